@@ -1,0 +1,52 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "forecast",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "MockAPI", targets: ["MockAPI"]),
+        .executable(name: "forecast-mock", targets: ["ForecastMock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "CurlHTTP",
+            dependencies: ["CCurl"]
+        ),
+        .target(
+            name: "MockAPI",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "ForecastMock",
+            dependencies: [
+                "MockAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "CurlHTTPTests",
+            dependencies: ["CurlHTTP", "MockAPI"]
+        ),
+        .testTarget(
+            name: "MockAPITests",
+            dependencies: ["MockAPI"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

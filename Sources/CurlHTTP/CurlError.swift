@@ -1,0 +1,132 @@
+/// A transfer that failed below HTTP: name lookup, connection, timeout, a cut body, a refused redirect.
+///
+/// It carries libcurl's `CURLcode`, libcurl's own message for it (`curl_easy_strerror`) and the
+/// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
+public struct CurlError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in the terms a caller acts on.
+    public enum Kind: Sendable, Equatable {
+        case couldNotResolveHost
+        case couldNotConnect
+        /// The attempt took longer than its total or connect timeout.
+        case timedOut
+        /// The server closed or reset the connection before a complete response.
+        case connectionReset
+        /// The body was cut short: fewer bytes arrived than `Content-Length` announced.
+        case partialBody
+        /// The body grew past the request's size limit.
+        case bodyTooLarge
+        case tooManyRedirects
+        /// A URL or a redirect used a protocol other than http or https.
+        case protocolNotAllowed
+        case malformedURL
+        case tls
+        case other
+    }
+
+    /// A libcurl `CURLcode` value.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let unsupportedProtocol = Code(rawValue: 1)
+        public static let urlMalformat = Code(rawValue: 3)
+        public static let couldNotResolveHost = Code(rawValue: 6)
+        public static let couldNotConnect = Code(rawValue: 7)
+        public static let partialFile = Code(rawValue: 18)
+        public static let writeError = Code(rawValue: 23)
+        public static let operationTimedOut = Code(rawValue: 28)
+        public static let sslConnectError = Code(rawValue: 35)
+        public static let tooManyRedirects = Code(rawValue: 47)
+        public static let gotNothing = Code(rawValue: 52)
+        public static let sendError = Code(rawValue: 55)
+        public static let recvError = Code(rawValue: 56)
+        public static let peerFailedVerification = Code(rawValue: 60)
+        public static let fileSizeExceeded = Code(rawValue: 63)
+
+        public var description: String { "CURLcode \(rawValue)" }
+    }
+
+    public let kind: Kind
+    public let code: Code
+    /// libcurl's message for `code` (`curl_easy_strerror`).
+    public let message: String
+    /// The error buffer's text, often naming the host, the byte counts or the timeout; may be empty.
+    public let detail: String
+    /// The URL that was requested.
+    public let url: String
+    /// How many attempts were made, counting the first.
+    public internal(set) var attempts: Int
+    /// The limit that was hit, for `timedOut` (seconds), `bodyTooLarge` (bytes) and `tooManyRedirects`.
+    public let limit: Double?
+
+    public init(
+        kind: Kind, code: Code, message: String, detail: String = "", url: String = "",
+        attempts: Int = 1, limit: Double? = nil
+    ) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.detail = detail
+        self.url = url
+        self.attempts = attempts
+        self.limit = limit
+    }
+
+    /// The kind a bare `CURLcode` stands for.
+    static func kind(of code: Code) -> Kind {
+        switch code {
+        case .couldNotResolveHost: .couldNotResolveHost
+        case .couldNotConnect: .couldNotConnect
+        case .operationTimedOut: .timedOut
+        case .gotNothing, .sendError, .recvError: .connectionReset
+        case .partialFile: .partialBody
+        case .fileSizeExceeded: .bodyTooLarge
+        case .tooManyRedirects: .tooManyRedirects
+        case .unsupportedProtocol: .protocolNotAllowed
+        case .urlMalformat: .malformedURL
+        case .sslConnectError, .peerFailedVerification: .tls
+        default: .other
+        }
+    }
+
+    public var description: String {
+        let reason: String
+        switch kind {
+        case .couldNotResolveHost:
+            reason = "could not resolve host (\(detailOrMessage))"
+        case .couldNotConnect:
+            reason = "could not connect (\(detailOrMessage))"
+        case .timedOut:
+            reason = limit.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
+        case .connectionReset:
+            reason = code == .gotNothing
+                ? "the server closed the connection without answering"
+                : "the connection was reset (\(detailOrMessage))"
+        case .partialBody:
+            reason = "the response was cut short (\(detailOrMessage))"
+        case .bodyTooLarge:
+            reason = limit.map { "the response is larger than the \(Int($0))-byte limit" }
+                ?? "the response is larger than the size limit"
+        case .tooManyRedirects:
+            reason = limit.map { "too many redirects (more than \(Int($0)))" } ?? "too many redirects"
+        case .protocolNotAllowed:
+            reason = "refused a URL or redirect that is not http or https (\(detailOrMessage))"
+        case .malformedURL:
+            reason = "the URL is not valid (\(detailOrMessage))"
+        case .tls:
+            reason = "TLS failed (\(detailOrMessage))"
+        case .other:
+            reason = "\(detailOrMessage) (curl error \(code.rawValue))"
+        }
+        return attempts > 1 ? "\(reason) after \(attempts) attempts" : reason
+    }
+
+    private var detailOrMessage: String {
+        detail.isEmpty ? message : detail
+    }
+
+    /// Seconds without a trailing ".0": 15 → "15", 0.5 → "0.5".
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

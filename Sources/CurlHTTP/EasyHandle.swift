@@ -1,0 +1,106 @@
+internal import CCurl
+
+/// Owns one libcurl easy handle (`CURL *`) and its error buffer; `deinit` frees both.
+///
+/// Not Sendable: a handle is used by one thread at a time, the session's engine thread.
+final class EasyHandle {
+    /// The C handle. Valid from `init` until `deinit`.
+    let pointer: UnsafeMutableRawPointer
+    /// `CURLOPT_ERRORBUFFER`: libcurl writes a NUL-terminated message of at most
+    /// `CURL_ERROR_SIZE` bytes here. Allocated here and freed in `deinit`, after
+    /// `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init() throws(CurlError) {
+        guard let handle = curl_easy_init() else {
+            throw CurlError(kind: .other, code: CurlError.Code(rawValue: 27), message: "curl_easy_init failed: out of memory")
+        }
+        pointer = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        try set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+    }
+
+    deinit {
+        curl_easy_cleanup(pointer)
+        errorBuffer.deallocate()
+    }
+
+    /// The error buffer's text from the last transfer, or "".
+    var errorDetail: String {
+        String(cString: errorBuffer)
+    }
+
+    func clearErrorDetail() {
+        errorBuffer[0] = 0
+    }
+
+    // MARK: Options (curl_easy_setopt)
+
+    func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_long(pointer, option, value))
+    }
+
+    func set(_ option: CURLoption, _ value: Bool) throws(CurlError) {
+        try set(option, value ? 1 : 0)
+    }
+
+    func set(_ option: CURLoption, offset value: Int64) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_off(pointer, option, curl_off_t(value)))
+    }
+
+    /// libcurl copies string options (since 7.17), so the temporary C string may go away after the call.
+    func set(_ option: CURLoption, _ value: String) throws(CurlError) {
+        let code = value.withCString { ccurl_easy_setopt_string(pointer, option, $0) }
+        try Self.check(code)
+    }
+
+    func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_pointer(pointer, option, value))
+    }
+
+    func set(_ option: CURLoption, list: HeaderList) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_slist(pointer, option, list.pointer))
+    }
+
+    func set(_ option: CURLoption, callback: ccurl_data_callback) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_callback(pointer, option, callback))
+    }
+
+    // MARK: Information (curl_easy_getinfo)
+
+    func info(_ item: CURLINFO) -> Int {
+        var value = 0
+        _ = ccurl_easy_getinfo_long(pointer, item, &value)
+        return value
+    }
+
+    func info(offset item: CURLINFO) -> Int64 {
+        var value: curl_off_t = 0
+        _ = ccurl_easy_getinfo_off(pointer, item, &value)
+        return Int64(value)
+    }
+
+    /// A duration libcurl reports in microseconds (the `_T` variants of the time infos).
+    func info(microseconds item: CURLINFO) -> Duration {
+        .microseconds(info(offset: item))
+    }
+
+    func info(string item: CURLINFO) -> String {
+        var value: UnsafeMutablePointer<CChar>? = nil
+        _ = ccurl_easy_getinfo_string(pointer, item, &value)
+        return value.map { String(cString: $0) } ?? ""
+    }
+
+    /// The one checkpoint every easy-handle `CURLcode` passes.
+    static func check(_ code: CURLcode) throws(CurlError) {
+        guard code != CURLE_OK else { return }
+        let raw = CurlError.Code(rawValue: Int32(code.rawValue))
+        throw CurlError(kind: CurlError.kind(of: raw), code: raw, message: message(for: code))
+    }
+
+    /// libcurl's text for a code (`curl_easy_strerror`).
+    static func message(for code: CURLcode) -> String {
+        String(cString: curl_easy_strerror(code))
+    }
+}

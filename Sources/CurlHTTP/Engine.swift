@@ -1,0 +1,221 @@
+import Synchronization
+internal import CCurl
+
+/// The one thread of a session: it owns the multi handle and drives every transfer on it.
+///
+/// Other threads talk to it only through `submit` and `cancel`, which put a command in the
+/// locked inbox and wake the thread from `curl_multi_poll` with `curl_multi_wakeup`.
+///
+/// `@unchecked Sendable` is sound because the only members other threads reach are `inbox`
+/// (a `Mutex`) and `multi.wakeup()`, which libcurl documents as callable from any thread and
+/// which is called only under the inbox lock while `isOpen` is true, i.e. before the loop frees
+/// the multi handle. Every other stored property is read and written by the engine thread alone.
+final class Engine: @unchecked Sendable {
+    private struct Inbox {
+        var additions: [(Request, RequestDescription)] = []
+        var cancellations: [ObjectIdentifier] = []
+        var shutdownRequested = false
+        /// False once the loop has taken the shutdown: nothing more is accepted or woken.
+        var isOpen = true
+    }
+
+    /// A transfer not attached to the multi handle yet: new, or waiting to retry.
+    private struct Waiting {
+        let transfer: Transfer
+        var notBefore: ContinuousClock.Instant
+        /// True once it holds a pacing slot, so it does not take a second one.
+        var hasSlot = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    private let multi: MultiHandle
+
+    // Engine thread only.
+    private var attached: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var waiting: [Waiting] = []
+    private var byRequest: [ObjectIdentifier: Transfer] = [:]
+    private var pacer: Pacer
+
+    init(pacing: Pacing) throws(CurlError) {
+        multi = try MultiHandle()
+        pacer = Pacer(pacing: pacing)
+    }
+
+    // MARK: Any thread
+
+    /// Hands a request to the thread; false if the engine has shut down.
+    func submit(_ request: Request, _ description: RequestDescription) -> Bool {
+        inbox.withLock { inbox in
+            guard inbox.isOpen, !inbox.shutdownRequested else { return false }
+            inbox.additions.append((request, description))
+            multi.wakeup()
+            return true
+        }
+    }
+
+    /// Asks the thread to detach a request's transfer, if it still has one.
+    func cancel(_ request: Request) {
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.cancellations.append(ObjectIdentifier(request))
+            multi.wakeup()
+        }
+    }
+
+    /// Asks the thread to end every transfer with `CancellationError` and stop.
+    func shutdown() {
+        inbox.withLock { inbox in
+            guard inbox.isOpen, !inbox.shutdownRequested else { return }
+            inbox.shutdownRequested = true
+            multi.wakeup()
+        }
+    }
+
+    // MARK: Engine thread
+
+    /// The loop; returns after a shutdown, with every handle freed.
+    func run() {
+        while true {
+            let (additions, cancellations, stop) = inbox.withLock { inbox in
+                defer {
+                    inbox.additions.removeAll()
+                    inbox.cancellations.removeAll()
+                    if inbox.shutdownRequested { inbox.isOpen = false }
+                }
+                return (inbox.additions, inbox.cancellations, inbox.shutdownRequested)
+            }
+            if stop {
+                tearDown(unadmitted: additions.map(\.0))
+                return
+            }
+            let now = ContinuousClock.now
+            for (request, description) in additions {
+                admit(request, description, now: now)
+            }
+            for id in cancellations {
+                detach(id)
+            }
+            startDue(now: now)
+            multi.perform()
+            collectCompletions()
+            multi.poll(timeoutMs: nextTimeoutMs())
+        }
+    }
+
+    private func admit(_ request: Request, _ description: RequestDescription, now: ContinuousClock.Instant) {
+        do {
+            let transfer = try Transfer(request: request, description: description)
+            byRequest[ObjectIdentifier(request)] = transfer
+            waiting.append(Waiting(transfer: transfer, notBefore: now))
+        } catch {
+            request.complete(.failure(error, attempts: 0))
+        }
+    }
+
+    /// Attaches every waiting transfer whose time has come and that the pacer lets start.
+    private func startDue(now: ContinuousClock.Instant) {
+        guard !waiting.isEmpty else { return }
+        var later: [Waiting] = []
+        for var item in waiting {
+            guard item.notBefore <= now else {
+                later.append(item)
+                continue
+            }
+            if !item.hasSlot {
+                item.hasSlot = true
+                let slot = pacer.reserve(host: item.transfer.description.host, now: now)
+                if slot > now {
+                    item.notBefore = slot
+                    later.append(item)
+                    continue
+                }
+            }
+            start(item.transfer)
+        }
+        waiting = later
+    }
+
+    private func start(_ transfer: Transfer) {
+        transfer.beginAttempt()
+        do {
+            try multi.add(transfer.easy)
+            attached[transfer.easy.pointer] = transfer
+        } catch {
+            finish(transfer, .failure(error, attempts: transfer.attempts))
+        }
+    }
+
+    private func collectCompletions() {
+        while let (easy, code) = multi.nextCompletion() {
+            guard let transfer = attached.removeValue(forKey: easy) else { continue }
+            multi.remove(transfer.easy)
+            completed(transfer, code: code)
+        }
+    }
+
+    /// Decides between delivering an attempt's outcome and trying again.
+    private func completed(_ transfer: Transfer, code: CURLcode) {
+        let policy = transfer.description.options.retry
+        let mayRetry = transfer.attempts <= policy.maxRetries
+            && policy.retryableMethods.contains(transfer.description.method)
+        if code == CURLE_OK {
+            let response = transfer.makeResponse()
+            if mayRetry, policy.shouldRetry(response) {
+                retry(transfer, after: policy.delay(after: transfer.attempts, retryAfter: transfer.retryAfter))
+            } else {
+                finish(transfer, .success(response))
+            }
+        } else {
+            let error = transfer.makeError(code)
+            if mayRetry, policy.retryableErrors.contains(error.kind) {
+                retry(transfer, after: policy.delay(after: transfer.attempts, retryAfter: nil))
+            } else {
+                finish(transfer, .failure(error, attempts: transfer.attempts))
+            }
+        }
+    }
+
+    private func retry(_ transfer: Transfer, after delay: Duration) {
+        waiting.append(Waiting(transfer: transfer, notBefore: .now + delay))
+    }
+
+    private func finish(_ transfer: Transfer, _ outcome: Request.Outcome) {
+        byRequest[ObjectIdentifier(transfer.request)] = nil
+        transfer.request.complete(outcome)
+    }
+
+    /// Removes a cancelled request's transfer, attached or waiting; the request has already
+    /// completed itself.
+    private func detach(_ id: ObjectIdentifier) {
+        guard let transfer = byRequest.removeValue(forKey: id) else { return }
+        if attached.removeValue(forKey: transfer.easy.pointer) != nil {
+            multi.remove(transfer.easy)
+        }
+        waiting.removeAll { $0.transfer === transfer }
+    }
+
+    /// Waits no longer than libcurl's own deadline, the next waiting start, or one second.
+    private func nextTimeoutMs() -> Int {
+        var timeout = min(multi.timeoutMs() ?? 1000, 1000)
+        if let earliest = waiting.map(\.notBefore).min() {
+            let until = Transfer.milliseconds(earliest - .now)
+            timeout = min(timeout, max(0, until + 1))
+        }
+        return timeout
+    }
+
+    /// Ends every transfer with `CancellationError`, detaches and frees every handle.
+    private func tearDown(unadmitted: [Request]) {
+        for transfer in attached.values {
+            multi.remove(transfer.easy)
+        }
+        let all = byRequest.values.map(\.request) + unadmitted
+        attached.removeAll()
+        waiting.removeAll()
+        byRequest.removeAll()
+        multi.close()
+        for request in all {
+            request.complete(.failure(CancellationError(), attempts: 0))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A minimum time between the starts of requests to one host.
+///
+/// Every attempt of every request of a session takes a turn: a start waits until the interval
+/// since the previous start to the same host has passed. Hosts without an entry use
+/// `defaultInterval`.
+public struct Pacing: Sendable, Equatable {
+    public var defaultInterval: Duration
+    /// Intervals by host name, lower-case (`"weather.tsukumijima.net"`).
+    public var intervals: [String: Duration]
+
+    public init(defaultInterval: Duration = .zero, intervals: [String: Duration] = [:]) {
+        self.defaultInterval = defaultInterval
+        self.intervals = intervals
+    }
+
+    /// No pacing for any host.
+    public static let none = Pacing()
+
+    public func interval(forHost host: String) -> Duration {
+        intervals[host.lowercased()] ?? defaultInterval
+    }
+}
+
+/// The engine's record of when each host may next see a request start. Engine thread only.
+struct Pacer {
+    let pacing: Pacing
+    private var nextStart: [String: ContinuousClock.Instant] = [:]
+
+    init(pacing: Pacing) {
+        self.pacing = pacing
+    }
+
+    /// Takes the next start slot for `host` at or after `now`, and returns it.
+    mutating func reserve(host: String, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        let interval = pacing.interval(forHost: host)
+        guard interval > .zero else { return now }
+        let start = max(now, nextStart[host] ?? now)
+        nextStart[host] = start + interval
+        return start
+    }
+}

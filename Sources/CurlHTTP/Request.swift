@@ -1,0 +1,86 @@
+import Dispatch
+import Synchronization
+
+/// One HTTP request in flight, and the chain of handlers that will see its response.
+///
+/// A request starts the moment `Session.request` returns it. Handlers added with
+/// `validate`, `responseData`, `responseString`, `responseDecodable` and `response` run one
+/// after the other in the order they were added, whether they were added before or after the
+/// transfer finished: each is a block on the request's own serial queue, which is created
+/// inactive and activated when the outcome is known.
+public final class Request: Sendable {
+    /// How the transfer ended: a response, or an error and how many attempts were made.
+    enum Outcome: Sendable {
+        case success(Response)
+        case failure(any Error, attempts: Int)
+
+        var attempts: Int {
+            switch self {
+            case .success(let response): response.attempts
+            case .failure(_, let attempts): attempts
+            }
+        }
+    }
+
+    /// The URL as it was requested.
+    public let url: String
+    private let engine: Engine
+    private let handlerQueue: DispatchQueue
+    /// Set once by `complete`; handlers then read it, and `validate` may replace a success
+    /// with its error.
+    private let outcome = Mutex<Outcome?>(nil)
+
+    init(url: String, engine: Engine) {
+        self.url = url
+        self.engine = engine
+        handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive)
+    }
+
+    deinit {
+        // libdispatch refuses to free an inactive queue; a request that never completed (only
+        // possible if its session could not take it) still lets its queue go cleanly.
+        if outcome.withLock({ $0 == nil }) {
+            handlerQueue.activate()
+        }
+    }
+
+    /// True once the transfer has ended (or was cancelled).
+    public var isFinished: Bool {
+        outcome.withLock { $0 != nil }
+    }
+
+    /// Stops the transfer. Handlers see `CancellationError` unless the outcome was already known.
+    public func cancel() {
+        if complete(.failure(CancellationError(), attempts: 0)) {
+            engine.cancel(self)
+        }
+    }
+
+    /// Records the outcome and lets the handlers run; only the first call counts.
+    @discardableResult
+    func complete(_ result: Outcome) -> Bool {
+        let first = outcome.withLock { outcome in
+            guard outcome == nil else { return false }
+            outcome = result
+            return true
+        }
+        if first {
+            handlerQueue.activate()
+        }
+        return first
+    }
+
+    /// Adds a block to the chain. It runs on the handler queue after every block added before
+    /// it, outside the lock (so it may call back into the request), and may replace the outcome
+    /// the later blocks see by returning a new one. The queue is serial and `complete` writes
+    /// only while the outcome is nil, so nothing else writes between the read and the write.
+    func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
+        handlerQueue.async {
+            // The queue runs only after `complete` has stored an outcome.
+            guard let current = self.outcome.withLock({ $0 }) else { return }
+            if let replaced = body(current) {
+                self.outcome.withLock { $0 = replaced }
+            }
+        }
+    }
+}

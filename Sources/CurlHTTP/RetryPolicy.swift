@@ -1,0 +1,59 @@
+/// When and how soon a failed attempt is tried again.
+///
+/// Transient failures are retried: a connect failure, a timeout, a reset or empty reply, and
+/// the statuses 408, 429, 500, 502, 503 and 504. The wait doubles from `baseDelay` up to
+/// `maxDelay`, with jitter (a random 50–100 % of it) so that many clients do not retry in step;
+/// a `Retry-After` header (seconds or an HTTP date, read by libcurl: `CURLINFO_RETRY_AFTER`)
+/// replaces it, capped at `maxRetryAfter`. Only idempotent methods are retried.
+public struct RetryPolicy: Sendable {
+    /// Extra attempts after the first; 0 turns retrying off.
+    public var maxRetries: Int
+    public var baseDelay: Duration
+    public var maxDelay: Duration
+    /// The longest `Retry-After` wait honoured; a longer one is shortened to this.
+    public var maxRetryAfter: Duration
+    public var retryableStatuses: Set<Int>
+    public var retryableErrors: Set<CurlError.Kind>
+    public var retryableMethods: Set<HTTPMethod>
+    /// An extra test of a complete response, for servers that report a transient failure inside
+    /// a 200 body. Return true to retry.
+    public var retryableResponse: (@Sendable (Response) -> Bool)?
+
+    public init(
+        maxRetries: Int = 2,
+        baseDelay: Duration = .milliseconds(250),
+        maxDelay: Duration = .seconds(8),
+        maxRetryAfter: Duration = .seconds(30),
+        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retryableErrors: Set<CurlError.Kind> = [.couldNotConnect, .timedOut, .connectionReset],
+        retryableMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options],
+        retryableResponse: (@Sendable (Response) -> Bool)? = nil
+    ) {
+        self.maxRetries = maxRetries
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+        self.retryableStatuses = retryableStatuses
+        self.retryableErrors = retryableErrors
+        self.retryableMethods = retryableMethods
+        self.retryableResponse = retryableResponse
+    }
+
+    /// No retries at all.
+    public static let none = RetryPolicy(maxRetries: 0)
+
+    /// Whether a complete response calls for another attempt.
+    func shouldRetry(_ response: Response) -> Bool {
+        retryableStatuses.contains(response.status) || (retryableResponse?(response) ?? false)
+    }
+
+    /// The wait before attempt `attempt + 1`, after `attempt` attempts have failed.
+    func delay(after attempt: Int, retryAfter: Duration?) -> Duration {
+        if let retryAfter {
+            return min(retryAfter, maxRetryAfter)
+        }
+        let exponent = min(max(attempt - 1, 0), 30)
+        let full = min(baseDelay * (1 << exponent), maxDelay)
+        return full * Double.random(in: 0.5...1.0)
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A set of requests that share one libcurl multi handle, driven by one thread.
+///
+/// All transfers of a session share its connection cache, DNS cache and TLS sessions, so
+/// keep-alive connections and HTTP/2 multiplexing serve many requests; fifty requests in
+/// flight cost one thread. Releasing the session (or `shutdown()`) ends every transfer still
+/// in flight with `CancellationError` and frees every handle.
+public final class Session: Sendable {
+    public let configuration: SessionConfiguration
+    private let engine: Engine
+    private let thread: pthread_t
+
+    public init(configuration: SessionConfiguration = SessionConfiguration()) {
+        CurlGlobal.ensureInitialized()
+        self.configuration = configuration
+        do {
+            engine = try Engine(pacing: configuration.pacing)
+        } catch {
+            fatalError("CurlHTTP: could not create a libcurl multi handle: \(error)")
+        }
+        // The thread holds a +1 reference to the engine, taken back in the thread's entry point.
+        let context = Unmanaged.passRetained(engine).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            let engine = Unmanaged<Engine>.fromOpaque(context!).takeRetainedValue()
+            engine.run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Engine>.fromOpaque(context).release()
+            fatalError("CurlHTTP: could not start the session thread: error \(status)")
+        }
+        self.thread = thread
+    }
+
+    deinit {
+        engine.shutdown()
+        // The engine thread never runs caller code, so it never holds the last reference to a
+        // session: this deinit runs on another thread, and joining cannot deadlock.
+        pthread_join(thread, nil)
+    }
+
+    /// Ends every transfer still in flight with `CancellationError`; later requests fail the
+    /// same way at once.
+    public func shutdown() {
+        engine.shutdown()
+    }
+
+    /// Starts a request and returns it at once.
+    ///
+    /// - Parameters:
+    ///   - headers: sent in addition to `options.headers`; a field here replaces one of the same name there.
+    ///   - body: sent as the request body (libcurl: `CURLOPT_COPYPOSTFIELDS`).
+    ///   - options: this request's limits; the session's `requestDefaults` when nil.
+    public func request(
+        _ url: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: Data? = nil,
+        options: RequestOptions? = nil
+    ) -> Request {
+        let options = options ?? configuration.requestDefaults
+        let description = RequestDescription(
+            url: url,
+            host: URL(string: url)?.host?.lowercased() ?? "",
+            method: method,
+            headers: headers.merging(defaults: options.headers),
+            body: body,
+            options: options)
+        let request = Request(url: url, engine: engine)
+        if !engine.submit(request, description) {
+            request.complete(.failure(CancellationError(), attempts: 0))
+        }
+        return request
+    }
+}

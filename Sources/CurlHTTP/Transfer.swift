@@ -1,0 +1,222 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+internal import CCurl
+
+/// What a request asks for, fixed when it is created and handed to the engine thread.
+struct RequestDescription: Sendable {
+    let url: String
+    let host: String
+    let method: HTTPMethod
+    let headers: HTTPHeaders
+    let body: Data?
+    let options: RequestOptions
+}
+
+/// One request's libcurl state: its easy handle, header list and what has arrived so far.
+///
+/// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
+/// it through the `userdata` pointer, which the engine keeps valid by holding the transfer in
+/// its table for as long as the handle is attached to the multi handle.
+final class Transfer {
+    let request: Request
+    let description: RequestDescription
+    let easy: EasyHandle
+    private let headerList: HeaderList
+    private(set) var attempts = 0
+
+    private var body = Data()
+    private var headers = HTTPHeaders()
+    /// Set when the write callback refused data past `maxBodySize`.
+    private var exceededBodyLimit = false
+
+    init(request: Request, description: RequestDescription) throws(CurlError) {
+        self.request = request
+        self.description = description
+        easy = try EasyHandle()
+        var lines = description.headers.map { "\($0.name): \($0.value)" }
+        // No "Expect: 100-continue" round trip before a body.
+        if description.body != nil { lines.append("Expect:") }
+        headerList = HeaderList(lines)
+        try configure()
+    }
+
+    private func configure() throws(CurlError) {
+        let options = description.options
+        try easy.set(CURLOPT_URL, description.url)
+        try easy.set(CURLOPT_NOSIGNAL, true)
+        try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try easy.set(CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0)
+        try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(options.timeout))
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+        try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
+        try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try easy.set(CURLOPT_USERAGENT, options.userAgent)
+        if options.acceptEncoding {
+            try easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        }
+        try easy.set(CURLOPT_HTTPHEADER, list: headerList)
+        try configureMethod()
+
+        // The transfer is reached from the callbacks through this pointer; see the type's comment.
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_WRITEDATA, pointer: userdata)
+        try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
+            guard let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            let length = size * count
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+        }
+        try easy.set(CURLOPT_HEADERDATA, pointer: userdata)
+        try easy.set(CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
+            guard let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            let length = size * count
+            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+            return length
+        }
+    }
+
+    private func configureMethod() throws(CurlError) {
+        let method = description.method
+        if method == .head {
+            try easy.set(CURLOPT_NOBODY, true)
+        } else if method != .get || description.body != nil {
+            let body = description.body ?? Data()
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
+            // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live
+            // through this call; an empty body still needs a valid pointer.
+            var code = CURLE_OK
+            body.withUnsafeBytes { bytes in
+                var empty: UInt8 = 0
+                let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
+                code = withUnsafeMutablePointer(to: &empty) { fallback in
+                    ccurl_easy_setopt_pointer(easy.pointer, CURLOPT_COPYPOSTFIELDS, base ?? UnsafeMutableRawPointer(fallback))
+                }
+            }
+            try EasyHandle.check(code)
+            if method != .post {
+                try easy.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
+            }
+        }
+    }
+
+    /// Clears what the previous attempt received and counts a new attempt.
+    func beginAttempt() {
+        attempts += 1
+        body = Data()
+        headers = HTTPHeaders()
+        exceededBodyLimit = false
+        easy.clearErrorDetail()
+    }
+
+    /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit.
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= description.options.maxBodySize else {
+            exceededBodyLimit = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Records one header line. A status line starts a new response (after a redirect or a
+    /// 1xx), so only the last response's fields are kept.
+    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = HTTPHeaders()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingSpaces()
+        let value = line[line.index(after: colon)...].trimmingSpaces()
+        headers.add(name: String(name), value: String(value))
+    }
+
+    /// The response of a completed attempt.
+    func makeResponse() -> Response {
+        Response(
+            status: easy.info(CURLINFO_RESPONSE_CODE),
+            headers: headers,
+            body: body,
+            url: easy.info(string: CURLINFO_EFFECTIVE_URL),
+            httpVersion: httpVersion,
+            metrics: metrics,
+            attempts: attempts)
+    }
+
+    /// The error of a failed attempt.
+    func makeError(_ code: CURLcode) -> CurlError {
+        let raw = CurlError.Code(rawValue: Int32(code.rawValue))
+        let options = description.options
+        let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw)
+        let limit: Double? = switch kind {
+        case .timedOut: Self.seconds(timedOutLimit)
+        case .bodyTooLarge: Double(options.maxBodySize)
+        case .tooManyRedirects: Double(options.maxRedirects)
+        default: nil
+        }
+        return CurlError(
+            kind: kind, code: raw, message: EasyHandle.message(for: code),
+            detail: easy.errorDetail, url: description.url, attempts: attempts, limit: limit)
+    }
+
+    /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date).
+    var retryAfter: Duration? {
+        let seconds = easy.info(offset: CURLINFO_RETRY_AFTER)
+        return seconds > 0 ? .seconds(seconds) : nil
+    }
+
+    var metrics: Metrics {
+        Metrics(
+            nameLookup: easy.info(microseconds: CURLINFO_NAMELOOKUP_TIME_T),
+            connect: easy.info(microseconds: CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: easy.info(microseconds: CURLINFO_APPCONNECT_TIME_T),
+            firstByte: easy.info(microseconds: CURLINFO_STARTTRANSFER_TIME_T),
+            total: easy.info(microseconds: CURLINFO_TOTAL_TIME_T),
+            connectionReused: easy.info(CURLINFO_NUM_CONNECTS) == 0)
+    }
+
+    private var httpVersion: HTTPVersion {
+        switch easy.info(CURLINFO_HTTP_VERSION) {
+        case CURL_HTTP_VERSION_1_0: .http1_0
+        case CURL_HTTP_VERSION_1_1: .http1_1
+        case CURL_HTTP_VERSION_2_0: .http2
+        case CURL_HTTP_VERSION_3: .http3
+        default: .unknown
+        }
+    }
+
+    /// Which timeout fired: the connect timeout if no connection was made, else the total one.
+    private var timedOutLimit: Duration {
+        let options = description.options
+        let connected = easy.info(microseconds: CURLINFO_CONNECT_TIME_T) > .zero
+        return connected ? options.timeout : min(options.timeout, options.connectTimeout)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing white space (spaces, tabs, CR, LF).
+    func trimmingSpaces() -> Substring {
+        // "\r\n" is one Character, and isWhitespace covers it.
+        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+        let end = lastIndex(where: { !$0.isWhitespace })!
+        return self[start...end]
+    }
+}
