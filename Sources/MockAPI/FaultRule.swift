@@ -1,0 +1,28 @@
+/// When a ``Fault`` is injected: always, for the first few requests only, or at random.
+public struct FaultRule: Sendable, Equatable {
+    /// What goes wrong.
+    public var fault: Fault
+    /// `nil`: every matching request faults. `K`: only the first `K` matching requests fault, the
+    /// following ones are answered normally.
+    ///
+    /// Requests are counted from the moment this rule was set (a configuration change that
+    /// leaves the rule equal keeps the count) or the statistics were reset: per city for
+    /// ``MockConfiguration/faultsByCity``, and for ``MockConfiguration/randomFault`` as the
+    /// number of random faults injected (`K` caps it).
+    public var firstAttempts: Int?
+    /// The probability, from 0 to 1, that a request faults; used by
+    /// ``MockConfiguration/randomFault`` only.
+    public var fraction: Double
+
+    /// Creates a rule.
+    ///
+    /// - Parameters:
+    ///   - fault: what goes wrong.
+    ///   - firstAttempts: `nil` for every request, `K` for the first `K` only.
+    ///   - fraction: the probability of a random fault (``MockConfiguration/randomFault`` only).
+    public init(_ fault: Fault, firstAttempts: Int? = nil, fraction: Double = 1.0) {
+        self.fault = fault
+        self.firstAttempts = firstAttempts
+        self.fraction = fraction
+    }
+}

@@ -1,0 +1,100 @@
+/// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault-rate
+/// FRACTION:KIND`), so scripts and benchmarks can describe faults in one string.
+///
+/// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`,
+/// `api-error:MESSAGE`, `html`, `malformed`, `truncated`, `reset`, `stall`, `oversize:BYTES`,
+/// `endless`, `redirect-loop`, `redirect-file`, optionally followed by `@K` to fault only the
+/// first `K` attempts (e.g. `130010=status:503@2`).
+public enum FaultSpec {
+    /// The message of `api-error` without its own message: what the real API says when the
+    /// weather agency answers 503.
+    public static let defaultAPIErrorMessage = "Request to JMA API failed (HTTP Error 503)"
+
+    /// Parses `CITY=KIND[@K]`, e.g. `130010=status:503@2`.
+    public static func cityRule(_ text: String) throws(FaultSpecError) -> (cityID: String, rule: FaultRule) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw FaultSpecError(spec: text, problem: "expected CITY=KIND, e.g. 130010=status:503")
+        }
+        let rule = try self.rule(String(text[text.index(after: equals)...]))
+        return (String(text[..<equals]), rule)
+    }
+
+    /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of
+    /// requests.
+    public static func randomRule(_ text: String) throws(FaultSpecError) -> FaultRule {
+        guard let colon = text.firstIndex(of: ":"),
+            let fraction = Double(text[..<colon]), (0...1).contains(fraction)
+        else {
+            throw FaultSpecError(
+                spec: text, problem: "expected FRACTION:KIND with FRACTION from 0 to 1, e.g. 0.1:reset")
+        }
+        var rule = try self.rule(String(text[text.index(after: colon)...]))
+        rule.fraction = fraction
+        return rule
+    }
+
+    /// Parses `KIND[@K]`, e.g. `reset` or `status:503@2`.
+    public static func rule(_ text: String) throws(FaultSpecError) -> FaultRule {
+        var kind = Substring(text)
+        var firstAttempts: Int?
+        if let at = text.lastIndex(of: "@"), let count = Int(text[text.index(after: at)...]) {
+            guard count >= 1 else {
+                throw FaultSpecError(spec: text, problem: "@K needs K of at least 1")
+            }
+            firstAttempts = count
+            kind = text[..<at]
+        }
+        return FaultRule(try self.fault(kind, spec: text), firstAttempts: firstAttempts)
+    }
+
+    /// Parses the `KIND` part.
+    private static func fault(_ kind: Substring, spec: String) throws(FaultSpecError) -> Fault {
+        let parts = kind.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts[0]
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch (name, argument) {
+        case ("status", let argument?):
+            return try self.status(argument, spec: spec)
+        case ("api-error", nil):
+            return .apiError(defaultAPIErrorMessage)
+        case ("api-error", let message?):
+            return .apiError(String(message))
+        case ("html", nil): return .html
+        case ("malformed", nil): return .malformedJSON
+        case ("truncated", nil): return .truncated
+        case ("reset", nil): return .reset
+        case ("stall", nil): return .stall
+        case ("endless", nil): return .endless
+        case ("redirect-loop", nil): return .redirectLoop
+        case ("redirect-file", nil): return .redirectToFile
+        case ("oversize", let argument?):
+            guard let bytes = Int(argument), bytes >= 0 else {
+                throw FaultSpecError(spec: spec, problem: "oversize needs a byte count, e.g. oversize:20000000")
+            }
+            return .oversize(bytes: bytes)
+        default:
+            throw FaultSpecError(
+                spec: spec,
+                problem: "unknown fault \"\(kind)\"; use status:CODE[:retry-after=V], api-error[:MESSAGE], html, "
+                    + "malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop or redirect-file"
+            )
+        }
+    }
+
+    /// Parses `CODE` or `CODE:retry-after=VALUE`.
+    private static func status(_ argument: Substring, spec: String) throws(FaultSpecError) -> Fault {
+        let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let code = Int(parts[0]), (200...599).contains(code) else {
+            throw FaultSpecError(spec: spec, problem: "status needs a code from 200 to 599, e.g. status:503")
+        }
+        guard parts.count > 1 else {
+            return .status(code)
+        }
+        let prefix = "retry-after="
+        guard parts[1].hasPrefix(prefix), parts[1].count > prefix.count else {
+            throw FaultSpecError(
+                spec: spec, problem: "expected status:CODE:retry-after=VALUE, e.g. status:429:retry-after=2")
+        }
+        return .status(code, retryAfter: String(parts[1].dropFirst(prefix.count)))
+    }
+}

@@ -1,0 +1,88 @@
+import NIOCore
+import NIOHTTP1
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Injecting a ``Fault`` in place of the normal answer.
+extension MockHTTPHandler {
+    /// Misbehaves as `fault` says for a complete request.
+    func inject(_ fault: Fault, for request: PendingRequest, context: ChannelHandlerContext) {
+        switch fault {
+        case .status(let code, let retryAfter):
+            let status = HTTPResponseStatus(statusCode: code)
+            var headers = [("Content-Type", "text/plain; charset=utf-8")]
+            if let retryAfter {
+                headers.append(("Retry-After", retryAfter))
+            }
+            let body = status.mayHaveResponseBody ? CannedBody.statusText(status) : ByteBuffer()
+            self.respond(request, status: status, headers: headers, body: body, context: context)
+        case .apiError(let message):
+            let body = ByteBuffer(string: CannedBody.apiError(message))
+            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+        case .html:
+            let headers = [("Content-Type", "text/html; charset=UTF-8")]
+            self.respond(request, status: .ok, headers: headers, body: CannedBody.htmlErrorPage, context: context)
+        case .malformedJSON:
+            let body = CannedBody.malformed(self.cityBody(request))
+            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+        case .truncated:
+            self.truncate(request, context: context)
+        case .reset:
+            self.reset(context: context)
+        case .stall:
+            break  // stays in flight until the connection closes
+        case .oversize(let bytes):
+            self.startStream(request, headers: Self.apiHeaders, length: max(0, bytes), context: context)
+        case .endless:
+            self.startStream(request, headers: Self.apiHeaders, length: nil, context: context)
+        case .redirectLoop:
+            self.redirect(request, status: .found, to: Self.otherForm(of: request), context: context)
+        case .redirectToFile:
+            self.redirect(request, status: .found, to: "file:///etc/passwd", context: context)
+        }
+    }
+
+    /// The body this request would normally get (the invalid-city error for an unknown ID).
+    private func cityBody(_ request: PendingRequest) -> ByteBuffer {
+        request.route.cityID.flatMap(self.store.body(for:)) ?? CannedBody.invalidCity
+    }
+
+    /// Announces the whole body, sends half of it, then closes the connection.
+    private func truncate(_ request: PendingRequest, context: ChannelHandlerContext) {
+        let body = self.cityBody(request)
+        self.endRequest()
+        self.writeHead(
+            request, status: .ok, headers: Self.apiHeaders, contentLength: body.readableBytes, context: context)
+        let half = body.getSlice(at: body.readerIndex, length: body.readableBytes / 2) ?? ByteBuffer()
+        context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(half)))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// Closes with `SO_LINGER` 0: the kernel discards what is queued and sends RST.
+    private func reset(context: ChannelHandlerContext) {
+        self.endRequest()
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// The same city in the other URL form, so that a redirect loop alternates between two URLs.
+    private static func otherForm(of request: PendingRequest) -> String {
+        switch request.route {
+        case .forecast(let cityID, .path): "/api/forecast?city=\(cityID)"
+        case .forecast(let cityID, .query): "/api/forecast/city/\(cityID)"
+        default: request.head.uri
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers the requests of one connection: routing, latency, faults and the counters.
+///
+/// It sits behind NIO's HTTP/1.1 server pipeline, whose pipelining helper hands it one request at
+/// a time: the next request of a keep-alive connection is delivered only after this one's
+/// response has ended. All its state lives on the connection's event loop.
+final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// A request whose head has arrived.
+    struct PendingRequest {
+        var head: HTTPRequestHead
+        var route: Route
+        var admission: Admission
+        /// Collected for `/echo` only.
+        var body: ByteBuffer?
+
+        /// Whether the connection stays open after the response.
+        var keepAlive: Bool { head.isKeepAlive }
+        /// HEAD requests get the headers without the body.
+        var isHead: Bool { head.method == .HEAD }
+    }
+
+    /// A response body written in chunks as the client reads it.
+    struct BodyStream {
+        /// Bytes still to write; nil for an endless chunked body.
+        var remaining: Int?
+        /// Whether the connection stays open after the body.
+        var keepAlive: Bool
+    }
+
+    let state: ServerState
+    let store: FixtureStore
+    /// The request being read (from its head to its end).
+    var request: PendingRequest?
+    /// Whether the connection's current request is counted in ``MockStats/inFlight``.
+    var requestInFlight = false
+    /// The body being streamed, if any.
+    var stream: BodyStream?
+    /// Whether a ``pump(context:)`` is already queued on the event loop.
+    var pumpScheduled = false
+    /// False once the connection has closed: delayed answers are then dropped.
+    var isActive = false
+
+    init(state: ServerState, store: FixtureStore) {
+        self.state = state
+        self.store = store
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        self.isActive = true
+        self.state.connectionOpened()
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.isActive = false
+        self.stream = nil
+        self.request = nil
+        self.endRequest()
+        self.state.connectionClosed()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch self.unwrapInboundIn(data) {
+        case .head(let head):
+            let route = Route(uri: head.uri)
+            let admission = self.state.admit(route, at: .now)
+            self.requestInFlight = true
+            self.request = PendingRequest(head: head, route: route, admission: admission)
+            if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                // curl waits a second for this before sending a body (e.g. a large POST to /echo).
+                let interim = HTTPResponseHead(version: head.version, status: .continue)
+                context.writeAndFlush(self.wrapOutboundOut(.head(interim)), promise: nil)
+            }
+        case .body(var chunk):
+            if self.request?.route == .echo {
+                self.request?.body.setOrWriteBuffer(&chunk)
+            }
+        case .end:
+            guard let request = self.request else { return }
+            self.request = nil
+            let latency = request.admission.latency
+            if latency > .zero {
+                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(latency)) {
+                    self.answer(request, context: context)
+                }
+            } else {
+                self.answer(request, context: context)
+            }
+        }
+    }
+
+    /// Ends the in-flight accounting of the current request, once.
+    func endRequest() {
+        if self.requestInFlight {
+            self.requestInFlight = false
+            self.state.requestEnded()
+        }
+    }
+
+    /// Answers a complete request: its fault if it has one, else what its route calls for.
+    private func answer(_ request: PendingRequest, context: ChannelHandlerContext) {
+        guard self.isActive else { return }
+        if let fault = request.admission.fault {
+            self.inject(fault, for: request, context: context)
+            return
+        }
+        let readOnly = request.head.method == .GET || request.isHead
+        if request.route.allowsOnlyGET, !readOnly {
+            let headers = Self.jsonHeaders + [("Allow", "GET, HEAD")]
+            self.respond(
+                request, status: .methodNotAllowed, headers: headers, body: CannedBody.methodNotAllowed,
+                context: context)
+            return
+        }
+        switch request.route {
+        case .trailingSlash(let target):
+            self.redirect(request, status: .movedPermanently, to: Self.absolute(target, for: request), context: context)
+        case .echo:
+            let body = ByteBuffer(string: Self.echoJSON(request))
+            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+        case .forecast(let cityID, _):
+            let body = self.store.body(for: cityID) ?? CannedBody.invalidCity
+            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+        case .forecastWithoutCity, .notFound:
+            self.respond(
+                request, status: .notFound, headers: Self.jsonHeaders, body: CannedBody.notFound, context: context)
+        case .bytes(let count):
+            let headers = [("Content-Type", "application/octet-stream")]
+            self.startStream(request, headers: headers, length: count, context: context)
+        }
+    }
+
+    /// `target` as an absolute `http://` URL when the request named its host (as Apache writes
+    /// redirects), else as it is.
+    private static func absolute(_ target: String, for request: PendingRequest) -> String {
+        guard let host = request.head.headers.first(name: "host"), !host.isEmpty else {
+            return target
+        }
+        return "http://\(host)\(target)"
+    }
+}

@@ -1,0 +1,123 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// An in-process imitation of https://weather.tsukumijima.net, for tests and benchmarks of HTTP
+/// clients.
+///
+/// It answers `GET /api/forecast/city/{id}` and `GET /api/forecast?city={id}` as the real API
+/// does, from the bodies in `Fixtures/`, over HTTP/1.1 with keep-alive on 127.0.0.1. Latency and
+/// faults are set through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
+///
+/// ```swift
+/// let server = try await MockServer.start()
+/// server.configuration.faultsByCity["130010"] = FaultRule(.status(503, retryAfter: "1"), firstAttempts: 2)
+/// // … point the client at server.baseURL, fetch 130010 (it retries twice) …
+/// #expect(server.stats().requestsByCity["130010"] == 3)
+/// try await server.shutdown()
+/// ```
+///
+/// Two helper routes exist only here: `/echo` (any method) answers with a JSON description of the
+/// request, and `/bytes/{n}` with `n` bytes of `x`. Call ``shutdown()`` when done.
+public final class MockServer: Sendable {
+    /// Event-loop threads. One loop serves the whole load of a single-threaded client; see
+    /// the module's tests and benchmarks before raising it.
+    static let threadCount = 1
+
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let state: ServerState
+    private let isShutDown = Mutex(false)
+
+    /// The TCP port the server listens on.
+    public let port: Int
+
+    /// `http://127.0.0.1:PORT`, with no trailing slash.
+    public var baseURL: String {
+        "http://127.0.0.1:\(self.port)"
+    }
+
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, state: ServerState, port: Int) {
+        self.group = group
+        self.channel = channel
+        self.state = state
+        self.port = port
+    }
+
+    /// Binds 127.0.0.1 (port 0 = a free port) and starts serving.
+    ///
+    /// The fixture bodies are read here, once.
+    ///
+    /// - Throws: ``FixtureError`` when the fixtures cannot be read; NIO's `IOError` when the
+    ///   port cannot be bound.
+    public static func start(configuration: MockConfiguration = .init(), port: Int = 0) async throws -> MockServer {
+        let store = try FixtureStore.load(directory: configuration.fixturesDirectory)
+        let state = ServerState(configuration: configuration)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: Self.threadCount)
+        do {
+            let channel = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 1024)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let pipeline = channel.pipeline.syncOperations
+                        try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
+                        try pipeline.addHandler(MockHTTPHandler(state: state, store: store))
+                    }
+                }
+                .bind(host: "127.0.0.1", port: port)
+                .get()
+            let boundPort = channel.localAddress?.port ?? port
+            return MockServer(group: group, channel: channel, state: state, port: boundPort)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Stops listening, closes every connection (stalled and endless ones included) and stops
+    /// the event loop. Calling it again does nothing.
+    public func shutdown() async throws {
+        let alreadyShutDown = self.isShutDown.withLock { isShutDown in
+            defer { isShutDown = true }
+            return isShutDown
+        }
+        guard !alreadyShutDown else { return }
+        try? await self.channel.close()
+        try await self.group.shutdownGracefully()
+    }
+
+    deinit {
+        if !self.isShutDown.withLock({ $0 }) {
+            self.group.shutdownGracefully { _ in }
+        }
+    }
+
+    /// Latency and faults; a new value affects the requests that arrive after it is set, and
+    /// restarts the ``FaultRule/firstAttempts`` count of each fault rule it changes.
+    /// ``MockConfiguration/fixturesDirectory`` is only read by ``start(configuration:port:)``.
+    ///
+    /// Each get and set is atomic; a read-modify-write such as
+    /// `server.configuration.latency = .milliseconds(5)` is two steps, so change it from one
+    /// task at a time.
+    public var configuration: MockConfiguration {
+        get { self.state.configuration }
+        set { self.state.configuration = newValue }
+    }
+
+    /// A snapshot of the counters.
+    public func stats() -> MockStats {
+        self.state.snapshot()
+    }
+
+    /// Sets the counters back to zero and restarts the ``FaultRule/firstAttempts`` counts.
+    ///
+    /// Requests still in flight stay counted in ``MockStats/inFlight`` (and so in
+    /// ``MockStats/maxInFlight``); connections opened before the reset and closed after it count
+    /// in ``MockStats/connectionsClosed`` only.
+    public func resetStats() {
+        self.state.resetStats()
+    }
+}

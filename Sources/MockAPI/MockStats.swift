@@ -1,0 +1,28 @@
+/// A snapshot of what the mock server has seen since it started or since
+/// ``MockServer/resetStats()``.
+///
+/// Counters are updated on the event loop the moment a request head arrives or a response ends,
+/// before the response's last byte is written, so a client that has read a response always
+/// finds it counted.
+public struct MockStats: Sendable, Equatable {
+    /// Requests that reached the handler: API requests answered or faulted, and also helper
+    /// routes (`/echo`, `/bytes/{n}`), 404s and redirects. Counted when the request head arrives.
+    public var requestsServed: Int = 0
+    /// API requests per city ID, keyed by the ID as it appeared in the request (including IDs
+    /// that are not in the catalog).
+    public var requestsByCity: [String: Int] = [:]
+    /// TCP connections accepted.
+    public var connectionsAccepted: Int = 0
+    /// TCP connections closed, by either side.
+    public var connectionsClosed: Int = 0
+    /// Requests received and not yet answered or ended right now. A stalled or endless request
+    /// stays in flight until its connection is closed.
+    public var inFlight: Int = 0
+    /// The most requests in flight at once.
+    public var maxInFlight: Int = 0
+    /// When each request head arrived, in arrival order.
+    public var requestStartTimes: [ContinuousClock.Instant] = []
+
+    /// Creates empty statistics.
+    public init() {}
+}

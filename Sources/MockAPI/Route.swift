@@ -1,0 +1,93 @@
+/// Where a request goes, read from its URI alone (the method is checked by the handler).
+enum Route: Equatable, Sendable {
+    /// How the city ID was given.
+    enum Form: Equatable, Sendable {
+        /// `/api/forecast/city/{id}`
+        case path
+        /// `/api/forecast?city={id}`
+        case query
+    }
+
+    /// A forecast request naming a city ID (valid or not).
+    case forecast(cityID: String, form: Form)
+    /// `/api/forecast` with no or an empty `city` parameter: 404, as the real API.
+    case forecastWithoutCity
+    /// `/echo`: the request described back as JSON (test helper).
+    case echo
+    /// `/bytes/{n}`: `n` bytes of `x` (test helper).
+    case bytes(Int)
+    /// A path with a trailing slash: 301 to this target, as the site's `.htaccess` does.
+    case trailingSlash(target: String)
+    /// Anything else: 404.
+    case notFound
+
+    /// Routes a request target such as `/api/forecast/city/130010` or `/api/forecast?city=130010`.
+    init(uri: String) {
+        let path: Substring
+        let query: Substring?
+        if let mark = uri.firstIndex(of: "?") {
+            path = uri[..<mark]
+            query = uri[uri.index(after: mark)...]
+        } else {
+            path = uri[...]
+            query = nil
+        }
+        if path.count > 1, path.hasSuffix("/") {
+            var target = String(path.dropLast())
+            if let query {
+                target += "?" + query
+            }
+            self = .trailingSlash(target: target)
+            return
+        }
+        let cityPrefix = "/api/forecast/city/"
+        switch path {
+        case "/api/forecast":
+            let city = query.flatMap { Self.lastValue(of: "city", in: $0) } ?? ""
+            self = city.isEmpty ? .forecastWithoutCity : .forecast(cityID: city, form: .query)
+        case "/echo":
+            self = .echo
+        case _ where path.hasPrefix(cityPrefix):
+            let id = path.dropFirst(cityPrefix.count)
+            self = id.isEmpty || id.contains("/") ? .notFound : .forecast(cityID: String(id), form: .path)
+        case _ where path.hasPrefix("/bytes/"):
+            let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
+            self = count.map(Route.bytes) ?? .notFound
+        default:
+            self = .notFound
+        }
+    }
+
+    /// Forecast routes, which get latency and faults.
+    var isAPI: Bool {
+        switch self {
+        case .forecast, .forecastWithoutCity: true
+        default: false
+        }
+    }
+
+    /// Routes that answer GET and HEAD only (others get 405).
+    var allowsOnlyGET: Bool {
+        switch self {
+        case .forecast, .forecastWithoutCity, .bytes: true
+        default: false
+        }
+    }
+
+    /// The city ID a forecast request names.
+    var cityID: String? {
+        if case .forecast(let cityID, _) = self { cityID } else { nil }
+    }
+
+    /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.
+    private static func lastValue(of name: String, in query: Substring) -> String? {
+        var found: String?
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name {
+                found = parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,127 @@
+import Synchronization
+
+/// The mutable state one ``MockServer`` shares between its event loops and its callers: the
+/// configuration, the statistics and the fault counters, behind one lock.
+///
+/// Every request takes the lock twice (when its head arrives and when it ends) for a few
+/// dictionary and integer updates, never while doing I/O.
+final class ServerState: Sendable {
+    /// Everything behind the lock.
+    private struct Guarded {
+        var configuration: MockConfiguration
+        var stats = MockStats()
+        /// Requests per city since its fault rule was set, for ``FaultRule/firstAttempts``.
+        var faultAttemptsByCity: [String: Int] = [:]
+        /// Random faults injected since the random rule was set.
+        var randomFaultsInjected = 0
+    }
+
+    private let guarded: Mutex<Guarded>
+
+    init(configuration: MockConfiguration) {
+        self.guarded = Mutex(Guarded(configuration: configuration))
+    }
+
+    /// The current configuration. Setting it restarts the ``FaultRule/firstAttempts`` count of
+    /// each rule that changed (an unchanged rule keeps counting).
+    var configuration: MockConfiguration {
+        get { self.guarded.withLock { $0.configuration } }
+        set {
+            self.guarded.withLock { state in
+                let old = state.configuration
+                state.configuration = newValue
+                state.faultAttemptsByCity = state.faultAttemptsByCity.filter { cityID, _ in
+                    old.faultsByCity[cityID] == newValue.faultsByCity[cityID]
+                }
+                if old.randomFault != newValue.randomFault {
+                    state.randomFaultsInjected = 0
+                }
+            }
+        }
+    }
+
+    /// A copy of the statistics.
+    func snapshot() -> MockStats {
+        self.guarded.withLock { $0.stats }
+    }
+
+    /// Clears the statistics and the ``FaultRule/firstAttempts`` counts. Requests in flight stay
+    /// counted in ``MockStats/inFlight`` (they will still end), and ``MockStats/maxInFlight``
+    /// restarts from there.
+    func resetStats() {
+        self.guarded.withLock {
+            let inFlight = $0.stats.inFlight
+            $0.stats = MockStats()
+            $0.stats.inFlight = inFlight
+            $0.stats.maxInFlight = inFlight
+            $0.faultAttemptsByCity = [:]
+            $0.randomFaultsInjected = 0
+        }
+    }
+
+    func connectionOpened() {
+        self.guarded.withLock { $0.stats.connectionsAccepted += 1 }
+    }
+
+    func connectionClosed() {
+        self.guarded.withLock { $0.stats.connectionsClosed += 1 }
+    }
+
+    /// Counts a request whose head just arrived and decides how to treat it.
+    ///
+    /// - Parameter route: where the request goes.
+    /// - Returns: the latency to add and the fault to inject (API requests only).
+    func admit(_ route: Route, at instant: ContinuousClock.Instant) -> Admission {
+        self.guarded.withLock { state in
+            state.stats.requestsServed += 1
+            state.stats.inFlight += 1
+            state.stats.maxInFlight = max(state.stats.maxInFlight, state.stats.inFlight)
+            state.stats.requestStartTimes.append(instant)
+            guard route.isAPI else {
+                return Admission(latency: .zero, fault: nil)
+            }
+            let cityID = route.cityID
+            if let cityID {
+                state.stats.requestsByCity[cityID, default: 0] += 1
+            }
+            let latency = state.configuration.latency(for: cityID)
+            return Admission(latency: latency, fault: Self.pickFault(for: cityID, in: &state))
+        }
+    }
+
+    /// Marks one admitted request as answered or ended.
+    func requestEnded() {
+        self.guarded.withLock { $0.stats.inFlight -= 1 }
+    }
+
+    /// The fault for a request naming `cityID`: the city's own rule while it lasts, else the
+    /// random rule if the dice say so.
+    private static func pickFault(for cityID: String?, in state: inout Guarded) -> Fault? {
+        if let cityID, let rule = state.configuration.faultsByCity[cityID] {
+            let attempt = state.faultAttemptsByCity[cityID, default: 0] + 1
+            state.faultAttemptsByCity[cityID] = attempt
+            if rule.firstAttempts.map({ attempt <= $0 }) ?? true {
+                return rule.fault
+            }
+        }
+        guard let rule = state.configuration.randomFault else {
+            return nil
+        }
+        if let limit = rule.firstAttempts, state.randomFaultsInjected >= limit {
+            return nil
+        }
+        guard rule.fraction >= 1 || Double.random(in: 0..<1) < rule.fraction else {
+            return nil
+        }
+        state.randomFaultsInjected += 1
+        return rule.fault
+    }
+}
+
+/// How the server treats one request, decided when its head arrives.
+struct Admission: Sendable {
+    /// Waited before the answer (or the fault).
+    var latency: Duration
+    /// Injected instead of the normal answer.
+    var fault: Fault?
+}

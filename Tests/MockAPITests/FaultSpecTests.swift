@@ -1,0 +1,56 @@
+import MockAPI
+import Testing
+
+/// The text form of faults used by `forecast-mock`.
+@Suite("Fault specs")
+struct FaultSpecTests {
+    @Test(
+        "Each kind parses to its fault",
+        arguments: [
+            ("status:503", FaultRule(.status(503))),
+            ("status:429:retry-after=2", FaultRule(.status(429, retryAfter: "2"))),
+            ("api-error", FaultRule(.apiError(FaultSpec.defaultAPIErrorMessage))),
+            ("api-error:Weather area was not found: 1", FaultRule(.apiError("Weather area was not found: 1"))),
+            ("html", FaultRule(.html)),
+            ("malformed", FaultRule(.malformedJSON)),
+            ("truncated", FaultRule(.truncated)),
+            ("reset", FaultRule(.reset)),
+            ("stall", FaultRule(.stall)),
+            ("oversize:20000000", FaultRule(.oversize(bytes: 20_000_000))),
+            ("endless", FaultRule(.endless)),
+            ("redirect-loop", FaultRule(.redirectLoop)),
+            ("redirect-file", FaultRule(.redirectToFile)),
+            ("status:503@2", FaultRule(.status(503), firstAttempts: 2)),
+        ]
+    )
+    func kinds(text: String, rule: FaultRule) throws {
+        #expect(try FaultSpec.rule(text) == rule)
+    }
+
+    @Test("CITY=KIND names the city; FRACTION:KIND sets the fraction")
+    func cityAndRandom() throws {
+        let (city, rule) = try FaultSpec.cityRule("130010=status:503@2")
+        #expect(city == "130010")
+        #expect(rule == FaultRule(.status(503), firstAttempts: 2))
+        #expect(try FaultSpec.randomRule("0.25:reset") == FaultRule(.reset, fraction: 0.25))
+    }
+
+    @Test(
+        "Malformed specs are rejected",
+        arguments: [
+            "bogus", "status", "status:99", "status:503:later", "oversize", "oversize:-1", "html:x", "reset@0",
+            "status:101",
+        ]
+    )
+    func rejected(text: String) {
+        #expect(throws: FaultSpecError.self) { try FaultSpec.rule(text) }
+    }
+
+    @Test("CITY=KIND and FRACTION:KIND reject what is missing or out of range")
+    func rejectedForms() {
+        #expect(throws: FaultSpecError.self) { try FaultSpec.cityRule("reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.cityRule("=reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("1.5:reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("reset") }
+    }
+}

@@ -1,0 +1,133 @@
+import NIOCore
+import NIOPosix
+
+/// A bare HTTP/1.1 client for these tests: it writes request bytes as given and parses the
+/// response bytes itself, so a test sees exactly what the server sent (or failed to send).
+final class TestConnection {
+    private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    /// Received bytes not yet consumed by a parsed response.
+    private var pending: [UInt8] = []
+
+    private init(
+        inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
+        self.inbound = inbound.makeAsyncIterator()
+        self.outbound = outbound
+    }
+
+    /// Connects to 127.0.0.1:`port`, runs `body`, then closes the connection.
+    static func with<Result>(port: Int, _ body: (TestConnection) async throws -> Result) async throws -> Result {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await body(TestConnection(inbound: inbound, outbound: outbound))
+        }
+    }
+
+    /// One GET (or other method) on a fresh connection.
+    static func request(
+        port: Int, _ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = ""
+    ) async throws -> TestResponse {
+        try await with(port: port) { connection in
+            try await connection.request(target, method: method, headers: headers, body: body)
+        }
+    }
+
+    /// Sends raw bytes.
+    func send(_ text: String) async throws {
+        try await self.outbound.write(ByteBuffer(string: text))
+    }
+
+    /// Sends a request (HTTP/1.1, `Host` set, `Content-Length` when there is a body) and reads
+    /// its response.
+    func request(
+        _ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = ""
+    ) async throws -> TestResponse {
+        try await self.send(Self.requestText(target, method: method, headers: headers, body: body))
+        return try await self.readResponse(method: method)
+    }
+
+    /// The bytes of a request.
+    static func requestText(
+        _ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = ""
+    ) -> String {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers {
+            text += "\(name): \(value)\r\n"
+        }
+        if !body.isEmpty {
+            text += "Content-Length: \(body.utf8.count)\r\n"
+        }
+        return text + "\r\n" + body
+    }
+
+    /// Reads one response whose body is framed by `Content-Length` (none for HEAD).
+    ///
+    /// - Throws: ``TestClientError/closedEarly(received:)`` when the connection ends first.
+    func readResponse(method: String = "GET") async throws -> TestResponse {
+        var headerEnd = Self.find([13, 10, 13, 10], in: self.pending)
+        while headerEnd == nil {
+            try await self.receiveMore()
+            headerEnd = Self.find([13, 10, 13, 10], in: self.pending)
+        }
+        var response = try TestResponse(head: Array(self.pending[..<headerEnd!]))
+        let bodyStart = headerEnd! + 4
+        let length = method == "HEAD" ? 0 : Int(response.header("content-length") ?? "0") ?? 0
+        while self.pending.count < bodyStart + length {
+            try await self.receiveMore()
+        }
+        response.body = Array(self.pending[bodyStart..<bodyStart + length])
+        self.pending.removeFirst(bodyStart + length)
+        return response
+    }
+
+    /// Reads until the server closes the connection, at most `limit` bytes.
+    ///
+    /// - Returns: what arrived, and the error that ended the stream (nil for a clean close).
+    func readUntilClosed(limit: Int = 64 << 20) async -> (bytes: [UInt8], error: (any Error)?) {
+        do {
+            while self.pending.count < limit {
+                try await self.receiveMore()
+            }
+            return (self.pending, nil)
+        } catch TestClientError.closedEarly {
+            return (self.pending, nil)
+        } catch {
+            return (self.pending, error)
+        }
+    }
+
+    /// Reads at least `count` bytes beyond what has been consumed, and drops them.
+    func discard(atLeast count: Int) async throws {
+        while self.pending.count < count {
+            try await self.receiveMore()
+        }
+        self.pending.removeAll()
+    }
+
+    private func receiveMore() async throws {
+        guard let buffer = try await self.inbound.next() else {
+            throw TestClientError.closedEarly(received: self.pending)
+        }
+        self.pending.append(contentsOf: buffer.readableBytesView)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+}
+
+/// How the test client fails.
+enum TestClientError: Error {
+    /// The server closed the connection before a whole response arrived.
+    case closedEarly(received: [UInt8])
+    /// The response head could not be parsed.
+    case badHead(String)
+}
