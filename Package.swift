@@ -6,8 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "Forecast", targets: ["Forecast"]),
         .library(name: "MockAPI", targets: ["MockAPI"]),
         .executable(name: "forecast-mock", targets: ["ForecastMock"]),
+        .executable(name: "curlhttp-bench", targets: ["CurlHTTPBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -25,6 +27,10 @@ let package = Package(
             dependencies: ["CCurl"]
         ),
         .target(
+            name: "Forecast",
+            dependencies: ["CurlHTTP"]
+        ),
+        .target(
             name: "MockAPI",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -39,13 +45,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "CurlHTTPBench",
+            dependencies: ["CurlHTTP"],
+            path: "Benchmarks/CurlHTTPBench"
+        ),
         .testTarget(
             name: "CurlHTTPTests",
             dependencies: ["CurlHTTP", "MockAPI"]
         ),
         .testTarget(
+            name: "ForecastTests",
+            dependencies: ["Forecast", "MockAPI"]
+        ),
+        .testTarget(
             name: "MockAPITests",
-            dependencies: ["MockAPI"]
+            dependencies: [
+                "MockAPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

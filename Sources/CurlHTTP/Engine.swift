@@ -22,9 +22,8 @@ final class Engine: @unchecked Sendable {
     /// A transfer not attached to the multi handle yet: new, or waiting to retry.
     private struct Waiting {
         let transfer: Transfer
+        /// Not before this (a retry's backoff); pacing may hold it longer.
         var notBefore: ContinuousClock.Instant
-        /// True once it holds a pacing slot, so it does not take a second one.
-        var hasSlot = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -36,9 +35,10 @@ final class Engine: @unchecked Sendable {
     private var byRequest: [ObjectIdentifier: Transfer] = [:]
     private var pacer: Pacer
 
-    init(pacing: Pacing) throws(CurlError) {
+    init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
-        pacer = Pacer(pacing: pacing)
+        try multi.set(CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
+        pacer = Pacer(pacing: configuration.pacing)
     }
 
     // MARK: Any thread
@@ -112,27 +112,26 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Attaches every waiting transfer whose time has come and that the pacer lets start.
+    /// Attaches, in order, every waiting transfer whose time has come and whose host the
+    /// pacer lets start now; a transfer held back by pacing holds back the later ones of its host.
     private func startDue(now: ContinuousClock.Instant) {
         guard !waiting.isEmpty else { return }
         var later: [Waiting] = []
-        for var item in waiting {
-            guard item.notBefore <= now else {
+        for item in waiting {
+            let host = item.transfer.description.host
+            if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now {
+                pacer.started(host: host, at: now)
+                start(item.transfer)
+            } else {
                 later.append(item)
-                continue
             }
-            if !item.hasSlot {
-                item.hasSlot = true
-                let slot = pacer.reserve(host: item.transfer.description.host, now: now)
-                if slot > now {
-                    item.notBefore = slot
-                    later.append(item)
-                    continue
-                }
-            }
-            start(item.transfer)
         }
         waiting = later
+    }
+
+    /// When the first waiting transfer may start, counting its backoff and its host's pacing.
+    private func nextWaitingStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        waiting.map { max($0.notBefore, pacer.earliestStart(host: $0.transfer.description.host, now: now)) }.min()
     }
 
     private func start(_ transfer: Transfer) {
@@ -197,7 +196,7 @@ final class Engine: @unchecked Sendable {
     /// Waits no longer than libcurl's own deadline, the next waiting start, or one second.
     private func nextTimeoutMs() -> Int {
         var timeout = min(multi.timeoutMs() ?? 1000, 1000)
-        if let earliest = waiting.map(\.notBefore).min() {
+        if let earliest = nextWaitingStart(now: .now) {
             let until = Transfer.milliseconds(earliest - .now)
             timeout = min(timeout, max(0, until + 1))
         }

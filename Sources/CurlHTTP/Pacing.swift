@@ -22,6 +22,9 @@ public struct Pacing: Sendable, Equatable {
 }
 
 /// The engine's record of when each host may next see a request start. Engine thread only.
+///
+/// The interval runs from the moment a request to the host actually started, not from when it
+/// was planned to, so a late wake-up of the engine never squeezes the next start closer.
 struct Pacer {
     let pacing: Pacing
     private var nextStart: [String: ContinuousClock.Instant] = [:]
@@ -30,12 +33,16 @@ struct Pacer {
         self.pacing = pacing
     }
 
-    /// Takes the next start slot for `host` at or after `now`, and returns it.
-    mutating func reserve(host: String, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+    /// When a request to `host` may start: `now` or later.
+    func earliestStart(host: String, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        max(now, nextStart[host] ?? now)
+    }
+
+    /// Records that a request to `host` starts at `now`.
+    mutating func started(host: String, at now: ContinuousClock.Instant) {
         let interval = pacing.interval(forHost: host)
-        guard interval > .zero else { return now }
-        let start = max(now, nextStart[host] ?? now)
-        nextStart[host] = start + interval
-        return start
+        if interval > .zero {
+            nextStart[host] = now + interval
+        }
     }
 }

@@ -21,7 +21,7 @@ extension Request {
     public func validate(_ check: @escaping @Sendable (Response) -> (any Error)?) -> Self {
         enqueue { outcome in
             guard case .success(let response) = outcome, let error = check(response) else { return nil }
-            return .failure(error, attempts: response.attempts)
+            return .failure(error, response: response, attempts: response.attempts)
         }
         return self
     }
@@ -81,8 +81,8 @@ extension Request {
                 delivered = DataResponse(
                     requestURL: url, response: response,
                     result: Result { try transform(response) }, attempts: response.attempts)
-            case .failure(let error, let attempts):
-                delivered = DataResponse(requestURL: url, response: nil, result: .failure(error), attempts: attempts)
+            case .failure(let error, let response, let attempts):
+                delivered = DataResponse(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
                 queue.async { completion(delivered) }

@@ -12,13 +12,11 @@ public final class Request: Sendable {
     /// How the transfer ended: a response, or an error and how many attempts were made.
     enum Outcome: Sendable {
         case success(Response)
-        case failure(any Error, attempts: Int)
+        /// The error, the response if one arrived complete (a refused status), and the attempts.
+        case failure(any Error, response: Response?, attempts: Int)
 
-        var attempts: Int {
-            switch self {
-            case .success(let response): response.attempts
-            case .failure(_, let attempts): attempts
-            }
+        static func failure(_ error: any Error, attempts: Int) -> Outcome {
+            .failure(error, response: nil, attempts: attempts)
         }
     }
 

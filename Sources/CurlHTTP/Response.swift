@@ -79,6 +79,7 @@ public struct DataResponse<Value: Sendable>: Sendable {
     /// The URL that was requested.
     public let requestURL: String
     /// The response, or nil when no complete response arrived (transport error, cancellation).
+    /// A response a `validate()` refused is here, with the error in `result`.
     public let response: Response?
     /// The handler's value, or the first error of the chain.
     public let result: Result<Value, any Error>

@@ -47,8 +47,9 @@ public struct RetryPolicy: Sendable {
         retryableStatuses.contains(response.status) || (retryableResponse?(response) ?? false)
     }
 
-    /// The wait before attempt `attempt + 1`, after `attempt` attempts have failed.
-    func delay(after attempt: Int, retryAfter: Duration?) -> Duration {
+    /// The wait before attempt `attempt + 1`, after `attempt` attempts have failed: the
+    /// server's `Retry-After` if it sent one (capped), else the jittered exponential backoff.
+    public func delay(after attempt: Int, retryAfter: Duration?) -> Duration {
         if let retryAfter {
             return min(retryAfter, maxRetryAfter)
         }

@@ -13,8 +13,11 @@ import Darwin
 ///
 /// All transfers of a session share its connection cache, DNS cache and TLS sessions, so
 /// keep-alive connections and HTTP/2 multiplexing serve many requests; fifty requests in
-/// flight cost one thread. Releasing the session (or `shutdown()`) ends every transfer still
-/// in flight with `CancellationError` and frees every handle.
+/// flight cost one thread.
+///
+/// Keep a reference to the session for as long as its requests run: releasing it (or calling
+/// `shutdown()`) ends every transfer still in flight with `CancellationError` and frees every
+/// handle, as an Alamofire `Session` does. A request does not keep its session alive.
 public final class Session: Sendable {
     public let configuration: SessionConfiguration
     private let engine: Engine
@@ -24,7 +27,7 @@ public final class Session: Sendable {
         CurlGlobal.ensureInitialized()
         self.configuration = configuration
         do {
-            engine = try Engine(pacing: configuration.pacing)
+            engine = try Engine(configuration: configuration)
         } catch {
             fatalError("CurlHTTP: could not create a libcurl multi handle: \(error)")
         }

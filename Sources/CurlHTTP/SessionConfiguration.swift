@@ -53,10 +53,16 @@ public struct SessionConfiguration: Sendable {
     public var requestDefaults: RequestOptions
     /// Minimum intervals between request starts, by host.
     public var pacing: Pacing
+    /// How many idle connections the session keeps open for reuse. libcurl:
+    /// `CURLMOPT_MAXCONNECTS`, whose default (4 × the transfers attached at the moment a
+    /// connection is returned) shrinks the cache to a handful whenever a burst ends with a
+    /// few stragglers, so the next burst reconnects.
+    public var maxIdleConnections: Int
 
-    public init(requestDefaults: RequestOptions = RequestOptions(), pacing: Pacing = .none) {
+    public init(requestDefaults: RequestOptions = RequestOptions(), pacing: Pacing = .none, maxIdleConnections: Int = 256) {
         self.requestDefaults = requestDefaults
         self.pacing = pacing
+        self.maxIdleConnections = maxIdleConnections
     }
 }
 

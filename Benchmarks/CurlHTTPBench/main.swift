@@ -1,0 +1,51 @@
+// curlhttp-bench: fetches one URL N times on one CurlHTTP session, one after the other or all
+// at once, and prints how many bytes arrived. Used by Benchmarks/curlhttp-vs-curl.sh to be
+// timed beside curl on the same mock server.
+//
+//   curlhttp-bench sequential N URL     a DispatchGroup: enter, request, leave in the
+//                                       completion, wait, next
+//   curlhttp-bench parallel N URL       N requests handed to the session at once
+import CurlHTTP
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
+      ["sequential", "parallel"].contains(arguments[1]) else {
+    print("usage: curlhttp-bench sequential|parallel N URL")
+    exit(64)
+}
+let url = arguments[3]
+let session = Session(configuration: SessionConfiguration(requestDefaults: RequestOptions(retry: .none)))
+let bytes = Mutex(0)
+let failures = Mutex(0)
+let group = DispatchGroup()
+
+func fetch() {
+    group.enter()
+    session.request(url).validate().responseData { response in
+        switch response.result {
+        case .success(let body): bytes.withLock { $0 += body.count }
+        case .failure: failures.withLock { $0 += 1 }
+        }
+        group.leave()
+    }
+}
+
+if arguments[1] == "sequential" {
+    for _ in 0..<count {
+        fetch()
+        group.wait()
+    }
+} else {
+    for _ in 0..<count {
+        fetch()
+    }
+    group.wait()
+}
+let failed = failures.withLock { $0 }
+print("\(bytes.withLock { $0 }) bytes, \(failed) failed")
+exit(failed == 0 ? 0 : 1)

@@ -1,0 +1,105 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+import Synchronization
+import Testing
+
+@Suite("Cancellation and shutdown", .serialized)
+struct CancellationTests {
+    @Test("Cancelling the Task throws CancellationError within 100 ms, and the server sees the connection closed")
+    func taskCancellation() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(10))))
+            let task = Task { try await session.request(mock.forecastURL("130010")).data() }
+            // Wait until the request has reached the server.
+            try await waitUntil { mock.stats().inFlight == 1 }
+
+            let cancelled = ContinuousClock.now
+            task.cancel()
+            let result = await task.result
+            let elapsed = seconds(cancelled, .now)
+
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(elapsed < 0.1, "took \(elapsed) s")
+            try await waitUntil { mock.stats().connectionsClosed == 1 }
+            #expect(mock.stats().inFlight == 0)
+        }
+    }
+
+    @Test("A Task cancelled before it asks is cancelled at once")
+    func alreadyCancelled() async throws {
+        try await withMock { mock in
+            let session = Session()
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await session.request(mock.forecastURL("130010")).data()
+            }
+            await #expect(throws: CancellationError.self) { try await task.value }
+        }
+    }
+
+    @Test("Request.cancel() delivers CancellationError to callback handlers")
+    func callbackCancel() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            let session = Session()
+            let request = session.request(mock.forecastURL("130010"))
+            try await waitUntil { mock.stats().inFlight == 1 }
+            request.cancel()
+            let error = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in
+                request.responseData { done.resume(returning: $0.error) }
+            }
+            #expect(error is CancellationError)
+            try await waitUntil { mock.stats().connectionsClosed == 1 }
+        }
+    }
+
+    @Test("Releasing a session with transfers in flight ends them all with CancellationError")
+    func releaseInFlight() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            var session: Session? = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
+            let errors = Mutex<[any Error]>([])
+            let group = DispatchGroup()
+            for _ in 0..<20 {
+                group.enter()
+                session!.request(mock.forecastURL("130010")).responseData { response in
+                    errors.withLock { $0.append(response.error ?? TestFailure.succeeded) }
+                    group.leave()
+                }
+            }
+            try await waitUntil { mock.stats().inFlight == 20 }
+
+            let released = ContinuousClock.now
+            session = nil
+            let finished = await withCheckedContinuation { done in
+                DispatchQueue.global().async { done.resume(returning: group.wait(timeout: .now() + 2)) }
+            }
+
+            #expect(finished == .success)
+            #expect(seconds(released, .now) < 1)
+            #expect(errors.withLock { $0.count } == 20)
+            #expect(errors.withLock { $0.allSatisfy { $0 is CancellationError } })
+            try await waitUntil { mock.stats().connectionsClosed == 20 }
+        }
+    }
+
+    @Test("After shutdown(), a new request fails at once with CancellationError")
+    func requestAfterShutdown() async throws {
+        let session = Session()
+        session.shutdown()
+        await #expect(throws: CancellationError.self) { try await session.request("http://127.0.0.1:1/").data() }
+    }
+}
+
+enum TestFailure: Error {
+    case succeeded
+    case timedOut
+}
+
+/// Polls `condition` every 10 ms for up to 5 s.
+func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw TestFailure.timedOut }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

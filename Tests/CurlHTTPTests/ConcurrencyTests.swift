@@ -1,0 +1,67 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+import Testing
+
+@Suite("Many transfers on one session", .serialized)
+struct ConcurrencyTests {
+    @Test("200 concurrent requests all succeed, with more than 50 in flight at the server at once")
+    func twoHundredConcurrent() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock in
+            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(20))))
+            let expected = try fixture("130010.json")
+            let started = ContinuousClock.now
+
+            let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+                for _ in 0..<200 {
+                    group.addTask { try await session.request(mock.forecastURL("130010")).validate().data() }
+                }
+                return try await group.reduce(into: [Data]()) { $0.append($1) }
+            }
+            let elapsed = seconds(started, .now)
+
+            #expect(bodies.count == 200)
+            #expect(bodies.allSatisfy { $0 == expected })
+            let stats = mock.stats()
+            #expect(stats.requestsServed == 200)
+            #expect(stats.maxInFlight > 50, "the server saw at most \(stats.maxInFlight) at once")
+            // 200 sequential requests would take 60 s; concurrent ones take a few latencies.
+            #expect(elapsed < 10, "took \(elapsed) s")
+        }
+    }
+
+    @Test("Sequential requests reuse one keep-alive connection")
+    func keepAlive() async throws {
+        try await withMock { mock in
+            let session = Session()
+            var reused: [Bool] = []
+            for city in ["130010", "140010", "090010", "330010", "400040"] {
+                let response = try await session.request(mock.forecastURL(city)).validate().response()
+                reused.append(response.metrics.connectionReused)
+            }
+            let stats = mock.stats()
+            #expect(stats.requestsServed == 5)
+            #expect(stats.connectionsAccepted == 1)
+            #expect(reused == [false, true, true, true, true])
+        }
+    }
+
+    @Test("Connections are reused across a burst of concurrent requests")
+    func reuseAcrossBursts() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(50))) { mock in
+            let session = Session()
+            for _ in 0..<3 {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<10 {
+                        group.addTask { _ = try await session.request(mock.forecastURL("130010")).validate().data() }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            let stats = mock.stats()
+            #expect(stats.requestsServed == 30)
+            #expect(stats.connectionsAccepted < 30)
+            #expect(stats.connectionsAccepted <= 12, "accepted \(stats.connectionsAccepted)")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+import Testing
+
+/// Each fault the mock can inject, and the specific error it must produce.
+@Suite("Faults give specific errors")
+struct FaultTests {
+    /// Requests `city` from a mock that applies `fault` to it, with no retries.
+    private func error(
+        for fault: Fault, options: RequestOptions = testOptions()
+    ) async throws -> (any Error)? {
+        try await timedError(for: fault, options: options).error
+    }
+
+    /// The error, and how long the request alone took.
+    private func timedError(
+        for fault: Fault, options: RequestOptions = testOptions()
+    ) async throws -> (error: (any Error)?, seconds: Double) {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { mock in
+            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let started = ContinuousClock.now
+            let error = await failure(of: session.request(mock.forecastURL("130010")))
+            return (error, seconds(started, .now))
+        }
+    }
+
+    @Test("An HTTP status fails validation with that status")
+    func status() async throws {
+        let error = try await error(for: .status(500))
+        #expect((error as? StatusCodeError)?.status == 500)
+        #expect("\(error!)" == "HTTP 500")
+    }
+
+    @Test("The API's error body arrives as a 200 whose body carries the message")
+    func apiError() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"))])) { mock in
+            let session = Session()
+            let text = try await session.request(mock.forecastURL("130010")).validate().string()
+            #expect(text.contains("\"error\""))
+            #expect(text.contains("Request to JMA API failed (HTTP Error 503)"))
+        }
+    }
+
+    @Test("An HTML page arrives with status 200 and a text/html type")
+    func html() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.html)])) { mock in
+            let session = Session()
+            let response = try await session.request(mock.forecastURL("130010")).validate().response()
+            #expect(response.headers["content-type"]?.hasPrefix("text/html") == true)
+        }
+    }
+
+    @Test("A body shorter than its Content-Length is a partial body")
+    func truncated() async throws {
+        let error = try await error(for: .truncated)
+        #expect((error as? CurlError)?.kind == .partialBody)
+        #expect((error as? CurlError)?.code == .partialFile)
+    }
+
+    @Test("A reset connection is reported as reset")
+    func reset() async throws {
+        let error = try await error(for: .reset)
+        #expect((error as? CurlError)?.kind == .connectionReset, "got \(String(describing: error))")
+    }
+
+    @Test("A stalled server times out within the timeout plus one second")
+    func stall() async throws {
+        let (error, elapsed) = try await timedError(for: .stall, options: testOptions(timeout: .seconds(1)))
+        let curlError = try #require(error as? CurlError)
+        #expect(curlError.kind == .timedOut)
+        #expect(curlError.description == "timed out after 1 s")
+        #expect(elapsed >= 0.9 && elapsed < 2.0, "took \(elapsed) s")
+    }
+
+    @Test("A body announced larger than the cap is refused")
+    func oversizeAnnounced() async throws {
+        let error = try await error(for: .oversize(bytes: 200_000), options: testOptions(maxBodySize: 100_000))
+        let curlError = try #require(error as? CurlError)
+        #expect(curlError.kind == .bodyTooLarge)
+        #expect(curlError.description == "the response is larger than the 100000-byte limit")
+    }
+
+    @Test("An endless chunked body is cut at the cap while it arrives")
+    func endless() async throws {
+        let error = try await error(for: .endless, options: testOptions(maxBodySize: 1 << 20))
+        #expect((error as? CurlError)?.kind == .bodyTooLarge, "got \(String(describing: error))")
+    }
+
+    @Test("A redirect loop stops after five redirects")
+    func redirectLoop() async throws {
+        let error = try await error(for: .redirectLoop)
+        let curlError = try #require(error as? CurlError)
+        #expect(curlError.kind == .tooManyRedirects)
+        #expect(curlError.description == "too many redirects (more than 5)")
+    }
+
+    @Test("A redirect to file:// is refused")
+    func redirectToFile() async throws {
+        let error = try await error(for: .redirectToFile)
+        #expect((error as? CurlError)?.kind == .protocolNotAllowed, "got \(String(describing: error))")
+    }
+
+    @Test("A URL that is not http or https is refused before any connection")
+    func fileURL() async throws {
+        let session = Session()
+        let error = await failure(of: session.request("file:///etc/passwd"))
+        #expect((error as? CurlError)?.kind == .protocolNotAllowed)
+    }
+
+    @Test("A closed port is a connect failure")
+    func connectionRefused() async throws {
+        let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+        let error = await failure(of: session.request("http://127.0.0.1:1/"))
+        #expect((error as? CurlError)?.kind == .couldNotConnect)
+    }
+
+    @Test("An unknown host is a resolution failure")
+    func unknownHost() async throws {
+        let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+        let error = await failure(of: session.request("http://no-such-host.invalid/"))
+        #expect((error as? CurlError)?.kind == .couldNotResolveHost)
+    }
+}

@@ -1,0 +1,50 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+import Testing
+
+@Suite("Pacing request starts per host", .serialized)
+struct PacingTests {
+    @Test("A 0.2 s interval spaces request starts at the server by at least 0.2 s")
+    func spacing() async throws {
+        try await withMock { mock in
+            let pacing = Pacing(intervals: ["127.0.0.1": .milliseconds(200)])
+            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
+            // All five are handed over at once; the session must space them.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for city in ["130010", "140010", "090010", "330010", "400040"] {
+                    group.addTask { _ = try await session.request(mock.forecastURL(city)).validate().data() }
+                }
+                try await group.waitForAll()
+            }
+            let starts = mock.stats().requestStartTimes
+            try #require(starts.count == 5)
+            let gaps = zip(starts, starts.dropFirst()).map { seconds($0, $1) }
+            #expect(gaps.allSatisfy { $0 >= 0.195 }, "gaps \(gaps)")
+            #expect(gaps.allSatisfy { $0 < 0.5 }, "gaps \(gaps)")
+        }
+    }
+
+    @Test("Another host is not paced")
+    func otherHostNotPaced() async throws {
+        try await withMock { mock in
+            let pacing = Pacing(intervals: ["weather.tsukumijima.net": .milliseconds(500)])
+            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
+            let started = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<5 {
+                    group.addTask { _ = try await session.request(mock.forecastURL("130010")).validate().data() }
+                }
+                try await group.waitForAll()
+            }
+            #expect(seconds(started, .now) < 0.5)
+        }
+    }
+
+    @Test("Interval lookup falls back to the default and ignores case")
+    func lookup() {
+        let pacing = Pacing(defaultInterval: .milliseconds(10), intervals: ["weather.tsukumijima.net": .milliseconds(500)])
+        #expect(pacing.interval(forHost: "Weather.Tsukumijima.NET") == .milliseconds(500))
+        #expect(pacing.interval(forHost: "127.0.0.1") == .milliseconds(10))
+    }
+}
