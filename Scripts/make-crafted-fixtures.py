@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/crafted/*.json: real sample bodies with one trap each, for decoding tests.
+Run from the repository root; the output is committed."""
+import copy, json, pathlib
+
+root = pathlib.Path(__file__).resolve().parent.parent
+out = root / "Fixtures" / "crafted"
+out.mkdir(exist_ok=True)
+tokyo = json.loads((root / "Fixtures" / "130010.json").read_text(encoding="utf-8"))
+
+def write(name, body):
+    text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False, indent=4) + "\n"
+    (out / name).write_text(text, encoding="utf-8")
+
+b = copy.deepcopy(tokyo)
+for day in b["forecasts"]:
+    day["detail"] = {"weather": None, "wind": None, "wave": None}
+write("detail-null.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][2]["telop"] = None
+b["forecasts"][2]["image"]["title"] = None
+b["forecasts"][2]["image"]["url"] = None
+write("telop-null.json", b)
+
+b = copy.deepcopy(tokyo)
+for day in b["forecasts"]:
+    day["chanceOfRain"] = {k: "--%" for k in ("T00_06", "T06_12", "T12_18", "T18_24")}
+write("rain-unknown.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][0]["temperature"]["max"] = {"celsius": "-0.5", "fahrenheit": "31.1"}
+b["forecasts"][1]["temperature"]["min"] = {"celsius": "-3", "fahrenheit": "26.6"}
+b["forecasts"][1]["temperature"]["max"] = {"celsius": "26.5", "fahrenheit": "79.7"}
+write("temperatures-negative-fractional.json", b)
+
+b = copy.deepcopy(tokyo)
+b["pinpointLocations"] = [{"link": "https://example.invalid/", "name": "千代田区"}]
+b["forecasts"][0]["extra"] = {"nested": [1, 2, 3]}
+b["location"]["latitude"] = 35.69
+write("extra-fields.json", b)
+
+b = copy.deepcopy(tokyo)
+del b["forecasts"][1]["dateLabel"]
+write("missing-field.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][1]["temperature"]["max"]["celsius"] = 27
+write("wrong-type-temperature.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][0]["chanceOfRain"]["T12_18"] = 10
+write("wrong-type-rain.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][2]["chanceOfRain"]["T06_12"] = "ten"
+write("bad-percentage.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"] = {"today": "晴れ"}
+write("wrong-type-forecasts.json", b)
+
+write("empty.json", "")
+write("html.json", "<!DOCTYPE html>\n<html><head><title>500 Server Error</title></head>\n<body><h1>Server Error</h1></body></html>\n")
+write("api-error.json", '{\n    "error": "The specified city ID is invalid."\n}')
+write("api-error-jma.json", '{\n    "error": "Request to JMA API failed (HTTP Error 503)"\n}')
+write("truncated.json", (root / "Fixtures" / "130010.json").read_text(encoding="utf-8")[:1000])

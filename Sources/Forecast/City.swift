@@ -1,0 +1,27 @@
+/// One of the API's 142 forecast points.
+public struct City: Sendable, Hashable, CustomStringConvertible {
+    /// Six digits, leading zeros kept: "130010", "011000".
+    public let id: String
+    /// The catalog's name, which is also the API's `location.city`: "東京", "八丈島".
+    public let name: String
+    /// The prefecture as the API reports it (`location.prefecture`): "東京都"; "北海道" for every Hokkaido city.
+    public let prefecture: String
+    /// The catalog's grouping: the prefecture, or for Hokkaido one of 道北, 道東, 道南, 道央.
+    public let region: String
+    /// 一次細分区域 (`location.district`): "東京地方".
+    public let district: String
+    /// 地方 (`location.area`): "関東".
+    public let area: String
+
+    public init(id: String, name: String, prefecture: String, region: String, district: String, area: String) {
+        self.id = id
+        self.name = name
+        self.prefecture = prefecture
+        self.region = region
+        self.district = district
+        self.area = area
+    }
+
+    /// "130010 東京".
+    public var description: String { "\(id) \(name)" }
+}

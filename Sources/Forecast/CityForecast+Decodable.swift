@@ -1,0 +1,134 @@
+extension CityForecast: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case publicTime, publicTimeFormatted, publishingOffice, title, link, description, forecasts, location, copyright
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        publicTime = try container.decode(String.self, forKey: .publicTime)
+        publicTimeFormatted = try container.decode(String.self, forKey: .publicTimeFormatted)
+        publishingOffice = try container.decode(String.self, forKey: .publishingOffice)
+        title = try container.decode(String.self, forKey: .title)
+        link = try container.decode(String.self, forKey: .link)
+        description = try container.decode(ForecastDescription.self, forKey: .description)
+        forecasts = try container.decode([DailyForecast].self, forKey: .forecasts)
+        location = try container.decode(Location.self, forKey: .location)
+        copyright = try container.decode(Copyright.self, forKey: .copyright)
+    }
+}
+
+extension DailyForecast: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case date, dateLabel, telop, detail, temperature, chanceOfRain, image
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(String.self, forKey: .date)
+        dateLabel = try container.decode(String.self, forKey: .dateLabel)
+        telop = try container.decodeIfPresent(String.self, forKey: .telop)
+        detail = try container.decode(WeatherDetail.self, forKey: .detail)
+        temperature = try container.decode(TemperatureRange.self, forKey: .temperature)
+        chanceOfRain = try container.decode(ChanceOfRain.self, forKey: .chanceOfRain)
+        image = try container.decode(WeatherImage.self, forKey: .image)
+    }
+}
+
+extension Temperature: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case celsius, fahrenheit
+    }
+
+    /// Each scale is a number in a string ("14", "-1", "57.2") or null.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        celsius = try container.decodeNumberText(forKey: .celsius)
+        fahrenheit = try container.decodeNumberText(forKey: .fahrenheit)
+    }
+}
+
+extension ChanceOfRain: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case t00_06 = "T00_06", t06_12 = "T06_12", t12_18 = "T12_18", t18_24 = "T18_24"
+    }
+
+    /// Each period is "NN%" or "--%" (unknown).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        t00_06 = try container.decodePercentText(forKey: .t00_06)
+        t06_12 = try container.decodePercentText(forKey: .t06_12)
+        t12_18 = try container.decodePercentText(forKey: .t12_18)
+        t18_24 = try container.decodePercentText(forKey: .t18_24)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number written as a string, or null (nil). "" and "--" also mean unknown.
+    fileprivate func decodeNumberText(forKey key: Key) throws -> Double? {
+        guard let text = try decodeTextOrNull(forKey: key) else { return nil }
+        let trimmed = NumberText.normalize(text)
+        if trimmed.isEmpty || trimmed == "--" { return nil }
+        guard let value = Double(trimmed), value.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a number in a string, found \"\(text)\"")
+        }
+        return value
+    }
+
+    /// A percentage such as "10%", or "--%" (nil).
+    fileprivate func decodePercentText(forKey key: Key) throws -> Int? {
+        guard let text = try decodeTextOrNull(forKey: key) else { return nil }
+        let trimmed = NumberText.normalize(text)
+        guard trimmed.hasSuffix("%") else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a percentage such as \"10%\" or \"--%\", found \"\(text)\"")
+        }
+        let digits = trimmed.dropLast()
+        if digits == "--" || digits.isEmpty { return nil }
+        guard let value = Int(digits), (0...100).contains(value) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a percentage from 0% to 100%, found \"\(text)\"")
+        }
+        return value
+    }
+
+    /// A string or null; a missing key is an error, any other type says what was expected.
+    private func decodeTextOrNull(forKey key: Key) throws -> String? {
+        if try decodeNil(forKey: key) { return nil }
+        do {
+            return try decode(String.self, forKey: key)
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw DecodingError.typeMismatch(
+                String.self,
+                DecodingError.Context(codingPath: context.codingPath, debugDescription: "expected a string or null"))
+        }
+    }
+}
+
+/// Text clean-up shared by the number fields.
+enum NumberText {
+    /// Full-width digits, signs, point and percent to ASCII; surrounding white space removed.
+    static func normalize(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF10...0xFF19, 0xFF05, 0xFF0B, 0xFF0D, 0xFF0E:
+                out.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            case 0x2212:  // MINUS SIGN
+                out.unicodeScalars.append("-")
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.trimming([" ", "\t", "\u{3000}"])
+    }
+}
+
+extension String {
+    fileprivate func trimming(_ set: Set<Character>) -> String {
+        guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
+        let end = lastIndex(where: { !set.contains($0) })!
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,56 @@
+/// How a `ForecastClient` reaches the API.
+public struct ClientConfiguration: Sendable {
+    /// The public API.
+    public static let publicBaseURL = "https://weather.tsukumijima.net"
+    /// The operator asks for at least 0.5 s between requests.
+    public static let publicAPIInterval: Duration = .milliseconds(500)
+
+    /// The API root, without a trailing slash.
+    public var baseURL: String
+    /// Total time for one attempt of one request.
+    public var timeout: Duration
+    /// Extra attempts for transient failures.
+    public var retries: Int
+    /// Minimum time between request starts; nil means 0.5 s for the public API, none elsewhere.
+    public var interval: Duration?
+    public var cache: ForecastCache?
+    public var userAgent: String
+
+    public init(
+        baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
+        interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent
+    ) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.timeout = timeout
+        self.retries = retries
+        self.interval = interval
+        self.cache = cache
+        self.userAgent = userAgent
+    }
+
+    /// Names the tool and where to read about it, as the API's operator asks of regular users.
+    public static let defaultUserAgent = "forecast/\(ForecastVersion.current) (+https://weather.tsukumijima.net/; CurlHTTP/\(ForecastVersion.current))"
+
+    /// The host part of the base URL, with its port if it has one ("127.0.0.1:8080").
+    var hostKey: String {
+        var rest = Substring(baseURL)
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        return rest.lowercased()
+    }
+
+    /// The host name alone, for pacing.
+    var hostName: String {
+        let key = hostKey
+        if key.hasPrefix("[") { return String(key.prefix { $0 != "]" }.dropFirst()) }
+        return String(key.prefix { $0 != ":" })
+    }
+}
+
+/// The version of the forecast package.
+public enum ForecastVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Raw response bodies on disk, one file per host and city, kept until the agency's next release.
+///
+/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An
+/// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched; if
+/// its body was already older than the last release when it was fetched (the API had not
+/// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
+/// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
+public struct ForecastCache: Sendable {
+    public enum Mode: Sendable, Equatable {
+        /// Read fresh entries, write new ones.
+        case normal
+        /// Do not read, but write what is fetched (`--refresh`).
+        case refresh
+        /// Neither read nor write (`--no-cache`).
+        case disabled
+    }
+
+    public let directory: String
+    public let mode: Mode
+    /// The current time in seconds since 1970; injectable for tests.
+    private let now: @Sendable () -> Int
+    static let staleBodyLifetime = 600
+    private static let magic = "forecast-cache 1 "
+
+    public init(directory: String, mode: Mode = .normal, now: @escaping @Sendable () -> Int = ForecastCache.systemNow) {
+        self.directory = directory
+        self.mode = mode
+        self.now = now
+    }
+
+    public static let systemNow: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
+
+    /// `$FORECAST_CACHE_DIR`, else `$XDG_CACHE_HOME/forecast`, else `~/.cache/forecast`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let dir = environment["FORECAST_CACHE_DIR"], !dir.isEmpty { return dir }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/forecast" }
+        return (environment["HOME"] ?? ".") + "/.cache/forecast"
+    }
+
+    /// The file of one city's entry for one host ("weather.tsukumijima.net", "127.0.0.1:8080").
+    public func path(host: String, cityID: String) -> String {
+        let safeHost = String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        return "\(directory)/\(safeHost.isEmpty ? "_" : safeHost)/\(cityID).json"
+    }
+
+    /// The cached body if there is a fresh, readable entry and the mode reads.
+    public func read(host: String, cityID: String) -> Data? {
+        guard mode == .normal,
+              let file = FileManager.default.contents(atPath: path(host: host, cityID: cityID)),
+              let (fetched, body) = Self.split(file),
+              isFresh(fetched: fetched, body: body)
+        else { return nil }
+        return body
+    }
+
+    /// Stores a body that decoded as a forecast, unless the mode is `disabled`.
+    /// Failing to write is not an error for the caller: the cache is an optimisation.
+    public func write(host: String, cityID: String, body: Data) {
+        guard mode != .disabled else { return }
+        let file = path(host: host, cityID: cityID)
+        let folder = String(file[..<file.lastIndex(of: "/")!])
+        var contents = Data("\(Self.magic)\(now())\n".utf8)
+        contents.append(body)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try contents.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            // Unwritable cache: carry on without it.
+        }
+    }
+
+    /// Whether an entry fetched at `fetched` with `body` may still be served.
+    func isFresh(fetched: Int, body: Data) -> Bool {
+        let current = now()
+        guard fetched <= current else { return false }
+        let lastRelease = Publication.last(atOrBefore: fetched)
+        let published = Self.publicTime(of: body)
+        let expiry = published.map { $0 >= lastRelease } == true
+            ? Publication.next(after: fetched)
+            : fetched + Self.staleBodyLifetime
+        return current < expiry
+    }
+
+    /// The header's fetch time and the body, or nil for a file that is not an entry.
+    private static func split(_ file: Data) -> (Int, Data)? {
+        guard let newline = file.prefix(64).firstIndex(of: 0x0A) else { return nil }
+        let header = String(decoding: file[file.startIndex..<newline], as: UTF8.self)
+        guard header.hasPrefix(magic), let fetched = Int(header.dropFirst(magic.count)) else { return nil }
+        return (fetched, file[(newline + 1)...])
+    }
+
+    /// The body's `publicTime`, found without decoding the whole body.
+    static func publicTime(of body: Data) -> Int? {
+        let key = Data("\"publicTime\"".utf8)
+        guard let range = body.prefix(512).firstRange(of: key) else { return nil }
+        let rest = body[range.upperBound...].prefix(64)
+        guard let open = rest.firstIndex(of: 0x22) else { return nil }
+        let afterOpen = rest[(open + 1)...]
+        guard let close = afterOpen.firstIndex(of: 0x22) else { return nil }
+        return Publication.parse(String(decoding: afterOpen[..<close], as: UTF8.self))
+    }
+}

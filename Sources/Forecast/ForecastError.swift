@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why a city's forecast could not be had, in words a person understands.
+public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The API answered with `{"error": message}`.
+    case api(message: String)
+    /// The body was not JSON: `what` says what it was ("an HTML page", "empty").
+    case notJSON(what: String)
+    /// The JSON did not have the expected shape; `path` names the field, e.g.
+    /// "forecasts[1].temperature.max.celsius".
+    case invalidResponse(path: String, problem: String)
+    /// The server answered with a status other than 2xx, after `attempts` attempts.
+    case http(status: Int, attempts: Int)
+    /// The request failed below HTTP: a timeout, a connection error (the transport's words).
+    case transport(String)
+    /// The request was cancelled (Ctrl-C).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .api(let message): "the API said \"\(message)\""
+        case .notJSON(let what): "the response was \(what), not JSON"
+        case .invalidResponse(let path, let problem):
+            path.isEmpty ? "the response is not a forecast: \(problem)" : "the response is not a forecast: \(path): \(problem)"
+        case .http(let status, let attempts):
+            attempts > 1 ? "HTTP \(status) after \(attempts) attempts" : "HTTP \(status)"
+        case .transport(let reason): reason
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The message for a `DecodingError`, with the path of the field at fault.
+    static func describing(_ error: DecodingError, body: Data) -> ForecastError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return .notJSON(what: sniff(body))
+        case .dataCorrupted(let context):
+            return .invalidResponse(path: path(context.codingPath), problem: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return .invalidResponse(path: path(context.codingPath + [key]), problem: "missing")
+        case .valueNotFound(let type, let context):
+            return .invalidResponse(path: path(context.codingPath), problem: "expected \(name(of: type)), found null")
+        case .typeMismatch(let type, let context):
+            let problem = context.debugDescription.hasPrefix("expected")
+                ? context.debugDescription : "expected \(name(of: type))"
+            return .invalidResponse(path: path(context.codingPath), problem: problem)
+        @unknown default:
+            return .invalidResponse(path: "", problem: "\(error)")
+        }
+    }
+
+    /// "forecasts[1].temperature.max.celsius" for a coding path.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+
+    /// What a body that is not JSON looks like.
+    private static func sniff(_ body: Data) -> String {
+        let text = String(decoding: body.prefix(512), as: UTF8.self)
+        let start = text.drop { $0.isWhitespace }.lowercased()
+        if start.isEmpty { return "empty" }
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<") {
+            return "an HTML page"
+        }
+        return "not valid JSON"
+    }
+}

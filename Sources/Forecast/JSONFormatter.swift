@@ -1,0 +1,74 @@
+/// One JSON array, one object per city in input order.
+///
+/// A city: `{"id", "city", "prefecture", "district", "public_time", "days": [{"date", "day",
+/// "telop", "min_c", "max_c", "min_f", "max_f", "rain_00_06", …, "rain_18_24"}]}` with
+/// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error"}`.
+public struct JSONFormatter: ResultFormatter {
+    public var days: Int
+
+    public init(days: Int = 3) {
+        self.days = days
+    }
+
+    public var prologue: String { "[" }
+    public var epilogue: String { "\n]\n" }
+
+    public func block(for result: FetchResult, index: Int) -> String {
+        let separator = index == 0 ? "\n  " : ",\n  "
+        guard let forecast = result.forecast else {
+            let error = result.error.map { "\($0)" } ?? "unknown error"
+            return separator + object([("id", string(result.city.id)), ("city", string(result.city.name)), ("error", string(error))])
+        }
+        let dayObjects = ValueText.days(forecast, days).map { day in
+            let rain = day.chanceOfRain
+            return object([
+                ("date", string(day.date)),
+                ("day", string(day.dateLabel)),
+                ("telop", string(day.telop)),
+                ("min_c", number(day.temperature.min.celsius)),
+                ("max_c", number(day.temperature.max.celsius)),
+                ("min_f", number(day.temperature.min.fahrenheit)),
+                ("max_f", number(day.temperature.max.fahrenheit)),
+                ("rain_00_06", number(rain.t00_06)),
+                ("rain_06_12", number(rain.t06_12)),
+                ("rain_12_18", number(rain.t12_18)),
+                ("rain_18_24", number(rain.t18_24)),
+            ])
+        }
+        return separator + object([
+            ("id", string(result.city.id)),
+            ("city", string(forecast.location.city)),
+            ("prefecture", string(forecast.location.prefecture)),
+            ("district", string(forecast.location.district)),
+            ("public_time", string(forecast.publicTime)),
+            ("days", "[" + dayObjects.joined(separator: ", ") + "]"),
+        ])
+    }
+
+    private func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    private func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
+    private func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+
+    /// A JSON string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8).
+    func string(_ value: String?) -> String {
+        guard let value else { return "null" }
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

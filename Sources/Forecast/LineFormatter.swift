@@ -1,0 +1,27 @@
+/// One short line per city for status bars and prompts: `東京 晴時々曇 -/27° 10%`.
+///
+/// Name, telop, min/max °C (`-` when unknown) and the highest chance of rain among the periods
+/// still ahead. With more than one day, the later days follow on the same line after ` | `,
+/// each led by its label (`明日 曇り 18/25° 40%`). No colour, no header; a failed city has no line.
+public struct LineFormatter: ResultFormatter {
+    public var days: Int
+
+    public init(days: Int = 1) {
+        self.days = days
+    }
+
+    public var prologue: String { "" }
+    public var epilogue: String { "" }
+
+    public func block(for result: FetchResult, index: Int) -> String {
+        guard let forecast = result.forecast else { return "" }
+        let parts = ValueText.days(forecast, days).enumerated().map { offset, day in
+            let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
+            let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
+            let rain = day.chanceOfRain.periods.compactMap { $0 }.max().map { "\($0)%" } ?? "-"
+            let lead = offset == 0 ? forecast.location.city : day.dateLabel
+            return ValueText.field("\(lead) \(day.telop ?? "-") \(minimum)/\(maximum)° \(rain)")
+        }
+        return parts.joined(separator: " | ") + "\n"
+    }
+}

@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns a response body into a `CityForecast`, or into the error the body stands for.
+///
+/// The API reports its errors with HTTP 200 and a body `{"error": "…"}`, so the top-level
+/// `error` key is looked for first, in the same pass as the forecast itself.
+public enum ResponseDecoder {
+    public static func decode(_ body: Data) throws(ForecastError) -> CityForecast {
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: body)
+        } catch let error as DecodingError {
+            throw ForecastError.describing(error, body: body)
+        } catch {
+            throw .invalidResponse(path: "", problem: "\(error)")
+        }
+        switch envelope {
+        case .forecast(let forecast): return forecast
+        case .apiError(let message): throw .api(message: message)
+        }
+    }
+
+    /// True if `body` is the API's error object with a message that means "try again later":
+    /// the API could not reach the weather agency.
+    public static func isTransientAPIError(_ body: Data) -> Bool {
+        guard body.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{"),
+              body.count < 4096,
+              case .apiError(let message)? = try? JSONDecoder().decode(Envelope.self, from: body)
+        else { return false }
+        return message.hasPrefix("Request to JMA API failed")
+    }
+
+    /// The top level of a body: an error object or a forecast.
+    private enum Envelope: Decodable {
+        case forecast(CityForecast)
+        case apiError(String)
+
+        private enum Keys: String, CodingKey {
+            case error
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            if container.contains(.error) {
+                self = .apiError(try container.decode(String.self, forKey: .error))
+            } else {
+                self = .forecast(try CityForecast(from: decoder))
+            }
+        }
+    }
+}

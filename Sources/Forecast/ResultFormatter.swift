@@ -1,0 +1,46 @@
+/// Turns fetch results into text: a prologue, one block per city in input order, an epilogue.
+///
+/// Blocks are independent so that a caller can write each city the moment it is ready; the
+/// whole output is `format(_:)`. Every formatter is a pure function of its input.
+public protocol ResultFormatter: Sendable {
+    /// Written before the first city (a header line, an opening bracket), possibly "".
+    var prologue: String { get }
+    /// The text for one city; `index` is its position in the input (0 for the first).
+    func block(for result: FetchResult, index: Int) -> String
+    /// Written after the last city, possibly "".
+    var epilogue: String { get }
+}
+
+extension ResultFormatter {
+    public func format(_ results: [FetchResult]) -> String {
+        var text = prologue
+        for (index, result) in results.enumerated() {
+            text += block(for: result, index: index)
+        }
+        return text + epilogue
+    }
+}
+
+/// Shared rendering of values.
+enum ValueText {
+    /// A number as the API writes it: "12", "-1", "57.2"; nil for unknown.
+    static func number(_ value: Double?) -> String? {
+        guard let value else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int(value))
+        }
+        return String(value)
+    }
+
+    /// Tabs, CR and LF replaced by spaces, so a value stays within its TSV field.
+    static func field(_ text: String?) -> String {
+        guard let text else { return "" }
+        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    /// The days to show of a forecast: the first `days` of them.
+    static func days(_ forecast: CityForecast, _ days: Int) -> ArraySlice<DailyForecast> {
+        forecast.forecasts.prefix(max(0, days))
+    }
+}

@@ -1,0 +1,40 @@
+/// Tab-separated values for scripts: a header, then one row per city per day.
+///
+/// Exactly 12 columns: id, city, prefecture, date, day, telop, min_c, max_c and the four
+/// rain chances. Unknown values are empty fields; rain is a bare number. A failed city has no
+/// rows (its error goes to stderr).
+public struct TSVFormatter: ResultFormatter {
+    public static let columns = [
+        "id", "city", "prefecture", "date", "day", "telop", "min_c", "max_c",
+        "rain_00_06", "rain_06_12", "rain_12_18", "rain_18_24",
+    ]
+
+    public var days: Int
+    public var header: Bool
+
+    public init(days: Int = 3, header: Bool = true) {
+        self.days = days
+        self.header = header
+    }
+
+    public var prologue: String {
+        header ? Self.columns.joined(separator: "\t") + "\n" : ""
+    }
+
+    public var epilogue: String { "" }
+
+    public func block(for result: FetchResult, index: Int) -> String {
+        guard let forecast = result.forecast else { return "" }
+        var text = ""
+        for day in ValueText.days(forecast, days) {
+            let fields: [String?] = [
+                result.city.id, forecast.location.city, forecast.location.prefecture,
+                day.date, day.dateLabel, day.telop,
+                ValueText.number(day.temperature.min.celsius), ValueText.number(day.temperature.max.celsius),
+            ] + day.chanceOfRain.periods.map { $0.map(String.init) }
+            text += fields.map(ValueText.field).joined(separator: "\t")
+            text += "\n"
+        }
+        return text
+    }
+}

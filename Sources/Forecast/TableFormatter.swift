@@ -1,0 +1,93 @@
+/// An aligned table for people at a terminal.
+///
+/// Columns are padded by display width (a CJK character takes two cells) to widths fixed in
+/// advance, so rows written city by city as results arrive stay aligned. Unknown values are
+/// `-`. Colour (ANSI) is optional; temperatures may be shown in °F.
+public struct TableFormatter: ResultFormatter {
+    public var days: Int
+    public var color: Bool
+    public var fahrenheit: Bool
+
+    public init(days: Int = 3, color: Bool = false, fahrenheit: Bool = false) {
+        self.days = days
+        self.color = color
+        self.fahrenheit = fahrenheit
+    }
+
+    /// Cell widths: the longest city name of the catalog is 4 characters (8 cells); most
+    /// telops fit in 16 cells (longer ones push the rest of their row).
+    static let cityWidth = 8
+    static let dayWidth = 6
+    static let telopWidth = 16
+    static let temperatureWidth = 5
+    static let rainWidth = 7
+    static let rainLabels = ["0-6h", "6-12h", "12-18h", "18-24h"]
+
+    public var prologue: String {
+        let unit = fahrenheit ? "°F" : "°C"
+        let cells = [
+            "id    ",
+            DisplayWidth.pad("city", to: Self.cityWidth),
+            DisplayWidth.pad("day", to: Self.dayWidth),
+            "date ",
+            DisplayWidth.pad("weather", to: Self.telopWidth),
+            DisplayWidth.padLeft("min" + unit, to: Self.temperatureWidth),
+            DisplayWidth.padLeft("max" + unit, to: Self.temperatureWidth),
+            Self.rainLabels.map { DisplayWidth.padLeft($0, to: Self.rainWidth) }.joined(),
+        ]
+        return paint(cells.joined(separator: "  "), .bold) + "\n"
+    }
+
+    public var epilogue: String { "" }
+
+    public func block(for result: FetchResult, index: Int) -> String {
+        guard let forecast = result.forecast else { return "" }
+        var text = ""
+        for (offset, day) in ValueText.days(forecast, days).enumerated() {
+            let temperature = fahrenheit
+                ? (day.temperature.min.fahrenheit, day.temperature.max.fahrenheit)
+                : (day.temperature.min.celsius, day.temperature.max.celsius)
+            let rain = day.chanceOfRain.periods.map { value in
+                let cell = DisplayWidth.padLeft(value.map { "\($0)%" } ?? "-", to: Self.rainWidth)
+                return paint(cell, value.map { $0 >= 50 ? .blue : .none } ?? .dim)
+            }
+            let cells = [
+                offset == 0 ? result.city.id : "      ",
+                DisplayWidth.pad(offset == 0 ? forecast.location.city : "", to: Self.cityWidth),
+                DisplayWidth.pad(day.dateLabel, to: Self.dayWidth),
+                String(day.date.suffix(5)),
+                paint(DisplayWidth.pad(day.telop ?? "-", to: Self.telopWidth), Self.style(ofTelop: day.telop)),
+                paint(DisplayWidth.padLeft(ValueText.number(temperature.0) ?? "-", to: Self.temperatureWidth), .cyan),
+                paint(DisplayWidth.padLeft(ValueText.number(temperature.1) ?? "-", to: Self.temperatureWidth), .red),
+                rain.joined(),
+            ]
+            text += cells.joined(separator: "  ") + "\n"
+        }
+        return text
+    }
+
+    enum Style: String {
+        case none = ""
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case yellow = "33"
+        case blue = "34"
+        case cyan = "36"
+    }
+
+    /// Sun yellow, rain blue, snow cyan, by the first weather the telop names.
+    static func style(ofTelop telop: String?) -> Style {
+        switch telop?.first {
+        case "晴": .yellow
+        case "雨", "大", "暴": .blue
+        case "雪": .cyan
+        default: .none
+        }
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        guard color, style != .none else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+}

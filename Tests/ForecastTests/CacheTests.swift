@@ -1,0 +1,140 @@
+@testable import Forecast
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("The cache")
+struct CacheTests {
+    /// 2022-05-19 05:30 JST (20:30 UTC the day before), half an hour after the 130010 fixture's release.
+    static let justAfterRelease = Publication.parse("2022-05-19T05:30:00+09:00")!
+
+    final class Clock: Sendable {
+        let time: Mutex<Int>
+        init(_ time: Int) { self.time = Mutex(time) }
+        func advance(_ seconds: Int) { time.withLock { $0 += seconds } }
+        var now: @Sendable () -> Int { { self.time.withLock { $0 } } }
+    }
+
+    @Test("A fresh entry is a hit until the next release, then a miss")
+    func freshUntilNextRelease() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clock = Clock(Self.justAfterRelease)
+        let cache = ForecastCache(directory: dir, now: clock.now)
+        let body = try fixture("130010.json")
+
+        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == nil)
+        cache.write(host: "weather.tsukumijima.net", cityID: "130010", body: body)
+        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == body)
+        #expect(cache.read(host: "127.0.0.1:8080", cityID: "130010") == nil, "entries are per host")
+
+        clock.advance(5 * 3600 + 29 * 60)  // 10:59 JST
+        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == body)
+        clock.advance(60)  // 11:00 JST: the next release
+        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == nil)
+    }
+
+    @Test("A body older than the last release when fetched is fresh for 10 minutes only")
+    func staleBody() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Fetched at 11:05 JST, but the body is the 05:00 release: the API had not caught up.
+        let clock = Clock(Publication.parse("2022-05-19T11:05:00+09:00")!)
+        let cache = ForecastCache(directory: dir, now: clock.now)
+        cache.write(host: "h", cityID: "130010", body: try fixture("130010.json"))
+        clock.advance(9 * 60)
+        #expect(cache.read(host: "h", cityID: "130010") != nil)
+        clock.advance(60)
+        #expect(cache.read(host: "h", cityID: "130010") == nil)
+    }
+
+    @Test("A corrupt or foreign entry is ignored, and a write replaces it")
+    func corruption() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = ForecastCache(directory: dir, now: Clock(Self.justAfterRelease).now)
+        let path = cache.path(host: "h", cityID: "130010")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        for garbage in ["", "not a cache file\n{}", "forecast-cache 1 abc\n{}", "forecast-cache 1 99999999999\n{}"] {
+            try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(cache.read(host: "h", cityID: "130010") == nil, "read \(garbage)")
+        }
+        cache.write(host: "h", cityID: "130010", body: try fixture("130010.json"))
+        #expect(cache.read(host: "h", cityID: "130010") == (try fixture("130010.json")))
+    }
+
+    @Test("refresh writes but does not read; disabled does neither")
+    func modes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Clock(Self.justAfterRelease).now
+        let body = try fixture("130010.json")
+        ForecastCache(directory: dir, mode: .disabled, now: now).write(host: "h", cityID: "130010", body: body)
+        #expect(!FileManager.default.fileExists(atPath: ForecastCache(directory: dir).path(host: "h", cityID: "130010")))
+        let refresh = ForecastCache(directory: dir, mode: .refresh, now: now)
+        refresh.write(host: "h", cityID: "130010", body: body)
+        #expect(refresh.read(host: "h", cityID: "130010") == nil)
+        #expect(ForecastCache(directory: dir, now: now).read(host: "h", cityID: "130010") == body)
+    }
+
+    @Test("Many threads writing the same entry at once leave one whole entry")
+    func concurrentWriters() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Clock(Self.justAfterRelease).now
+        let bodies = try ["130010.json", "crafted/extra-fields.json"].map { try fixture($0) }
+        let readsSeen = Reads()
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<16 {
+                group.addTask {
+                    let cache = ForecastCache(directory: dir, now: now)
+                    for _ in 0..<20 {
+                        cache.write(host: "h", cityID: "130010", body: bodies[i % 2])
+                        let read = cache.read(host: "h", cityID: "130010")
+                        readsSeen.list.withLock { $0.append(read) }
+                    }
+                }
+            }
+        }
+        // Every read saw a whole entry, never a torn or half-written one.
+        #expect(readsSeen.list.withLock { $0.allSatisfy { $0 == bodies[0] || $0 == bodies[1] } })
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir + "/h")
+        #expect(leftovers == ["130010.json"], "temporary files left: \(leftovers)")
+    }
+
+    final class Reads: Sendable {
+        let list = Mutex<[Data?]>([])
+    }
+
+    @Test("The cache folder comes from FORECAST_CACHE_DIR, then XDG_CACHE_HOME, then HOME")
+    func location() {
+        #expect(ForecastCache.defaultDirectory(environment: ["FORECAST_CACHE_DIR": "/a", "XDG_CACHE_HOME": "/b", "HOME": "/c"]) == "/a")
+        #expect(ForecastCache.defaultDirectory(environment: ["FORECAST_CACHE_DIR": "", "XDG_CACHE_HOME": "/b", "HOME": "/c"]) == "/b/forecast")
+        #expect(ForecastCache.defaultDirectory(environment: ["HOME": "/c"]) == "/c/.cache/forecast")
+    }
+}
+
+@Suite("The agency's release schedule")
+struct PublicationTests {
+    private func jst(_ text: String) -> Int { Publication.parse(text + "+09:00")! }
+
+    @Test("Next and last releases around the day")
+    func schedule() {
+        #expect(Publication.next(after: jst("2022-05-19T04:59:59")) == jst("2022-05-19T05:00:00"))
+        #expect(Publication.next(after: jst("2022-05-19T05:00:00")) == jst("2022-05-19T11:00:00"))
+        #expect(Publication.next(after: jst("2022-05-19T17:00:00")) == jst("2022-05-20T05:00:00"))
+        #expect(Publication.last(atOrBefore: jst("2022-05-19T05:00:00")) == jst("2022-05-19T05:00:00"))
+        #expect(Publication.last(atOrBefore: jst("2022-05-19T04:00:00")) == jst("2022-05-18T17:00:00"))
+        #expect(Publication.last(atOrBefore: jst("2022-05-19T23:59:00")) == jst("2022-05-19T17:00:00"))
+    }
+
+    @Test("ISO 8601 parsing with offsets")
+    func parsing() {
+        #expect(Publication.parse("1970-01-01T00:00:00Z") == 0)
+        #expect(Publication.parse("1970-01-01T09:00:00+09:00") == 0)
+        #expect(Publication.parse("2021-03-03T05:00:00+09:00") == 1_614_715_200)
+        #expect(Publication.parse("2024-02-29T12:00:00.250+00:00") == 1_709_208_000)
+        #expect(Publication.parse("2021-03-03 05:00") == nil)
+        #expect(Publication.parse("") == nil)
+    }
+}

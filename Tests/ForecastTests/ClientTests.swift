@@ -1,0 +1,230 @@
+import Forecast
+import Foundation
+import MockAPI
+import Synchronization
+import Testing
+
+/// Starts a mock API, runs `body` with a client pointed at it (no cache unless given), and shuts the mock down.
+func withClient<T>(
+    _ configuration: MockConfiguration = MockConfiguration(),
+    retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil,
+    _ body: (ForecastClient, MockServer) async throws -> T
+) async throws -> T {
+    let server = try await MockServer.start(configuration: configuration)
+    do {
+        let client = ForecastClient(configuration: ClientConfiguration(
+            baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
+        let result = try await body(client, server)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}
+
+/// Runs blocking work off the cooperative pool.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+let fiveCities = ["130010", "140010", "090010", "330010", "400040"].map { CityCatalog.city(id: $0)! }
+
+@Suite("Fetching cities", .serialized)
+struct ClientTests {
+    @Test("One city, async: the fixture's forecast with network info")
+    func oneCity() async throws {
+        try await withClient { client, _ in
+            let expected = try decodeFixture("130010.json")
+            let bytes = try fixture("130010.json").count
+            let result = await client.fetch(CityCatalog.city(id: "130010")!)
+            #expect(result.forecast == expected)
+            #expect(result.info.status == 200)
+            #expect(result.info.attempts == 1)
+            #expect(result.info.bytes == bytes)
+            #expect(result.info.source == .networkOnly)
+        }
+    }
+
+    @Test("A template city gets its own location")
+    func templateCity() async throws {
+        try await withClient { client, _ in
+            let osaka = await client.fetch(try CityCatalog.resolve("大阪"))
+            #expect(osaka.forecast?.location.city == "大阪")
+            #expect(osaka.forecast?.location.prefecture == "大阪府")
+        }
+    }
+
+    @Test("Sequential fetching never has two requests in flight and keeps input order")
+    func sequential() async throws {
+        try await withClient(MockConfiguration(latency: .milliseconds(50))) { client, mock in
+            let ids = await offPool {
+                let ids = Mutex<[String]>([])
+                client.fetchSequentially(fiveCities) { result in
+                    ids.withLock { $0.append(result.forecast?.location.city ?? "error") }
+                }
+                return ids.withLock { $0 }
+            }
+            #expect(ids == ["東京", "横浜", "宇都宮", "岡山", "久留米"])
+            #expect(mock.stats().maxInFlight == 1)
+            #expect(mock.stats().requestsServed == 5)
+        }
+    }
+
+    @Test("Parallel fetching delivers in input order when the server answers in reverse order")
+    func parallelReverse() async throws {
+        var latencies: [String: Duration] = [:]
+        for (index, city) in fiveCities.enumerated() {
+            latencies[city.id] = .milliseconds(100 * (fiveCities.count - index))
+        }
+        try await withClient(MockConfiguration(latencyByCity: latencies)) { client, mock in
+            let delivered = await offPool {
+                let delivered = Mutex<[String]>([])
+                client.fetchInParallel(fiveCities, jobs: 8) { result in delivered.withLock { $0.append(result.city.id) } }
+                return delivered.withLock { $0 }
+            }
+            #expect(delivered == fiveCities.map(\.id))
+            #expect(mock.stats().maxInFlight == 5)
+        }
+    }
+
+    @Test("Parallel fetching delivers the first city before the slowest one finishes")
+    func parallelStreams() async throws {
+        let latencies: [String: Duration] = ["130010": .milliseconds(50), "140010": .milliseconds(100), "400040": .milliseconds(900)]
+        try await withClient(MockConfiguration(latencyByCity: latencies)) { client, _ in
+            let times = await offPool {
+                let start = ContinuousClock.now
+                let times = Mutex<[(String, Duration)]>([])
+                client.fetchInParallel(fiveCities, jobs: 8) { result in
+                    times.withLock { $0.append((result.city.id, ContinuousClock.now - start)) }
+                }
+                return times.withLock { $0 }
+            }
+            #expect(times.map(\.0) == fiveCities.map(\.id))
+            #expect(times[0].1 < .milliseconds(500), "東京 came after \(times[0].1)")
+            #expect(times[3].1 < .milliseconds(500), "岡山 came after \(times[3].1)")
+            #expect(times[4].1 >= .milliseconds(900))
+        }
+    }
+
+    @Test("Parallel fetching keeps at most `jobs` requests in flight")
+    func jobsLimit() async throws {
+        let cities = Array(CityCatalog.all.prefix(12))
+        try await withClient(MockConfiguration(latency: .milliseconds(50))) { client, mock in
+            let count = await offPool {
+                let count = Mutex(0)
+                client.fetchInParallel(cities, jobs: 3) { _ in count.withLock { $0 += 1 } }
+                return count.withLock { $0 }
+            }
+            #expect(count == 12)
+            #expect(mock.stats().maxInFlight == 3)
+        }
+    }
+
+    @Test("One faulted city is that city's error; every other city is correct", arguments: [1, 8])
+    func oneFault(jobs: Int) async throws {
+        try await withClient(MockConfiguration(faultsByCity: ["090010": FaultRule(.html)])) { client, _ in
+            let results = await offPool {
+                let results = Mutex<[FetchResult]>([])
+                if jobs == 1 {
+                    client.fetchSequentially(fiveCities) { result in results.withLock { $0.append(result) } }
+                } else {
+                    client.fetchInParallel(fiveCities, jobs: jobs) { result in results.withLock { $0.append(result) } }
+                }
+                return results.withLock { $0 }
+            }
+            #expect(results.map(\.city.id) == fiveCities.map(\.id))
+            #expect(results[2].error == .notJSON(what: "an HTML page"))
+            for index in [0, 1, 3, 4] {
+                let expected = try decodeFixture("\(fiveCities[index].id).json")
+                #expect(results[index].forecast == expected)
+            }
+        }
+    }
+
+    @Test("HTTP failures, API errors and timeouts become that city's error")
+    func errorKinds() async throws {
+        let faults: [String: FaultRule] = [
+            "130010": FaultRule(.status(404)),
+            "140010": FaultRule(.apiError("The specified city ID is invalid.")),
+            "090010": FaultRule(.stall),
+        ]
+        try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
+            let fast = ForecastClient(configuration: ClientConfiguration(
+                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
+            let results = await offPool {
+                let results = Mutex<[FetchResult]>([])
+                fast.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { result in results.withLock { $0.append(result) } }
+                return results.withLock { $0 }
+            }
+            #expect(results[0].error == .http(status: 404, attempts: 1))
+            #expect(results[1].error == .api(message: "The specified city ID is invalid."))
+            #expect(results[2].error?.description == "timed out after 1 s")
+        }
+    }
+
+    @Test("The API's 'Request to JMA API failed' is retried as transient")
+    func jmaFailureRetried() async throws {
+        let faults = ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"), firstAttempts: 1)]
+        try await withClient(MockConfiguration(faultsByCity: faults), retries: 2) { client, mock in
+            let result = await client.fetch(CityCatalog.city(id: "130010")!)
+            #expect(result.forecast?.location.city == "東京")
+            #expect(result.info.attempts == 2)
+            #expect(mock.stats().requestsByCity["130010"] == 2)
+        }
+    }
+
+    @Test("A second fetch is served from the cache without a request")
+    func cacheHit() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = ForecastCache(directory: dir, now: { CacheTests.justAfterRelease })
+        try await withClient(cache: cache) { client, mock in
+            let first = await client.fetch(CityCatalog.city(id: "130010")!)
+            let second = await client.fetch(CityCatalog.city(id: "130010")!)
+            #expect(first.info.source == .network)
+            #expect(second.info.source == .cache)
+            #expect(second.forecast == first.forecast)
+            #expect(mock.stats().requestsServed == 1)
+        }
+    }
+
+    @Test("The async stream yields results in input order")
+    func asyncStream() async throws {
+        try await withClient(MockConfiguration(latencyByCity: ["130010": .milliseconds(200)])) { client, _ in
+            var ids: [String] = []
+            for await result in client.results(for: fiveCities, jobs: 4) {
+                ids.append(result.city.id)
+            }
+            #expect(ids == fiveCities.map(\.id))
+        }
+    }
+
+    @Test("Cancelling an async fetch ends it at once as cancelled")
+    func asyncCancel() async throws {
+        try await withClient(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { client, mock in
+            let task = Task { await client.fetch(CityCatalog.city(id: "130010")!) }
+            while mock.stats().inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            let cancelled = ContinuousClock.now
+            task.cancel()
+            let result = await task.value
+            #expect(result.error == .cancelled)
+            #expect(ContinuousClock.now - cancelled < .milliseconds(200))
+        }
+    }
+
+    @Test("The public API is paced at 0.5 s; a given interval spaces starts at the server")
+    func pacing() async throws {
+        #expect(ClientConfiguration().baseURL == "https://weather.tsukumijima.net")
+        try await withClient(interval: .milliseconds(200)) { client, mock in
+            await offPool { client.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { _ in } }
+            let starts = mock.stats().requestStartTimes
+            #expect(starts.count == 3)
+            for (a, b) in zip(starts, starts.dropFirst()) {
+                #expect(b - a >= .milliseconds(195))
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Forecast
+import Foundation
+import Testing
+
+@Suite("Formatters")
+struct FormatterTests {
+    @Test("TSV of 東京 and 横浜 matches the golden file (written by hand from the samples)")
+    func tsvGolden() throws {
+        let text = TSVFormatter().format([try result("130010"), try result("140010")])
+        let golden = String(decoding: try fixture("golden/130010-140010.tsv"), as: UTF8.self)
+        #expect(text == golden)
+    }
+
+    @Test("TSV has exactly 12 columns on every line, and --no-header drops the header")
+    func tsvShape() throws {
+        let results = try ["130010", "090010", "330010", "120010", "400040", "140010"].map { try result($0) }
+        let text = TSVFormatter().format(results)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 1 + 6 * 3)
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 12 })
+        #expect(!TSVFormatter(header: false).format(results).hasPrefix("id\t"))
+        #expect(TSVFormatter(header: false).format(results) == text.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
+    }
+
+    @Test("TSV: unknown values are empty fields; a failed city has no rows")
+    func tsvUnknownAndFailed() throws {
+        let okayama = try result("330010")
+        let text = TSVFormatter(days: 1, header: false).format([okayama, try failed("130010", .http(status: 503, attempts: 3))])
+        #expect(text == "330010\t岡山\t岡山県\t2024-02-12\t今日\t晴れ\t\t\t\t\t\t0\n")
+    }
+
+    @Test("TSV: tabs and newlines inside values become spaces; negative and fractional numbers")
+    func tsvSanitising() throws {
+        var forecast = try decodeFixture("crafted/temperatures-negative-fractional.json")
+        forecast.forecasts[0].telop = "晴れ\tのち\n曇り"
+        forecast.location.city = "東\r\n京"
+        let row = TSVFormatter(days: 1, header: false).format([
+            FetchResult(city: try CityCatalog.resolve("130010"), outcome: .success(forecast), info: FetchInfo(source: .cache)),
+        ])
+        #expect(row == "130010\t東 京\t東京都\t2022-05-19\t今日\t晴れ のち 曇り\t\t-0.5\t\t0\t10\t10\n")
+        let day2 = TSVFormatter(days: 2, header: false).format([
+            FetchResult(city: try CityCatalog.resolve("130010"), outcome: .success(forecast), info: FetchInfo(source: .cache)),
+        ]).split(separator: "\n")[1]
+        #expect(day2.split(separator: "\t", omittingEmptySubsequences: false)[6...7] == ["-3", "26.5"])
+    }
+
+    @Test("--days limits the rows of every format")
+    func daysLimit() throws {
+        let results = [try result("130010"), try result("140010")]
+        for days in 1...3 {
+            #expect(TSVFormatter(days: days, header: false).format(results).split(separator: "\n").count == 2 * days)
+            #expect(TableFormatter(days: days).format(results).split(separator: "\n").count == 1 + 2 * days)
+            let json = try JSONSerialization.jsonObject(with: Data(JSONFormatter(days: days).format(results).utf8)) as! [[String: Any]]
+            #expect(json.allSatisfy { ($0["days"] as! [Any]).count == days })
+        }
+    }
+
+    @Test("JSON: an array in input order, numbers as numbers, unknown as null, a failed city with its error")
+    func json() throws {
+        let results = [try result("140010"), try failed("130010", .http(status: 503, attempts: 3)), try result("330010")]
+        let text = JSONFormatter().format(results)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["id"] as? String } == ["140010", "130010", "330010"])
+
+        let yokohama = array[0]
+        #expect(yokohama["city"] as? String == "横浜")
+        #expect(yokohama["prefecture"] as? String == "神奈川県")
+        let days = try #require(yokohama["days"] as? [[String: Any]])
+        #expect(days[0]["day"] as? String == "今日")
+        #expect(days[0]["min_c"] is NSNull)
+        #expect(days[0]["max_c"] as? Int == 26)
+        #expect(days[0]["rain_00_06"] is NSNull)
+        #expect(days[0]["rain_12_18"] as? Int == 10)
+        #expect(days[1]["max_f"] as? Double == 77)
+
+        #expect(array[1]["error"] as? String == "HTTP 503 after 3 attempts")
+        #expect(array[1]["days"] == nil)
+        let okayama = try #require(array[2]["days"] as? [[String: Any]])
+        #expect(okayama[1]["min_c"] as? Int == -1)
+        #expect(okayama[1]["min_f"] as? Double == 30.2)
+    }
+
+    @Test("JSON of no cities is an empty array; strings are escaped")
+    func jsonEdges() throws {
+        #expect(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([]).utf8)) as? [Any] != nil)
+        let text = JSONFormatter().format([try failed("130010", .api(message: "quote \" back\\slash\ttab\u{1}"))])
+        let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [[String: Any]]
+        #expect(array[0]["error"] as? String == "the API said \"quote \" back\\slash\ttab\u{1}\"")
+    }
+
+    @Test("Table: 東京 and 八丈島 rows are aligned by display width")
+    func tableAlignment() throws {
+        var hachijojima = try decodeFixture("130010.json")
+        hachijojima.location.city = "八丈島"
+        let results = [
+            try result("130010"),
+            FetchResult(city: try CityCatalog.resolve("130030"), outcome: .success(hachijojima), info: FetchInfo(source: .network)),
+        ]
+        let lines = TableFormatter(days: 1).format(results).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let tokyo = lines[1], hachijo = lines[2]
+        #expect(tokyo.hasPrefix("130010  東京      今日    05-19  晴のち曇  "))
+        #expect(hachijo.hasPrefix("130030  八丈島    今日    05-19  晴のち曇  "))
+        // Everything after the city column starts at the same cell in both rows.
+        #expect(DisplayWidth.of(String(tokyo.prefix(while: { $0 != "今" }))) == DisplayWidth.of(String(hachijo.prefix(while: { $0 != "今" }))))
+        #expect(DisplayWidth.of(tokyo) == DisplayWidth.of(hachijo))
+        #expect(DisplayWidth.of(lines[0]) == DisplayWidth.of(tokyo), "header:\n\(lines[0])\n\(tokyo)")
+        #expect(tokyo.hasSuffix("    -     27        -     0%    10%    10%"))
+    }
+
+    @Test("Table: colour only when asked, °F when asked")
+    func tableColourAndFahrenheit() throws {
+        let results = [try result("130010")]
+        #expect(!TableFormatter().format(results).contains("\u{1B}["))
+        #expect(TableFormatter(color: true).format(results).contains("\u{1B}[33m晴のち曇"))
+        let fahrenheit = TableFormatter(days: 1, fahrenheit: true).format(results)
+        #expect(fahrenheit.contains("°F"))
+        #expect(fahrenheit.contains("80.6"))
+    }
+
+    @Test("Line: name, telop, min/max and the highest rain chance ahead")
+    func line() throws {
+        let results = [try result("130010"), try result("330010"), try failed("140010", .cancelled)]
+        #expect(LineFormatter().format(results) == "東京 晴のち曇 -/27° 10%\n岡山 晴れ -/-° 0%\n")
+        #expect(LineFormatter(days: 2).format([try result("130010")]) == "東京 晴のち曇 -/27° 10% | 明日 曇時々晴 16/27° 20%\n")
+    }
+
+    @Test("Display width: CJK and full-width take two cells, ASCII one, combining marks none")
+    func displayWidth() {
+        #expect(DisplayWidth.of("東京") == 4)
+        #expect(DisplayWidth.of("八丈島") == 6)
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("ＡＢ１") == 6)
+        #expect(DisplayWidth.of("ｶﾀｶﾅ") == 4)  // half-width katakana is narrow
+        #expect(DisplayWidth.of("\u{3000}") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("°C") == 2)
+        #expect(DisplayWidth.pad("東京", to: 8) == "東京    ")
+    }
+}
