@@ -17,6 +17,15 @@ final class Engine: @unchecked Sendable {
         var shutdownRequested = false
         /// False once the loop has taken the shutdown: nothing more is accepted or woken.
         var isOpen = true
+        /// True from a `curl_multi_wakeup` until the loop next takes the inbox: further
+        /// commands need no wake-up of their own (a burst of 200 submissions costs one).
+        var wakeupPending = false
+
+        mutating func wake(_ multi: MultiHandle) {
+            guard !wakeupPending else { return }
+            wakeupPending = true
+            multi.wakeup()
+        }
     }
 
     /// A transfer not attached to the multi handle yet: new, or waiting to retry.
@@ -48,7 +57,7 @@ final class Engine: @unchecked Sendable {
         inbox.withLock { inbox in
             guard inbox.isOpen, !inbox.shutdownRequested else { return false }
             inbox.additions.append((request, description))
-            multi.wakeup()
+            inbox.wake(multi)
             return true
         }
     }
@@ -58,7 +67,7 @@ final class Engine: @unchecked Sendable {
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
             inbox.cancellations.append(ObjectIdentifier(request))
-            multi.wakeup()
+            inbox.wake(multi)
         }
     }
 
@@ -67,7 +76,7 @@ final class Engine: @unchecked Sendable {
         inbox.withLock { inbox in
             guard inbox.isOpen, !inbox.shutdownRequested else { return }
             inbox.shutdownRequested = true
-            multi.wakeup()
+            inbox.wake(multi)
         }
     }
 
@@ -78,6 +87,7 @@ final class Engine: @unchecked Sendable {
         while true {
             let (additions, cancellations, stop) = inbox.withLock { inbox in
                 defer {
+                    inbox.wakeupPending = false
                     inbox.additions.removeAll()
                     inbox.cancellations.removeAll()
                     if inbox.shutdownRequested { inbox.isOpen = false }
