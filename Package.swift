@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "Forecast", targets: ["Forecast"]),
         .library(name: "MockAPI", targets: ["MockAPI"]),
+        .executable(name: "forecast", targets: ["ForecastCLI"]),
         .executable(name: "forecast-mock", targets: ["ForecastMock"]),
         .executable(name: "curlhttp-bench", targets: ["CurlHTTPBench"]),
     ],
@@ -39,6 +40,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "ForecastCLI",
+            dependencies: [
+                "Forecast",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
             name: "ForecastMock",
             dependencies: [
                 "MockAPI",
@@ -57,6 +65,10 @@ let package = Package(
         .testTarget(
             name: "ForecastTests",
             dependencies: ["Forecast", "MockAPI"]
+        ),
+        .testTarget(
+            name: "ForecastCLITests",
+            dependencies: ["ForecastCLI", "Forecast", "MockAPI"]
         ),
         .testTarget(
             name: "MockAPITests",

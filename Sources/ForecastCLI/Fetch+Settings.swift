@@ -1,0 +1,103 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Forecast
+
+/// Everything a run needs, decided from the options, the environment and the terminal.
+struct Settings: Sendable {
+    /// Never `.auto`: already decided.
+    var format: OutputFormat
+    var days: Int
+    var header: Bool
+    var color: Bool
+    var parallel: Bool
+    var jobs: Int
+    var verbose: Bool
+    var client: ClientConfiguration
+}
+
+/// The process environment, as a value tests can make.
+struct Environment: Sendable {
+    var variables: [String: String]
+
+    static var current: Environment {
+        Environment(variables: ProcessInfo.processInfo.environment)
+    }
+
+    subscript(name: String) -> String? {
+        guard let value = variables[name], !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+extension Fetch {
+    /// The cities the arguments name, in order; "-" stands for the cities on standard input.
+    /// Every argument that names no city is reported at once, and nothing is fetched.
+    func resolveCities(readingStandardInput: () -> String) throws -> [City] {
+        var arguments: [String] = []
+        var readStandardInput = false
+        for argument in cities {
+            if argument == "-" {
+                guard !readStandardInput else { continue }
+                readStandardInput = true
+                arguments += readingStandardInput()
+                    .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                    .map(String.init)
+            } else {
+                arguments.append(argument)
+            }
+        }
+        var resolved: [City] = []
+        var problems: [String] = []
+        for argument in arguments {
+            do {
+                resolved.append(try CityCatalog.resolve(argument))
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if !problems.isEmpty {
+            throw ValidationError(problems.joined(separator: "\n"))
+        }
+        if resolved.isEmpty {
+            throw ValidationError("standard input named no city")
+        }
+        return resolved
+    }
+
+    func settings(environment: Environment, stdoutIsTerminal: Bool) throws -> Settings {
+        let format: OutputFormat = format == .auto ? (stdoutIsTerminal ? .table : .tsv) : format
+        let colorOn = switch color {
+        case .always: true
+        case .never: false
+        case .auto: stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }
+        var base = ClientConfiguration.publicBaseURL
+        if let baseURL {
+            base = baseURL
+        } else if let fromEnvironment = environment["FORECAST_BASE_URL"] {
+            try Self.checkBaseURL(fromEnvironment, source: "FORECAST_BASE_URL")
+            base = fromEnvironment
+        }
+        let cache: ForecastCache? = noCache ? nil : ForecastCache(
+            directory: ForecastCache.defaultDirectory(environment: environment.variables),
+            mode: refresh ? .refresh : .normal)
+        return Settings(
+            format: format,
+            days: days ?? (format == .line ? 1 : 3),
+            header: !noHeader,
+            color: format == .table && colorOn,
+            parallel: parallel,
+            jobs: jobs,
+            verbose: verbose,
+            client: ClientConfiguration(
+                baseURL: base,
+                timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+                retries: retries,
+                interval: interval.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+                cache: cache))
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Forecast
+
+/// `forecast [options] <city>...`: fetch and print forecasts.
+struct Fetch: ParsableCommand {
+    static let usage = "forecast [options] <city>...  |  forecast cities [<query>]"
+
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Print the weather forecast of Japanese cities (the default command).",
+        usage: usage,
+        discussion: """
+            A city is a 6-digit ID (130010) or a name from the catalog (東京); \
+            `forecast cities` lists all 142. "-" reads more cities from standard input, \
+            separated by spaces, tabs or newlines.
+
+            EXAMPLES:
+              forecast 130010 140010             東京 and 横浜, one after the other
+              forecast -p 東京 横浜 大阪         concurrently, printed in order
+              forecast 130010 | cut -f2,5,6      piped: tab-separated, for scripts
+              forecast -f line 東京              東京 晴時々曇 -/27° 10%
+              forecast cities 北海道 | cut -f1 | forecast -p -
+
+            EXIT STATUS:
+              0 every city succeeded; 1 some city failed (the others are printed);
+              64 usage error or unknown city (nothing is fetched); 130 interrupted.
+
+            ENVIRONMENT:
+              FORECAST_BASE_URL   the API root, as --base-url
+              FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or
+                                  ~/.cache/forecast)
+              NO_COLOR            if set and not empty: no colour, unless
+                                  --color always
+            """,
+        helpNames: [.short, .long])
+
+    @Flag(name: .shortAndLong, help: "Fetch concurrently; the output keeps the order given.")
+    var parallel = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("At most N requests in flight with --parallel.", valueName: "N"))
+    var jobs = 8
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "auto (table on a terminal, else tsv), table, tsv, json or line.", valueName: "format"))
+    var format: OutputFormat = .auto
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Days per city, 1 to 3 (default: 3; 1 for --format line).", valueName: "N"))
+    var days: Int?
+
+    @Flag(help: "TSV without its header line.")
+    var noHeader = false
+
+    @Option(help: ArgumentHelp("Seconds one attempt of one request may take.", valueName: "S"))
+    var timeout: Double = 15
+
+    @Option(help: ArgumentHelp("Extra attempts for transient failures.", valueName: "N"))
+    var retries = 2
+
+    @Option(help: ArgumentHelp(
+        "Minimum seconds between request starts (default: 0.5 for the public API, 0 elsewhere).", valueName: "S"))
+    var interval: Double?
+
+    @Option(help: ArgumentHelp(
+        "API root (default: $FORECAST_BASE_URL, else https://weather.tsukumijima.net).", valueName: "URL"))
+    var baseURL: String?
+
+    @Flag(help: "Fetch again even if the cache has a fresh copy (and store the new one).")
+    var refresh = false
+
+    @Flag(help: "Neither read nor write the cache.")
+    var noCache = false
+
+    @Option(help: ArgumentHelp("auto, always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
+    @Flag(name: .shortAndLong, help: "One timing line per request on stderr.")
+    var verbose = false
+
+    @Argument(help: ArgumentHelp("6-digit IDs or names; - reads them from standard input.", valueName: "city"))
+    var cities: [String] = []
+
+    mutating func validate() throws {
+        guard (1...3).contains(days ?? 1) else {
+            throw ValidationError("--days must be 1, 2 or 3 (got \(days!))")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard retries >= 0, retries <= 10 else { throw ValidationError("--retries must be from 0 to 10 (got \(retries))") }
+        if let interval, !(interval >= 0 && interval.isFinite) {
+            throw ValidationError("--interval must be 0 or more seconds")
+        }
+        if let baseURL {
+            try Self.checkBaseURL(baseURL, source: "--base-url")
+        }
+        if cities.isEmpty {
+            throw ValidationError("name at least one city (an ID such as 130010, or a name such as 東京); `forecast cities` lists them")
+        }
+    }
+
+    static func checkBaseURL(_ url: String, source: String) throws {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.count > 8, !url.contains(" ") else {
+            throw ValidationError("\(source) must be an http:// or https:// URL (got \"\(url)\")")
+        }
+    }
+
+    func run() throws {
+        let environment = Environment.current
+        let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
+        let settings = try settings(environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput))
+        let outcome = Runner(settings: settings, cities: cityList, stderrIsTerminal: Terminal.isTerminal(.standardError)).run()
+        if outcome.anyFailed {
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Forecast
+
+/// `forecast`: the root command. Fetching is its default subcommand, so
+/// `forecast 130010 140010` and `forecast cities 東` both parse.
+@main
+struct ForecastCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: "Japanese weather forecasts from weather.tsukumijima.net.",
+        usage: Fetch.usage,
+        version: ForecastVersion.current,
+        subcommands: [Fetch.self, Cities.self],
+        defaultSubcommand: Fetch.self)
+
+    static func main() {
+        // `forecast --help` leads with how to fetch (usage, examples, every option) rather
+        // than a bare list of subcommands.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            print(Fetch.helpMessage(for: ForecastCommand.self))
+            return
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

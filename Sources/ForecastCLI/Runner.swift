@@ -1,0 +1,115 @@
+import Dispatch
+import Forecast
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of `forecast <city>...`: fetch, write each city's block the moment it is due, report
+/// failures on stderr, and say whether any city failed.
+struct Runner {
+    let settings: Settings
+    let cities: [City]
+    let stderrIsTerminal: Bool
+
+    /// How many cities make a progress line worth showing on a terminal.
+    static let progressThreshold = 4
+
+    func run() -> (anyFailed: Bool, Void) {
+        Terminal.ignoreBrokenPipeSignal()
+        let client = ForecastClient(configuration: settings.client)
+        let progress = ProgressLine(enabled: stderrIsTerminal && cities.count >= Self.progressThreshold, total: cities.count)
+        let interrupt = Interrupt {
+            // Ctrl-C: leave at once. Ending the process closes every connection, which ends
+            // every transfer in the same instant; cancelling them one by one first would only
+            // let "cancelled" results reach the output on the way out.
+            progress.clear()
+            _exit(130)
+        }
+        let formatter = makeFormatter()
+        var index = 0
+        var anyFailed = false
+
+        func emit(_ text: String) {
+            guard !text.isEmpty, Terminal.write(text, to: .standardOutput) else {
+                if !text.isEmpty { Self.readerGone(client) }
+                return
+            }
+        }
+
+        func deliver(_ result: FetchResult) {
+            progress.clear()
+            if settings.verbose {
+                Terminal.write(VerboseLine.text(for: result) + "\n", to: .standardError)
+            }
+            if let error = result.error {
+                anyFailed = true
+                Terminal.write("forecast: \(result.city.id) \(result.city.name): \(error)\n", to: .standardError)
+            }
+            emit(formatter.block(for: result, index: index))
+            index += 1
+            progress.show(done: index)
+        }
+
+        emit(formatter.prologue)
+        progress.show(done: 0)
+        withExtendedLifetime(interrupt) {
+            if settings.parallel {
+                client.fetchInParallel(cities, jobs: settings.jobs, deliver: deliver)
+            } else {
+                client.fetchSequentially(cities, deliver: deliver)
+            }
+        }
+        progress.clear()
+        emit(formatter.epilogue)
+        return (anyFailed, ())
+    }
+
+    func makeFormatter() -> any ResultFormatter {
+        switch settings.format {
+        case .tsv, .auto: TSVFormatter(days: settings.days, header: settings.header)
+        case .json: JSONFormatter(days: settings.days)
+        case .table: TableFormatter(days: settings.days, color: settings.color)
+        case .line: LineFormatter(days: settings.days)
+        }
+    }
+
+    /// The reader of our output has gone (`| head -1`): stop quietly.
+    static func readerGone(_ client: ForecastClient) -> Never {
+        client.cancelAll()
+        exit(0)
+    }
+}
+
+/// Runs a handler on SIGINT instead of the default termination, for as long as it lives.
+final class Interrupt {
+    private let source: any DispatchSourceSignal
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+    }
+
+    deinit {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// "forecast: 12/142" on stderr while fetching, redrawn in place and erased when done.
+/// Only on a terminal; stdout writes erase it first so that nothing is interleaved.
+struct ProgressLine: Sendable {
+    let enabled: Bool
+    let total: Int
+
+    func show(done: Int) {
+        guard enabled, done < total else { return }
+        Terminal.write("\r\u{1B}[Kforecast: \(done)/\(total) cities", to: .standardError)
+    }
+
+    func clear() {
+        guard enabled else { return }
+        Terminal.write("\r\u{1B}[K", to: .standardError)
+    }
+}

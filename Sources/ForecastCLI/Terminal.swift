@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's standard streams, written with write(2): no buffering to flush, and a closed
+/// pipe is seen as an error rather than a signal.
+enum Terminal {
+    enum Stream: Int32 {
+        case standardInput = 0
+        case standardOutput = 1
+        case standardError = 2
+    }
+
+    static func isTerminal(_ stream: Stream) -> Bool {
+        isatty(stream.rawValue) == 1
+    }
+
+    /// Makes a write to a closed pipe fail with EPIPE instead of killing the process, so that
+    /// `forecast … | head -1` can end quietly on its own terms.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes all of `text`; false if the reader has gone (EPIPE) or the stream is unusable.
+    @discardableResult
+    static func write(_ text: String, to stream: Stream) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(stream.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// All of standard input, as UTF-8 text.
+    static func readStandardInput() -> String {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            data += buffer[..<count]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,34 @@
+import Forecast
+
+/// The `--verbose` line of one request: city, status, bytes, attempts, cache, libcurl's timings.
+enum VerboseLine {
+    static func text(for result: FetchResult) -> String {
+        let info = result.info
+        let city = "forecast: \(result.city.id) \(result.city.name):"
+        if info.source == .cache {
+            return "\(city) cache hit, \(info.bytes) bytes"
+        }
+        var parts: [String] = []
+        parts.append(info.status.map { "HTTP \($0)" } ?? "no response")
+        parts.append("\(info.bytes) bytes")
+        parts.append(info.attempts == 1 ? "1 attempt" : "\(info.attempts) attempts")
+        parts.append(info.source == .network ? "cache miss" : "cache off")
+        if info.status != nil {
+            parts.append(info.httpVersion ?? "HTTP/?")
+            parts.append("dns \(ms(info.nameLookup))")
+            parts.append("connect \(ms(info.connect))")
+            parts.append("tls \(ms(info.tlsHandshake))")
+            parts.append("first byte \(ms(info.firstByte))")
+            parts.append("total \(ms(info.total))")
+            parts.append(info.connectionReused ? "reused connection" : "new connection")
+        }
+        return "\(city) " + parts.joined(separator: ", ")
+    }
+
+    /// Milliseconds with one decimal: "101.3 ms".
+    static func ms(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = (Int(seconds) * 10_000) + Int(attoseconds / 100_000_000_000_000)
+        return "\(tenths / 10).\(tenths % 10) ms"
+    }
+}

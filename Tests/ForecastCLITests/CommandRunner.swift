@@ -1,0 +1,108 @@
+import Foundation
+import MockAPI
+import Testing
+
+/// The `forecast` binary SwiftPM built next to this test runner (`swift build --build-tests`
+/// and `swift test` both link it).
+let forecastBinary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("forecast")
+
+let fixturesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+/// What one run of the command printed and how it ended.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Ended by a signal rather than exit().
+    var signalled: Bool
+}
+
+/// A started `forecast` process with its output going to temporary files.
+final class CommandProcess {
+    let process = Process()
+    private let outURL: URL
+    private let errURL: URL
+
+    init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+         executable: URL = forecastBinary) throws {
+        let dir = FileManager.default.temporaryDirectory
+        outURL = dir.appendingPathComponent("forecast-out-\(UUID().uuidString)")
+        errURL = dir.appendingPathComponent("forecast-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in ["FORECAST_BASE_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME"] {
+            env[name] = nil
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        if let stdin {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try process.run()
+            pipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try pipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+    }
+
+    /// What the process has written to stdout so far.
+    func stdoutSoFar() throws -> String {
+        String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+    }
+
+    /// Waits for the end (killing the process after `timeout`) and collects its output.
+    func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                Issue.record("forecast did not end within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+/// Runs `forecast` to its end.
+func forecast(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
+    try await CommandProcess(arguments, environment: environment, stdin: stdin).finish()
+}
+
+/// A running mock API and a fresh cache folder, both removed afterwards.
+func withMock<T>(
+    _ configuration: MockConfiguration = MockConfiguration(),
+    _ body: (MockServer, [String: String]) async throws -> T
+) async throws -> T {
+    #expect(FileManager.default.isExecutableFile(atPath: forecastBinary.path), "build first: \(forecastBinary.path)")
+    let cacheDir = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-e2e-\(UUID().uuidString)").path
+    let server = try await MockServer.start(configuration: configuration)
+    let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cacheDir]
+    defer { try? FileManager.default.removeItem(atPath: cacheDir) }
+    do {
+        let result = try await body(server, environment)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}

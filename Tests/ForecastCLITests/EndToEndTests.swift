@@ -1,0 +1,215 @@
+import Foundation
+import MockAPI
+import Testing
+
+@Suite("The forecast command, end to end", .serialized)
+struct EndToEndTests {
+    let golden = (try? String(contentsOf: fixturesDirectory.appendingPathComponent("golden/130010-140010.tsv"), encoding: .utf8)) ?? "missing"
+
+    @Test("TSV of 130010 140010 matches the golden file, exit 0, nothing on stderr")
+    func goldenTSV() async throws {
+        try await withMock { mock, env in
+            let result = try await forecast(["130010", "140010"], environment: env)
+            #expect(result.status == 0)
+            #expect(result.stdout == golden)
+            #expect(result.stderr == "")
+            #expect(mock.stats().maxInFlight == 1, "sequential by default")
+        }
+    }
+
+    @Test("--parallel prints the same bytes, also when the mock answers in reverse order")
+    func parallelSameBytes() async throws {
+        let latencies: [String: Duration] = ["130010": .milliseconds(400), "140010": .milliseconds(50)]
+        try await withMock(MockConfiguration(latencyByCity: latencies)) { mock, env in
+            let result = try await forecast(["--parallel", "130010", "140010"], environment: env)
+            #expect(result.status == 0)
+            #expect(result.stdout == golden)
+            #expect(mock.stats().maxInFlight == 2)
+        }
+    }
+
+    @Test("--parallel streams: the first city is printed before the slow last one is done")
+    func parallelStreams() async throws {
+        try await withMock(MockConfiguration(latencyByCity: ["330010": .seconds(2)])) { _, env in
+            let process = try CommandProcess(["-p", "-f", "line", "130010", "140010", "330010"], environment: env)
+            try await Task.sleep(for: .milliseconds(800))
+            #expect(process.process.isRunning, "the slow city should still be in flight")
+            #expect(try process.stdoutSoFar() == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n",
+                    "the first two cities are printed while the third is in flight")
+            let result = try await process.finish()
+            #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+        }
+    }
+
+    @Test("--format json is valid JSON with the expected values")
+    func json() async throws {
+        try await withMock { _, env in
+            let result = try await forecast(["-f", "json", "130010", "330010"], environment: env)
+            #expect(result.status == 0)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(array.map { $0["id"] as? String } == ["130010", "330010"])
+            let tokyo = try #require(array[0]["days"] as? [[String: Any]])
+            #expect(tokyo.count == 3)
+            #expect(tokyo[0]["min_c"] is NSNull)
+            #expect(tokyo[0]["max_c"] as? Int == 27)
+            #expect(tokyo[1]["rain_12_18"] as? Int == 20)
+            let okayama = try #require(array[1]["days"] as? [[String: Any]])
+            #expect(okayama[0]["max_c"] is NSNull)
+            #expect(okayama[1]["min_c"] as? Int == -1)
+        }
+    }
+
+    @Test("One faulted city: exit 1, one stderr line for it, every other city's rows", arguments: [false, true])
+    func oneFault(parallel: Bool) async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["090010": FaultRule(.status(503))])) { _, env in
+            let args = (parallel ? ["-p"] : []) + ["--retries", "1", "130010", "090010", "140010"]
+            let result = try await forecast(args, environment: env)
+            #expect(result.status == 1)
+            #expect(result.stderr == "forecast: 090010 宇都宮: HTTP 503 after 2 attempts\n")
+            #expect(result.stdout == golden)
+        }
+    }
+
+    @Test("The API's error body and an HTML page are reported in words", arguments: [
+        (Fault.apiError("Request to JMA API failed (HTTP Error 500)"), "forecast: 130010 東京: the API said \"Request to JMA API failed (HTTP Error 500)\"\n"),
+        (Fault.html, "forecast: 130010 東京: the response was an HTML page, not JSON\n"),
+    ])
+    func reportedErrors(fault: Fault, line: String) async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { _, env in
+            let result = try await forecast(["--retries", "0", "130010"], environment: env)
+            #expect(result.status == 1)
+            #expect(result.stderr == line)
+            #expect(result.stdout == "id\tcity\tprefecture\tdate\tday\ttelop\tmin_c\tmax_c\train_00_06\train_06_12\train_12_18\train_18_24\n")
+        }
+    }
+
+    @Test("An unknown city or a malformed ID: exit 64 and not one request", arguments: [
+        ["130010", "東京都"], ["13001"], ["130010", "999999"], ["--days", "9", "130010"],
+    ])
+    func usageErrors(arguments: [String]) async throws {
+        try await withMock { mock, env in
+            let result = try await forecast(arguments, environment: env)
+            #expect(result.status == 64)
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("Error: "))
+            #expect(mock.stats().requestsServed == 0)
+        }
+    }
+
+    @Test("Cities from standard input, mixed with arguments")
+    func standardInput() async throws {
+        try await withMock { _, env in
+            let result = try await forecast(["-f", "line", "130010", "-"], environment: env, stdin: "140010\n 岡山\t\n")
+            #expect(result.status == 0)
+            #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+        }
+    }
+
+    @Test("A second run is served by the cache with zero requests; --refresh and --no-cache fetch")
+    func cache() async throws {
+        try await withMock { mock, env in
+            let first = try await forecast(["130010", "140010"], environment: env)
+            #expect(mock.stats().requestsServed == 2)
+            let second = try await forecast(["130010", "140010"], environment: env)
+            #expect(second.stdout == first.stdout)
+            #expect(mock.stats().requestsServed == 2, "the second run asked the server")
+            _ = try await forecast(["--refresh", "130010"], environment: env)
+            #expect(mock.stats().requestsServed == 3)
+            _ = try await forecast(["--no-cache", "130010"], environment: env)
+            #expect(mock.stats().requestsServed == 4)
+        }
+    }
+
+    @Test("Colour on a terminal, not with NO_COLOR; the progress line is erased")
+    func terminal() async throws {
+        try await withMock { _, env in
+            // `script` runs the command on a pseudo-terminal, so stdout and stderr are terminals.
+            let command = "\(forecastBinary.path) --no-cache 130010 140010 090010 330010"
+            let script = URL(fileURLWithPath: "/usr/bin/script")
+            let colored = try await CommandProcess(["-qfec", command, "/dev/null"], environment: env, executable: script).finish()
+            #expect(colored.status == 0)
+            #expect(colored.stdout.contains("\u{1B}[33m晴のち曇"), "table in colour on a terminal")
+            #expect(colored.stdout.contains("\r\u{1B}[Kforecast: 1/4 cities"), "a progress line on the terminal")
+            #expect(colored.stdout.contains("\r\u{1B}[K"), "the progress line is erased")
+            var noColor = env
+            noColor["NO_COLOR"] = "1"
+            let plain = try await CommandProcess(["-qfec", command, "/dev/null"], environment: noColor, executable: script).finish()
+            #expect(plain.status == 0)
+            #expect(plain.stdout.contains("晴のち曇"))
+            #expect(!plain.stdout.contains("\u{1B}[3"), "no colour with NO_COLOR")
+        }
+    }
+
+    @Test("Ctrl-C during a stalled fetch: exit 130 within 200 ms, the connection closed at the server")
+    func interrupt() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock, env in
+            let process = try CommandProcess(["--no-cache", "130010", "140010"], environment: env)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while mock.stats().inFlight == 0 || mock.stats().requestsByCity["140010"] == nil {
+                guard ContinuousClock.now < deadline else { Issue.record("never reached the stall"); return }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let sent = ContinuousClock.now
+            process.process.interrupt()
+            while process.process.isRunning {
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            let elapsed = ContinuousClock.now - sent
+            let result = try await process.finish()
+            #expect(result.status == 130)
+            #expect(!result.signalled)
+            #expect(elapsed < .milliseconds(200), "took \(elapsed)")
+            #expect(result.stdout.hasPrefix("id\tcity"))
+            #expect(result.stdout.contains("130010\t東京"))
+            #expect(!result.stderr.contains("cancelled"))
+            let closedBy = ContinuousClock.now + .seconds(2)
+            while mock.stats().inFlight > 0, ContinuousClock.now < closedBy {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(mock.stats().inFlight == 0, "the server still holds the stalled request")
+        }
+    }
+
+    @Test("A closed stdout pipe ends quietly")
+    func closedPipe() async throws {
+        try await withMock { _, env in
+            let shell = URL(fileURLWithPath: "/bin/bash")
+            let all = CityArguments.hokkaido.joined(separator: " ")
+            let result = try await CommandProcess(
+                ["-c", "set -o pipefail; \(forecastBinary.path) --no-cache -p \(all) | head -1"],
+                environment: env, executable: shell).finish()
+            #expect(result.stdout == "id\tcity\tprefecture\tdate\tday\ttelop\tmin_c\tmax_c\train_00_06\train_06_12\train_12_18\train_18_24\n")
+            #expect(result.stderr == "")
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test("`forecast cities` lists the catalog, filtered by a query")
+    func cities() async throws {
+        let all = try await forecast(["cities"])
+        #expect(all.status == 0)
+        #expect(all.stdout.split(separator: "\n").count == 142)
+        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\n"))
+        let tokyo = try await forecast(["cities", "東京"])
+        #expect(tokyo.stdout == "130010\t東京\t東京都\n130020\t大島\t東京都\n130030\t八丈島\t東京都\n130040\t父島\t東京都\n")
+        let none = try await forecast(["cities", "ロンドン"])
+        #expect(none.status == 1)
+        #expect(none.stderr == "forecast: no city matches \"ロンドン\"\n")
+    }
+
+    @Test("--version and --help")
+    func versionAndHelp() async throws {
+        let version = try await forecast(["--version"])
+        #expect(version.stdout == "0.1.0\n")
+        let help = try await forecast(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: forecast [options] <city>..."))
+        #expect(help.stdout.contains("--parallel"))
+        #expect(help.stdout.contains("EXAMPLES:"))
+    }
+}
+
+enum CityArguments {
+    static let hokkaido = ["011000", "012010", "012020", "013010", "013020", "013030", "014010", "014020",
+                           "014030", "015010", "015020", "016010", "016020", "016030", "017010", "017020"]
+}

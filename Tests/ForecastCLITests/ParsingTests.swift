@@ -1,0 +1,171 @@
+import ArgumentParser
+import Forecast
+@testable import ForecastCLI
+import Testing
+
+@Suite("Parsing the command line")
+struct ParsingTests {
+    private func fetch(_ arguments: [String]) throws -> Fetch {
+        try Fetch.parse(arguments)
+    }
+
+    /// The message and exit code a parse error would end the process with.
+    private func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
+        do {
+            _ = try Fetch.parse(arguments)
+            return nil
+        } catch {
+            return (Fetch.message(for: error), Fetch.exitCode(for: error).rawValue)
+        }
+    }
+
+    @Test("Defaults")
+    func defaults() throws {
+        let command = try fetch(["130010"])
+        #expect(command.cities == ["130010"])
+        #expect(!command.parallel)
+        #expect(command.jobs == 8)
+        #expect(command.format == .auto)
+        #expect(command.days == nil)
+        #expect(!command.noHeader)
+        #expect(command.timeout == 15)
+        #expect(command.retries == 2)
+        #expect(command.interval == nil)
+        #expect(command.baseURL == nil)
+        #expect(!command.refresh && !command.noCache)
+        #expect(command.color == .auto)
+        #expect(!command.verbose)
+    }
+
+    @Test("Every option, long and short")
+    func everyOption() throws {
+        let long = try fetch([
+            "--parallel", "--jobs", "3", "--format", "json", "--days", "2", "--no-header", "--timeout", "2.5",
+            "--retries", "0", "--interval", "0.25", "--base-url", "http://127.0.0.1:9", "--refresh", "--no-cache",
+            "--color", "never", "--verbose", "東京", "-",
+        ])
+        #expect(long.parallel && long.jobs == 3 && long.format == .json && long.days == 2 && long.noHeader)
+        #expect(long.timeout == 2.5 && long.retries == 0 && long.interval == 0.25)
+        #expect(long.baseURL == "http://127.0.0.1:9" && long.refresh && long.noCache && long.color == .never && long.verbose)
+        #expect(long.cities == ["東京", "-"])
+        let short = try fetch(["-p", "-j", "4", "-f", "line", "-d", "1", "-v", "130010"])
+        #expect(short.parallel && short.jobs == 4 && short.format == .line && short.days == 1 && short.verbose)
+    }
+
+    @Test("Bad values are usage errors (exit 64) with a message naming the option", arguments: [
+        (["--days", "0", "130010"], "--days must be 1, 2 or 3"),
+        (["--days", "4", "130010"], "--days must be 1, 2 or 3"),
+        (["--jobs", "0", "130010"], "--jobs must be at least 1"),
+        (["--timeout", "0", "130010"], "--timeout must be a positive"),
+        (["--timeout=-1", "130010"], "--timeout must be a positive"),
+        (["--timeout", "-1", "130010"], "Missing value for '--timeout <S>'"),
+        (["--timeout", "soon", "130010"], "soon"),
+        (["--retries=-1", "130010"], "--retries must be from 0 to 10"),
+        (["--retries", "11", "130010"], "--retries must be from 0 to 10"),
+        (["--interval=-0.5", "130010"], "--interval must be 0 or more"),
+        (["--base-url", "ftp://example.com", "130010"], "--base-url must be an http:// or https:// URL"),
+        (["--format", "xml", "130010"], "format"),
+        (["--color", "sometimes", "130010"], "color"),
+        (["--bogus", "130010"], "--bogus"),
+        ([], "name at least one city"),
+    ] as [([String], String)])
+    func badValues(arguments: [String], expected: String) {
+        let result = failure(arguments)
+        #expect(result?.code == 64)
+        #expect(result?.message.contains(expected) == true, "\(result?.message ?? "parsed")")
+    }
+
+    @Test("`forecast cities 東` is the subcommand; anything else is the fetch")
+    func routing() throws {
+        #expect(try ForecastCommand.parseAsRoot(["cities", "東"]) is Cities)
+        #expect(try ForecastCommand.parseAsRoot(["cities"]) is Cities)
+        let fetch = try #require(try ForecastCommand.parseAsRoot(["130010", "140010"]) as? Fetch)
+        #expect(fetch.cities == ["130010", "140010"])
+        #expect(try ForecastCommand.parseAsRoot(["--parallel", "東京"]) is Fetch)
+    }
+
+    @Test("Cities resolve in order; `-` reads whitespace-separated names and IDs from stdin")
+    func cities() throws {
+        let command = try fetch(["東京", "-", "330010"])
+        let cities = try command.resolveCities { "140010\t大阪\n\n  090010\r\n" }
+        #expect(cities.map(\.id) == ["130010", "140010", "270000", "090010", "330010"])
+    }
+
+    @Test("Unknown and malformed cities are all reported, as one usage error")
+    func unknownCities() throws {
+        let command = try fetch(["東京都", "13001", "130010"])
+        #expect(throws: ValidationError.self) { try command.resolveCities { "" } }
+        do {
+            _ = try command.resolveCities { "" }
+        } catch {
+            let message = Fetch.message(for: error)
+            #expect(message.contains("no city is called \"東京都\""))
+            #expect(message.contains("\"13001\" is not a city ID"))
+            #expect(Fetch.exitCode(for: error).rawValue == 64)
+        }
+        #expect(throws: ValidationError.self) { try fetch(["-"]).resolveCities { " \n" } }
+    }
+
+    @Test("--format auto is a table on a terminal and TSV otherwise; line shows one day unless told")
+    func formatAndDays() throws {
+        let auto = try fetch(["130010"])
+        #expect(try auto.settings(environment: Environment(variables: [:]), stdoutIsTerminal: true).format == .table)
+        #expect(try auto.settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).format == .tsv)
+        #expect(try auto.settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).days == 3)
+        #expect(try fetch(["-f", "line", "130010"]).settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).days == 1)
+        #expect(try fetch(["-f", "line", "-d", "2", "130010"]).settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).days == 2)
+        #expect(try fetch(["--no-header", "130010"]).settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).header == false)
+    }
+
+    @Test("Colour: only on a terminal, never with NO_COLOR under auto, an explicit always wins")
+    func color() throws {
+        func colored(_ arguments: [String], _ variables: [String: String], terminal: Bool) throws -> Bool {
+            try fetch(arguments + ["130010"]).settings(environment: Environment(variables: variables), stdoutIsTerminal: terminal).color
+        }
+        #expect(try colored([], [:], terminal: true))
+        #expect(try !colored([], [:], terminal: false))
+        #expect(try !colored([], ["NO_COLOR": "1"], terminal: true))
+        #expect(try colored([], ["NO_COLOR": ""], terminal: true), "an empty NO_COLOR does not count")
+        #expect(try !colored([], ["TERM": "dumb"], terminal: true))
+        #expect(try colored(["--color", "always", "-f", "table"], ["NO_COLOR": "1"], terminal: false))
+        #expect(try !colored(["--color", "never"], [:], terminal: true))
+        #expect(try !colored(["--color", "always", "-f", "tsv"], [:], terminal: true), "colour is for the table only")
+    }
+
+    @Test("The base URL: --base-url, else FORECAST_BASE_URL, else the public API; the cache folder from the environment")
+    func baseURLAndCache() throws {
+        let none = Environment(variables: ["HOME": "/home/u"])
+        let withEnv = Environment(variables: ["FORECAST_BASE_URL": "http://127.0.0.1:8/", "FORECAST_CACHE_DIR": "/tmp/c"])
+        #expect(try fetch(["130010"]).settings(environment: none, stdoutIsTerminal: false).client.baseURL == "https://weather.tsukumijima.net")
+        #expect(try fetch(["130010"]).settings(environment: withEnv, stdoutIsTerminal: false).client.baseURL == "http://127.0.0.1:8")
+        #expect(try fetch(["--base-url", "https://example.org", "130010"]).settings(environment: withEnv, stdoutIsTerminal: false).client.baseURL == "https://example.org")
+        #expect(throws: ValidationError.self) {
+            try fetch(["130010"]).settings(environment: Environment(variables: ["FORECAST_BASE_URL": "localhost:8"]), stdoutIsTerminal: false)
+        }
+        #expect(try fetch(["130010"]).settings(environment: withEnv, stdoutIsTerminal: false).client.cache?.directory == "/tmp/c")
+        #expect(try fetch(["130010"]).settings(environment: none, stdoutIsTerminal: false).client.cache?.directory == "/home/u/.cache/forecast")
+        #expect(try fetch(["--refresh", "130010"]).settings(environment: none, stdoutIsTerminal: false).client.cache?.mode == .refresh)
+        #expect(try fetch(["--no-cache", "130010"]).settings(environment: none, stdoutIsTerminal: false).client.cache == nil)
+    }
+
+    @Test("Timeout, retries and interval reach the client")
+    func clientSettings() throws {
+        let client = try fetch(["--timeout", "2.5", "--retries", "0", "--interval", "0.2", "130010"])
+            .settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).client
+        #expect(client.timeout == .milliseconds(2500))
+        #expect(client.retries == 0)
+        #expect(client.interval == .milliseconds(200))
+        #expect(try fetch(["130010"]).settings(environment: Environment(variables: [:]), stdoutIsTerminal: false).client.interval == nil)
+    }
+
+    @Test("The verbose line names the city, status, bytes, attempts, cache and timings")
+    func verboseLine() throws {
+        let city = try CityCatalog.resolve("130010")
+        let info = FetchInfo(source: .network, status: 200, bytes: 6863, attempts: 2, httpVersion: "HTTP/1.1",
+                             firstByte: .microseconds(101_340), total: .microseconds(101_560), connectionReused: true)
+        let line = VerboseLine.text(for: FetchResult(city: city, outcome: .failure(.cancelled), info: info))
+        #expect(line == "forecast: 130010 東京: HTTP 200, 6863 bytes, 2 attempts, cache miss, HTTP/1.1, dns 0.0 ms, connect 0.0 ms, tls 0.0 ms, first byte 101.3 ms, total 101.5 ms, reused connection")
+        let hit = VerboseLine.text(for: FetchResult(city: city, outcome: .failure(.cancelled), info: FetchInfo(source: .cache, bytes: 10)))
+        #expect(hit == "forecast: 130010 東京: cache hit, 10 bytes")
+    }
+}
