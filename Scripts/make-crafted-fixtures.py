@@ -60,6 +60,16 @@ b = copy.deepcopy(tokyo)
 b["forecasts"] = {"today": "晴れ"}
 write("wrong-type-forecasts.json", b)
 
+b = copy.deepcopy(tokyo)
+b["forecasts"][1]["temperature"]["min"] = {"celsius": "－１", "fahrenheit": "３０．２"}
+b["forecasts"][1]["temperature"]["max"] = {"celsius": "２６．５", "fahrenheit": "79.7"}
+b["forecasts"][1]["chanceOfRain"] = {"T00_06": "１０％", "T06_12": "０%", "T12_18": "100%", "T18_24": "－－％"}
+write("full-width-numbers.json", b)
+
+b = copy.deepcopy(tokyo)
+b["forecasts"][0]["telop"] = "曇海上海岸は霧か霧雨"
+write("long-telop.json", b)
+
 write("empty.json", "")
 write("html.json", "<!DOCTYPE html>\n<html><head><title>500 Server Error</title></head>\n<body><h1>Server Error</h1></body></html>\n")
 write("api-error.json", '{\n    "error": "The specified city ID is invalid."\n}')

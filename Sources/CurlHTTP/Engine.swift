@@ -13,7 +13,9 @@ internal import CCurl
 final class Engine: @unchecked Sendable {
     private struct Inbox {
         var additions: [(Request, RequestDescription)] = []
-        var cancellations: [ObjectIdentifier] = []
+        /// The requests themselves, not their identifiers: holding them keeps their addresses
+        /// from being reused by a new request before the loop reads this.
+        var cancellations: [Request] = []
         var shutdownRequested = false
         /// False once the loop has taken the shutdown: nothing more is accepted or woken.
         var isOpen = true
@@ -66,7 +68,7 @@ final class Engine: @unchecked Sendable {
     func cancel(_ request: Request) {
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
-            inbox.cancellations.append(ObjectIdentifier(request))
+            inbox.cancellations.append(request)
             inbox.wake(multi)
         }
     }
@@ -102,8 +104,8 @@ final class Engine: @unchecked Sendable {
             for (request, description) in additions {
                 admit(request, description, now: now)
             }
-            for id in cancellations {
-                detach(id)
+            for request in cancellations {
+                detach(request)
             }
             startDue(now: now)
             multi.perform()
@@ -195,8 +197,10 @@ final class Engine: @unchecked Sendable {
 
     /// Removes a cancelled request's transfer, attached or waiting; the request has already
     /// completed itself.
-    private func detach(_ id: ObjectIdentifier) {
-        guard let transfer = byRequest.removeValue(forKey: id) else { return }
+    private func detach(_ request: Request) {
+        let id = ObjectIdentifier(request)
+        guard let transfer = byRequest[id], transfer.request === request else { return }
+        byRequest[id] = nil
         if attached.removeValue(forKey: transfer.easy.pointer) != nil {
             multi.remove(transfer.easy)
         }

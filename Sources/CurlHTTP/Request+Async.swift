@@ -25,13 +25,7 @@ extension Request {
     public func decodable<Value: Decodable & Sendable>(
         as type: Value.Type = Value.self, decoder: JSONDecoder = JSONDecoder()
     ) async throws -> Value {
-        try await value { response in
-            do {
-                return try decoder.decode(Value.self, from: response.body)
-            } catch {
-                throw ResponseDecodingError(underlying: error, url: response.url)
-            }
-        }
+        try await value { try Self.decode(Value.self, from: $0, with: decoder) }
     }
 
     /// The bridge: a continuation resumed by a handler at the end of the chain, and a

@@ -56,13 +56,16 @@ extension Request {
         of type: Value.Type = Value.self, decoder: JSONDecoder = JSONDecoder(),
         queue: DispatchQueue? = nil, completion: @escaping @Sendable (DataResponse<Value>) -> Void
     ) -> Self {
-        serialize(queue: queue, { response in
-            do {
-                return try decoder.decode(Value.self, from: response.body)
-            } catch {
-                throw ResponseDecodingError(underlying: error, url: response.url)
-            }
-        }, completion: completion)
+        serialize(queue: queue, { try Self.decode(Value.self, from: $0, with: decoder) }, completion: completion)
+    }
+
+    /// Decodes a body as JSON; a failure is a `ResponseDecodingError`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from response: Response, with decoder: JSONDecoder) throws -> Value {
+        do {
+            return try decoder.decode(Value.self, from: response.body)
+        } catch {
+            throw ResponseDecodingError(underlying: error, url: response.url)
+        }
     }
 
     /// The common path of every response handler: turn the outcome into a value with `transform`

@@ -16,7 +16,8 @@ public struct RetryPolicy: Sendable {
     public var retryableErrors: Set<CurlError.Kind>
     public var retryableMethods: Set<HTTPMethod>
     /// An extra test of a complete response, for servers that report a transient failure inside
-    /// a 200 body. Return true to retry.
+    /// a 200 body. Return true to retry. It runs on the session's engine thread, between
+    /// transfers: keep it short and do not block in it.
     public var retryableResponse: (@Sendable (Response) -> Bool)?
 
     public init(

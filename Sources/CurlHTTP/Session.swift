@@ -48,9 +48,16 @@ public final class Session: Sendable {
 
     deinit {
         engine.shutdown()
-        // The engine thread never runs caller code, so it never holds the last reference to a
-        // session: this deinit runs on another thread, and joining cannot deadlock.
-        pthread_join(thread, nil)
+        // Normally this runs on a caller's thread, and waiting for the engine thread to free
+        // its handles cannot deadlock. The one caller code the engine thread runs is a
+        // `RetryPolicy.retryableResponse` closure (and its release): if that held the last
+        // reference, this deinit runs on the engine thread itself, which must not join itself;
+        // it is detached and finishes its teardown on its own.
+        if pthread_equal(pthread_self(), thread) != 0 {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
     }
 
     /// Ends every transfer still in flight with `CancellationError`; later requests fail the

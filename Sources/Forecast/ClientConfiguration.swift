@@ -1,3 +1,5 @@
+import CurlHTTP
+
 /// How a `ForecastClient` reaches the API.
 public struct ClientConfiguration: Sendable {
     /// The public API.
@@ -30,8 +32,8 @@ public struct ClientConfiguration: Sendable {
         self.userAgent = userAgent
     }
 
-    /// Names the tool and where to read about it, as the API's operator asks of regular users.
-    public static let defaultUserAgent = "forecast/\(ForecastVersion.current) (+https://weather.tsukumijima.net/; CurlHTTP/\(ForecastVersion.current))"
+    /// Names the tool and its HTTP client, as the API's operator asks of regular users.
+    public static let defaultUserAgent = "forecast/\(ForecastVersion.current) CurlHTTP/\(CurlHTTP.version)"
 
     /// The host part of the base URL, with its port if it has one ("127.0.0.1:8080").
     var hostKey: String {
@@ -40,6 +42,13 @@ public struct ClientConfiguration: Sendable {
         if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
         return rest.lowercased()
+    }
+
+    /// The pacing of the configured host: `interval` if set, else 0.5 s for the public API
+    /// and none for any other host.
+    var pacing: Pacing {
+        let interval = interval ?? (hostName == "weather.tsukumijima.net" ? Self.publicAPIInterval : .zero)
+        return Pacing(intervals: [hostName: interval])
     }
 
     /// The host name alone, for pacing.

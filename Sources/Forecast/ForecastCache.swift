@@ -7,7 +7,8 @@ import Foundation
 /// Raw response bodies on disk, one file per host and city, kept until the agency's next release.
 ///
 /// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An
-/// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched; if
+/// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched, or
+/// the midnight (JST) before that, when the API moves its days on; if
 /// its body was already older than the last release when it was fetched (the API had not
 /// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
 /// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
@@ -82,7 +83,7 @@ public struct ForecastCache: Sendable {
         let lastRelease = Publication.last(atOrBefore: fetched)
         let published = Self.publicTime(of: body)
         let expiry = published.map { $0 >= lastRelease } == true
-            ? Publication.next(after: fetched)
+            ? Publication.nextChange(after: fetched)
             : fetched + Self.staleBodyLifetime
         return current < expiry
     }

@@ -29,10 +29,7 @@ public final class ForecastClient: Sendable {
             userAgent: configuration.userAgent,
             headers: ["Accept": "application/json"],
             retry: retry)
-        let interval = configuration.interval
-            ?? (configuration.hostName == "weather.tsukumijima.net" ? ClientConfiguration.publicAPIInterval : .zero)
-        let pacing = Pacing(intervals: [configuration.hostName: interval])
-        session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: pacing))
+        session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
     /// The API URL of a city's forecast.
@@ -68,7 +65,7 @@ public final class ForecastClient: Sendable {
 
     /// Starts fetching one city; returns the request, or nil when the cache answered.
     @discardableResult
-    private func start(_ city: City, completion: @escaping @Sendable (FetchResult) -> Void) -> Request? {
+    func start(_ city: City, completion: @escaping @Sendable (FetchResult) -> Void) -> Request? {
         let cache = configuration.cache
         let host = configuration.hostKey
         if let cache, let body = cache.read(host: host, cityID: city.id),
@@ -120,28 +117,18 @@ public final class ForecastClient: Sendable {
     /// `deliver` on the calling thread in input order, as soon as it and every city before it
     /// are done: a slow city holds back only the cities after it.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
-        let run = ParallelRun(count: cities.count)
-        let jobs = max(1, jobs)
-        // Starts city `index`; its completion starts the next city not yet started.
-        let start = ParallelStarter(cities: cities, jobs: jobs, client: self, run: run)
-        start.begin()
-        var next = 0
-        while next < cities.count {
-            run.ready.wait()
-            for result in run.takeReady(from: next) {
-                deliver(result)
-                next += 1
-            }
-        }
+        ParallelFetch(cities: cities, jobs: jobs, client: self).run(deliver: deliver)
     }
 
     /// The results of `cities` in input order, fetched with at most `jobs` in flight (1 for
-    /// one after the other).
+    /// one after the other). Ending the stream early (or cancelling its consumer) cancels the
+    /// requests still in flight and starts no more.
     public func results(for cities: [City], jobs: Int) -> AsyncStream<FetchResult> {
         AsyncStream { continuation in
-            let thread = DispatchQueue(label: "ForecastClient.results")
-            thread.async {
-                self.fetchInParallel(cities, jobs: jobs) { continuation.yield($0) }
+            let fetch = ParallelFetch(cities: cities, jobs: jobs, client: self)
+            continuation.onTermination = { _ in fetch.stop() }
+            DispatchQueue(label: "ForecastClient.results").async {
+                fetch.run { continuation.yield($0) }
                 continuation.finish()
             }
         }
@@ -182,67 +169,121 @@ final class InFlightRequest: Sendable {
     }
 }
 
-/// The shared state of one parallel run: a slot per city, and a semaphore the delivering
-/// thread waits on, signalled once per finished city.
-final class ParallelRun: Sendable {
-    let ready = DispatchSemaphore(value: 0)
-    private let slots: Mutex<[FetchResult?]>
-
-    init(count: Int) {
-        slots = Mutex(Array(repeating: nil, count: count))
+/// One parallel run: starts the cities in input order with at most `jobs` in flight, and
+/// hands the results over in input order on the thread that calls `run`.
+///
+/// Each city has a slot; a finished city fills its slot and signals `ready`, and `run` takes
+/// every filled slot from the first unfilled one on. Cities start in a loop, not from each
+/// other's completions, so a long list answered by the cache does not nest calls.
+final class ParallelFetch: Sendable {
+    private struct State {
+        var slots: [FetchResult?]
+        var nextToStart = 0
+        var freeJobs: Int
+        /// True while one thread is in `startWhileFree`, so that no other enters it.
+        var starting = false
+        var stopped = false
+        var inFlight: [Int: Request] = [:]
     }
 
-    func store(_ result: FetchResult, at index: Int) {
-        slots.withLock { $0[index] = result }
-        ready.signal()
+    private let cities: [City]
+    private let client: ForecastClient
+    private let ready = DispatchSemaphore(value: 0)
+    private let state: Mutex<State>
+
+    init(cities: [City], jobs: Int, client: ForecastClient) {
+        self.cities = cities
+        self.client = client
+        state = Mutex(State(slots: Array(repeating: nil, count: cities.count), freeJobs: max(1, jobs)))
     }
 
-    /// The finished results from `index` on, up to the first city not finished yet.
-    func takeReady(from index: Int) -> [FetchResult] {
-        slots.withLock { slots in
+    /// Fetches every city and calls `deliver` for each, in order; returns when all are delivered.
+    func run(deliver: (FetchResult) -> Void) {
+        startWhileFree()
+        var next = 0
+        while next < cities.count {
+            ready.wait()
+            for result in takeReady(from: next) {
+                deliver(result)
+                next += 1
+            }
+        }
+    }
+
+    /// Cancels the requests in flight and gives every city not started yet a cancelled result.
+    func stop() {
+        let (requests, unstarted) = state.withLock { state in
+            state.stopped = true
+            let requests = Array(state.inFlight.values)
+            state.inFlight.removeAll()
+            let unstarted = Array(state.nextToStart..<cities.count)
+            state.nextToStart = cities.count
+            return (requests, unstarted)
+        }
+        requests.forEach { $0.cancel() }
+        for index in unstarted {
+            finish(FetchResult(city: cities[index], outcome: .failure(.cancelled), info: FetchInfo(source: .network)), at: index)
+        }
+    }
+
+    /// Starts cities while jobs are free; a cache hit finishes at once and frees its job for
+    /// the next turn of the loop.
+    private func startWhileFree() {
+        let entered = state.withLock { state in
+            guard !state.starting else { return false }
+            state.starting = true
+            return true
+        }
+        guard entered else { return }
+        while true {
+            let index: Int? = state.withLock { state in
+                guard state.freeJobs > 0, state.nextToStart < cities.count, !state.stopped else {
+                    state.starting = false
+                    return nil
+                }
+                state.freeJobs -= 1
+                defer { state.nextToStart += 1 }
+                return state.nextToStart
+            }
+            guard let index else { return }
+            let request = client.start(cities[index]) { result in
+                self.finish(result, at: index)
+                self.state.withLock { state in
+                    state.inFlight[index] = nil
+                    state.freeJobs += 1
+                }
+                self.startWhileFree()
+            }
+            if let request {
+                let cancelNow = state.withLock { state in
+                    if !state.stopped, state.slots[index] == nil { state.inFlight[index] = request }
+                    return state.stopped
+                }
+                if cancelNow { request.cancel() }
+            }
+        }
+    }
+
+    private func finish(_ result: FetchResult, at index: Int) {
+        let stored = state.withLock { state in
+            guard state.slots[index] == nil else { return false }
+            state.slots[index] = result
+            return true
+        }
+        if stored { ready.signal() }
+    }
+
+    /// The finished results from `index` on, up to the first city not finished yet. A taken
+    /// slot keeps a placeholder, so a late second result for it is ignored.
+    private func takeReady(from index: Int) -> [FetchResult] {
+        state.withLock { state in
             var taken: [FetchResult] = []
             var i = index
-            while i < slots.count, let result = slots[i] {
+            while i < state.slots.count, let result = state.slots[i] {
                 taken.append(result)
-                slots[i] = nil
                 i += 1
             }
             return taken
-        }
-    }
-}
-
-/// Starts the cities of a parallel run in input order, keeping at most `jobs` in flight.
-final class ParallelStarter: Sendable {
-    private let cities: [City]
-    private let jobs: Int
-    private let client: ForecastClient
-    private let run: ParallelRun
-    private let nextIndex = Mutex(0)
-
-    init(cities: [City], jobs: Int, client: ForecastClient, run: ParallelRun) {
-        self.cities = cities
-        self.jobs = jobs
-        self.client = client
-        self.run = run
-    }
-
-    func begin() {
-        for _ in 0..<min(jobs, cities.count) {
-            startNext()
-        }
-    }
-
-    private func startNext() {
-        let index: Int? = nextIndex.withLock { next in
-            guard next < cities.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-        guard let index else { return }
-        client.fetch(cities[index]) { result in
-            self.run.store(result, at: index)
-            self.startNext()
         }
     }
 }

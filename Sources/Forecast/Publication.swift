@@ -16,6 +16,14 @@ enum Publication {
         return midnight - day + hours.last! * 3600 - japanOffset
     }
 
+    /// The first moment strictly after `time` when the API's answer changes: a release, or
+    /// midnight, when the API moves its days on (明日 becomes 今日) without a new release.
+    static func nextChange(after time: Int) -> Int {
+        let local = time + japanOffset
+        let nextMidnight = (floorDiv(local, day) + 1) * day - japanOffset
+        return min(next(after: time), nextMidnight)
+    }
+
     /// The first release strictly after `time`.
     static func next(after time: Int) -> Int {
         let local = time + japanOffset

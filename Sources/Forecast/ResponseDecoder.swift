@@ -27,8 +27,10 @@ public enum ResponseDecoder {
     /// True if `body` is the API's error object with a message that means "try again later":
     /// the API could not reach the weather agency.
     public static func isTransientAPIError(_ body: Data) -> Bool {
-        guard body.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{"),
-              body.count < 4096,
+        // An error body is a few dozen bytes with "error" near the start; a forecast is
+        // kilobytes and starts with "publicTime". Only the former is worth parsing here.
+        guard body.count < 4096,
+              body.prefix(64).firstRange(of: Data("\"error\"".utf8)) != nil,
               case .apiError(let message)? = try? JSONDecoder().decode(Envelope.self, from: body)
         else { return false }
         return message.hasPrefix("Request to JMA API failed")

@@ -32,11 +32,13 @@ enum ValueText {
         return String(value)
     }
 
-    /// Tabs, CR and LF replaced by spaces, so a value stays within its TSV field.
+    /// Tabs and line breaks (CR, LF, NEL, U+2028, U+2029, …) replaced by spaces, so a value
+    /// stays within its TSV field and its line.
     static func field(_ text: String?) -> String {
         guard let text else { return "" }
-        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        let breaks: (Character) -> Bool = { $0 == "\t" || $0.isNewline }
+        guard text.contains(where: breaks) else { return text }
+        return String(text.map { breaks($0) ? " " : $0 })
     }
 
     /// The days to show of a forecast: the first `days` of them.

@@ -14,11 +14,11 @@ public struct TableFormatter: ResultFormatter {
         self.fahrenheit = fahrenheit
     }
 
-    /// Cell widths: the longest city name of the catalog is 4 characters (8 cells); most
-    /// telops fit in 16 cells (longer ones push the rest of their row).
+    /// Cell widths: the longest city name of the catalog is 4 characters (8 cells), the longest
+    /// telop of the API's table 10 (曇海上海岸は霧か霧雨, 20 cells).
     static let cityWidth = 8
     static let dayWidth = 6
-    static let telopWidth = 16
+    static let telopWidth = 20
     static let temperatureWidth = 5
     static let rainWidth = 7
     static let rainLabels = ["0-6h", "6-12h", "12-18h", "18-24h"]

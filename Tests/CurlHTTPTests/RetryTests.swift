@@ -76,6 +76,27 @@ struct RetryTests {
         }
     }
 
+    @Test("Retry-After as an HTTP date delays the retry until that time")
+    func retryAfterDate() async throws {
+        // Two seconds ahead in whole seconds, as an HTTP date (IMF-fixdate, GMT).
+        let target = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.down))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let faults = ["130010": FaultRule(.status(503, retryAfter: formatter.string(from: target)), firstAttempts: 1)]
+        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let response = try await session.request(mock.forecastURL("130010")).validate().response()
+            #expect(response.attempts == 2)
+            let starts = mock.stats().requestStartTimes
+            try #require(starts.count == 2)
+            let gap = seconds(starts[0], starts[1])
+            // The date has whole seconds, so the wait is between 1 and 2 s, never the 20–50 ms backoff.
+            #expect(gap >= 0.9 && gap < 2.6, "gap \(gap) s")
+        }
+    }
+
     @Test("A custom response check can ask for a retry of a 200")
     func retryableResponse() async throws {
         let faults = ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"), firstAttempts: 1)]

@@ -34,6 +34,22 @@ struct CacheTests {
         #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == nil)
     }
 
+    @Test("An entry fetched before midnight JST expires at midnight, when the API moves its days on")
+    func midnight() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The 330010 body is the 17:00 release of 2024-02-12; fetched at 23:00 that day.
+        let clock = Clock(Publication.parse("2024-02-12T23:00:00+09:00")!)
+        let cache = ForecastCache(directory: dir, now: clock.now)
+        cache.write(host: "h", cityID: "330010", body: try fixture("330010.json"))
+        clock.advance(59 * 60)  // 23:59
+        #expect(cache.read(host: "h", cityID: "330010") != nil)
+        clock.advance(60)  // 00:00: 今日 in the cached body is now yesterday
+        #expect(cache.read(host: "h", cityID: "330010") == nil)
+        #expect(Publication.nextChange(after: Publication.parse("2024-02-13T00:30:00+09:00")!)
+            == Publication.parse("2024-02-13T05:00:00+09:00")!)
+    }
+
     @Test("A body older than the last release when fetched is fresh for 10 minutes only")
     func staleBody() throws {
         let dir = try temporaryDirectory()

@@ -1,4 +1,4 @@
-import Forecast
+@testable import Forecast
 import Foundation
 import MockAPI
 import Synchronization
@@ -202,6 +202,25 @@ struct ClientTests {
         }
     }
 
+    @Test("Ending the async stream early cancels the requests in flight")
+    func asyncStreamEndsEarly() async throws {
+        let faults = ["140010": FaultRule(.stall), "090010": FaultRule(.stall)]
+        try await withClient(MockConfiguration(faultsByCity: faults)) { client, mock in
+            var first: String?
+            for await result in client.results(for: fiveCities, jobs: 3) {
+                first = result.city.id
+                break
+            }
+            #expect(first == "130010")
+            let deadline = ContinuousClock.now + .seconds(3)
+            while mock.stats().inFlight > 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(mock.stats().inFlight == 0, "stalled requests still held open")
+            #expect(mock.stats().requestsServed == 3, "no city started after the stream ended")
+        }
+    }
+
     @Test("Cancelling an async fetch ends it at once as cancelled")
     func asyncCancel() async throws {
         try await withClient(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { client, mock in
@@ -215,9 +234,14 @@ struct ClientTests {
         }
     }
 
-    @Test("The public API is paced at 0.5 s; a given interval spaces starts at the server")
+    @Test("The public API is paced at 0.5 s, other hosts not at all; a given interval spaces starts at the server")
     func pacing() async throws {
-        #expect(ClientConfiguration().baseURL == "https://weather.tsukumijima.net")
+        let publicAPI = ClientConfiguration()
+        #expect(publicAPI.baseURL == "https://weather.tsukumijima.net")
+        #expect(publicAPI.pacing.interval(forHost: "weather.tsukumijima.net") == .milliseconds(500))
+        #expect(ClientConfiguration(baseURL: "http://127.0.0.1:8080").pacing.interval(forHost: "127.0.0.1") == .zero)
+        #expect(ClientConfiguration(interval: .seconds(2)).pacing.interval(forHost: "weather.tsukumijima.net") == .seconds(2))
+        #expect(ClientConfiguration(baseURL: "https://user@Weather.Tsukumijima.NET:443/").hostName == "weather.tsukumijima.net")
         try await withClient(interval: .milliseconds(200)) { client, mock in
             await offPool { client.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { _ in } }
             let starts = mock.stats().requestStartTimes

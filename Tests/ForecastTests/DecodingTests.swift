@@ -99,6 +99,14 @@ struct DecodingTests {
         #expect(forecast.forecasts[1].temperature.max == Temperature(celsius: 26.5, fahrenheit: 79.7))
     }
 
+    @Test("Full-width digits, minus, point and percent are read as numbers")
+    func fullWidthNumbers() throws {
+        let day = try decodeFixture("crafted/full-width-numbers.json").forecasts[1]
+        #expect(day.temperature.min == Temperature(celsius: -1, fahrenheit: 30.2))
+        #expect(day.temperature.max.celsius == 26.5)
+        #expect(day.chanceOfRain.periods == [10, 0, 100, nil])
+    }
+
     @Test("Unknown extra fields are ignored")
     func extraFields() throws {
         #expect(try decodeFixture("crafted/extra-fields.json") == decodeFixture("130010.json"))

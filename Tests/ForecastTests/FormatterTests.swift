@@ -33,11 +33,11 @@ struct FormatterTests {
     func tsvSanitising() throws {
         var forecast = try decodeFixture("crafted/temperatures-negative-fractional.json")
         forecast.forecasts[0].telop = "晴れ\tのち\n曇り"
-        forecast.location.city = "東\r\n京"
+        forecast.location.city = "東\r\n京\u{2028}都"
         let row = TSVFormatter(days: 1, header: false).format([
             FetchResult(city: try CityCatalog.resolve("130010"), outcome: .success(forecast), info: FetchInfo(source: .cache)),
         ])
-        #expect(row == "130010\t東 京\t東京都\t2022-05-19\t今日\t晴れ のち 曇り\t\t-0.5\t\t0\t10\t10\n")
+        #expect(row == "130010\t東 京 都\t東京都\t2022-05-19\t今日\t晴れ のち 曇り\t\t-0.5\t\t0\t10\t10\n")
         let day2 = TSVFormatter(days: 2, header: false).format([
             FetchResult(city: try CityCatalog.resolve("130010"), outcome: .success(forecast), info: FetchInfo(source: .cache)),
         ]).split(separator: "\n")[1]
@@ -106,6 +106,14 @@ struct FormatterTests {
         #expect(DisplayWidth.of(tokyo) == DisplayWidth.of(hachijo))
         #expect(DisplayWidth.of(lines[0]) == DisplayWidth.of(tokyo), "header:\n\(lines[0])\n\(tokyo)")
         #expect(tokyo.hasSuffix("    -     27        -     0%    10%    10%"))
+    }
+
+    @Test("Table: the longest telop of the API's table still keeps the columns aligned")
+    func tableLongTelop() throws {
+        let long = try result("130010", fixture: "crafted/long-telop.json")
+        let lines = TableFormatter(days: 1).format([long, try result("140010")]).split(separator: "\n").map(String.init)
+        #expect(lines[1].contains("曇海上海岸は霧か霧雨"))
+        #expect(Set(lines.map { DisplayWidth.of($0) }).count == 1, "\(lines)")
     }
 
     @Test("Table: colour only when asked, °F when asked")
