@@ -14,7 +14,7 @@ public enum CityCatalog {
     /// The city an argument names: a 6-digit ID of the catalog (full-width digits accepted) or
     /// a city name (東京). Anything else throws, with the closest cities as suggestions.
     public static func resolve(_ argument: String) throws(UnknownCityError) -> City {
-        let text = normalize(argument)
+        let text = NumberText.normalize(argument)
         if text.isEmpty {
             throw UnknownCityError(argument: argument, problem: .empty, suggestions: [])
         }
@@ -29,7 +29,7 @@ public enum CityCatalog {
 
     /// Cities whose ID, name, prefecture or region contains `query`; all of them for "".
     public static func search(_ query: String) -> [City] {
-        let text = normalize(query)
+        let text = NumberText.normalize(query)
         guard !text.isEmpty else { return cities }
         return cities.filter {
             $0.id.contains(text) || $0.name.contains(text) || $0.prefecture.contains(text) || $0.region.contains(text)
@@ -66,22 +66,6 @@ public enum CityCatalog {
         .sorted { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }
         .map(\.0))
         return found
-    }
-
-    /// Trims white space (U+3000 too) and turns full-width digits into ASCII.
-    static func normalize(_ argument: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in argument.unicodeScalars {
-            if (0xFF10...0xFF19).contains(scalar.value) {
-                out.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
-            } else {
-                out.append(scalar)
-            }
-        }
-        let text = String(out)
-        guard let start = text.firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let end = text.lastIndex(where: { !$0.isWhitespace })!
-        return String(text[start...end])
     }
 
     private static func commonPrefixLength(_ a: String, _ b: String) -> Int {

@@ -104,31 +104,3 @@ extension KeyedDecodingContainer {
         }
     }
 }
-
-/// Text clean-up shared by the number fields.
-enum NumberText {
-    /// Full-width digits, signs, point and percent to ASCII; surrounding white space removed.
-    static func normalize(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0xFF10...0xFF19, 0xFF05, 0xFF0B, 0xFF0D, 0xFF0E:
-                out.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
-            case 0x2212:  // MINUS SIGN
-                out.unicodeScalars.append("-")
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out.trimming([" ", "\t", "\u{3000}"])
-    }
-}
-
-extension String {
-    fileprivate func trimming(_ set: Set<Character>) -> String {
-        guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
-        let end = lastIndex(where: { !set.contains($0) })!
-        return String(self[start...end])
-    }
-}

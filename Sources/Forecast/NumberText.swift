@@ -1,0 +1,23 @@
+/// Clean-up of text that people and the API write with full-width characters: the city
+/// arguments of the command line and the number fields of a response.
+enum NumberText {
+    /// Full-width digits, plus and minus signs, point and percent (and U+2212 MINUS SIGN) turned
+    /// into ASCII, and surrounding white space (U+3000 included) removed.
+    static func normalize(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF10...0xFF19, 0xFF05, 0xFF0B, 0xFF0D, 0xFF0E:
+                out.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            case 0x2212:
+                out.append("-")
+            default:
+                out.append(scalar)
+            }
+        }
+        let normalized = String(out)
+        guard let start = normalized.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        let end = normalized.lastIndex(where: { !$0.isWhitespace })!
+        return String(normalized[start...end])
+    }
+}
