@@ -70,6 +70,7 @@ extension Request {
 
     /// The common path of every response handler: turn the outcome into a value with `transform`
     /// and hand it to `completion`, on `queue` if given, else right on the request's own queue.
+    /// The next handler of the chain starts only after `completion` has returned.
     @discardableResult
     public func serialize<Value: Sendable>(
         queue: DispatchQueue? = nil,
@@ -77,7 +78,7 @@ extension Request {
         completion: @escaping @Sendable (DataResponse<Value>) -> Void
     ) -> Self {
         let url = self.url
-        enqueue { outcome in
+        enqueue { outcome, handlerQueue in
             let delivered: DataResponse<Value>
             switch outcome {
             case .success(let response):
@@ -88,7 +89,14 @@ extension Request {
                 delivered = DataResponse(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
-                queue.async { completion(delivered) }
+                // The next handler waits until this completion has run on the caller's queue,
+                // so handlers run in the order they were added even across queues. Suspending
+                // holds the chain without holding a thread.
+                handlerQueue.suspend()
+                queue.async {
+                    completion(delivered)
+                    handlerQueue.resume()
+                }
             } else {
                 completion(delivered)
             }

@@ -31,7 +31,12 @@ public final class Request: Sendable {
     init(url: String, engine: Engine) {
         self.url = url
         self.engine = engine
-        handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive)
+        // The default global queue, not the overcommitting root queue that a queue without a
+        // target runs on: fifty requests finishing at once then share a pool about the size of
+        // the machine's cores instead of each waking a thread of its own (each thread costs a
+        // stack and a malloc arena; measured 18 threads and +3.4 MB for 142 cities in parallel).
+        // libdispatch still adds threads to this pool when its workers block.
+        handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
     }
 
     deinit {
@@ -73,10 +78,17 @@ public final class Request: Sendable {
     /// the later blocks see by returning a new one. The queue is serial and `complete` writes
     /// only while the outcome is nil, so nothing else writes between the read and the write.
     func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
+        enqueue { outcome, _ in body(outcome) }
+    }
+
+    /// As `enqueue(_:)`, but the block also gets the handler queue, so that it can hold the
+    /// chain (`suspend`) until work it hands to another queue is done (`resume`).
+    func enqueue(_ body: @escaping @Sendable (Outcome, DispatchQueue) -> Outcome?) {
+        let handlerQueue = self.handlerQueue
         handlerQueue.async {
             // The queue runs only after `complete` has stored an outcome.
             guard let current = self.outcome.withLock({ $0 }) else { return }
-            if let replaced = body(current) {
+            if let replaced = body(current, handlerQueue) {
                 self.outcome.withLock { $0 = replaced }
             }
         }

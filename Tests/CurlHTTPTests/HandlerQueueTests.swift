@@ -1,0 +1,75 @@
+import CurlHTTP
+import Dispatch
+import Foundation
+import MockAPI
+import Synchronization
+import Testing
+
+@Suite("Handlers delivered on named queues")
+struct HandlerQueueTests {
+    @Test("Handlers on different queues still run one after the other, in the order they were added")
+    func orderAcrossQueues() async throws {
+        try await withMock { mock in
+            let session = Session()
+            let order = Mutex<[String]>([])
+            let slow = DispatchQueue(label: "slow")
+            let fast = DispatchQueue(label: "fast")
+
+            // Given a first handler on one queue that takes a while, and a second on another queue
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                session.request(mock.forecastURL("130010"))
+                    .responseData(queue: slow) { _ in
+                        Thread.sleep(forTimeInterval: 0.2)
+                        order.withLock { $0.append("first, on slow") }
+                    }
+                    .responseString(queue: fast) { _ in order.withLock { $0.append("second, on fast") } }
+                    .response { _ in
+                        order.withLock { $0.append("third, on the request's queue") }
+                        done.resume()
+                    }
+            }
+            // Then the second waited for the first although its queue was free
+            #expect(order.withLock { $0 } == ["first, on slow", "second, on fast", "third, on the request's queue"])
+        }
+    }
+
+    @Test("A handler runs on the queue it names")
+    func namedQueue() async throws {
+        try await withMock { mock in
+            let session = Session()
+            let queue = DispatchQueue(label: "named")
+            let key = DispatchSpecificKey<String>()
+            queue.setSpecific(key: key, value: "named")
+            let seen = await withCheckedContinuation { (done: CheckedContinuation<String?, Never>) in
+                session.request(mock.forecastURL("130010")).responseData(queue: queue) { _ in
+                    done.resume(returning: DispatchQueue.getSpecific(key: key))
+                }
+            }
+            #expect(seen == "named")
+        }
+    }
+
+    @Test("Many requests finishing together do not each get a thread of their own")
+    func boundedThreads() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(200))) { mock in
+            let session = Session()
+            let threads = Mutex<Set<UInt>>([])
+            let remaining = Mutex(100)
+            // Given 100 requests that all finish at about the same moment, whose handlers
+            // take a little while
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                for _ in 0..<100 {
+                    session.request(mock.forecastURL("130010")).responseData { _ in
+                        threads.withLock { _ = $0.insert(UInt(bitPattern: Int(pthread_self()))) }
+                        Thread.sleep(forTimeInterval: 0.005)
+                        if remaining.withLock({ $0 -= 1; return $0 == 0 }) { done.resume() }
+                    }
+                }
+            }
+            // Then they shared a pool near the number of cores, not one thread per request
+            // (with each request queue on the overcommitting root queue, 27 threads ran them here).
+            let count = threads.withLock { $0.count }
+            #expect(count <= ProcessInfo.processInfo.activeProcessorCount * 4, "\(count) threads ran handlers")
+        }
+    }
+}
