@@ -44,6 +44,15 @@ b = copy.deepcopy(tokyo)
 del b["forecasts"][1]["dateLabel"]
 write("missing-field.json", b)
 
+# Keys that may hold null must still be there: a missing one is a broken body, not "unknown".
+b = copy.deepcopy(tokyo)
+del b["forecasts"][0]["detail"]["wave"]
+write("missing-nullable-wave.json", b)
+
+b = copy.deepcopy(tokyo)
+del b["forecasts"][2]["telop"]
+write("missing-nullable-telop.json", b)
+
 b = copy.deepcopy(tokyo)
 b["forecasts"][1]["temperature"]["max"]["celsius"] = 27
 write("wrong-type-temperature.json", b)

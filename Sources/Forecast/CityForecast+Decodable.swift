@@ -26,11 +26,41 @@ extension DailyForecast: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         date = try container.decode(String.self, forKey: .date)
         dateLabel = try container.decode(String.self, forKey: .dateLabel)
-        telop = try container.decodeIfPresent(String.self, forKey: .telop)
+        telop = try container.decodeTextOrNull(forKey: .telop)
         detail = try container.decode(WeatherDetail.self, forKey: .detail)
         temperature = try container.decode(TemperatureRange.self, forKey: .temperature)
         chanceOfRain = try container.decode(ChanceOfRain.self, forKey: .chanceOfRain)
         image = try container.decode(WeatherImage.self, forKey: .image)
+    }
+}
+
+extension WeatherDetail: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case weather, wind, wave
+    }
+
+    /// All three keys are always there, each a string or null (`wave` inland, all three for a
+    /// day taken from the weekly forecast); a missing key is an error, not an unknown value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        weather = try container.decodeTextOrNull(forKey: .weather)
+        wind = try container.decodeTextOrNull(forKey: .wind)
+        wave = try container.decodeTextOrNull(forKey: .wave)
+    }
+}
+
+extension WeatherImage: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case title, url, width, height
+    }
+
+    /// `title` and `url` are strings, or null with `telop`; the keys themselves are required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeTextOrNull(forKey: .title)
+        url = try container.decodeTextOrNull(forKey: .url)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
     }
 }
 
@@ -93,7 +123,7 @@ extension KeyedDecodingContainer {
     }
 
     /// A string or null; a missing key is an error, any other type says what was expected.
-    private func decodeTextOrNull(forKey key: Key) throws -> String? {
+    fileprivate func decodeTextOrNull(forKey key: Key) throws -> String? {
         if try decodeNil(forKey: key) { return nil }
         do {
             return try decode(String.self, forKey: key)

@@ -27,7 +27,7 @@ public struct DailyForecast: Sendable, Equatable {
 
 /// The day's wording in detail (`detail`); each part is nil when the API has none (`wave`
 /// for inland areas, all three for a day taken from the weekly forecast).
-public struct WeatherDetail: Sendable, Equatable, Decodable {
+public struct WeatherDetail: Sendable, Equatable {
     public var weather: String?
     public var wind: String?
     public var wave: String?
@@ -81,7 +81,7 @@ public struct ChanceOfRain: Sendable, Equatable {
 }
 
 /// The weather icon (`image`); `title` and `url` are nil when `telop` is.
-public struct WeatherImage: Sendable, Equatable, Decodable {
+public struct WeatherImage: Sendable, Equatable {
     public var title: String?
     public var url: String?
     public var width: Int

@@ -112,6 +112,15 @@ struct DecodingTests {
         #expect(try decodeFixture("crafted/extra-fields.json") == decodeFixture("130010.json"))
     }
 
+    @Test("A missing key that may hold null is an error, not an unknown value", arguments: [
+        ("crafted/missing-nullable-wave.json", "forecasts[0].detail.wave"),
+        ("crafted/missing-nullable-telop.json", "forecasts[2].telop"),
+    ])
+    func missingNullableKey(file: String, path: String) throws {
+        let error = try decodingError(file)
+        #expect(error == .invalidResponse(path: path, problem: "missing"))
+    }
+
     @Test("A missing required field is named with its path")
     func missingField() throws {
         let error = try decodingError("crafted/missing-field.json")
