@@ -24,7 +24,9 @@ public struct FetchInfo: Sendable, Equatable {
     public enum Source: String, Sendable {
         case network = "miss"
         case cache = "hit"
-        /// The cache was not consulted (`--no-cache`, `--refresh`).
+        /// Fetched without reading the cache, and stored in it (`--refresh`).
+        case refreshed = "refresh"
+        /// No cache at all (`--no-cache`).
         case networkOnly = "off"
     }
 

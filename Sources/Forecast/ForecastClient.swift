@@ -73,7 +73,11 @@ public final class ForecastClient: Sendable {
             completion(FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count)))
             return nil
         }
-        let source: FetchInfo.Source = cache?.mode == .normal ? .network : .networkOnly
+        let source: FetchInfo.Source = switch cache?.mode {
+        case .normal: .network
+        case .refresh: .refreshed
+        case .disabled, nil: .networkOnly
+        }
         return session.request(url(for: city)).validate().responseData { response in
             let info = Self.info(of: response, source: source)
             let outcome: Result<CityForecast, ForecastError>
@@ -177,7 +181,11 @@ final class InFlightRequest: Sendable {
 /// other's completions, so a long list answered by the cache does not nest calls.
 final class ParallelFetch: Sendable {
     private struct State {
+        /// The results not handed over yet; a delivered one is dropped (142 decoded forecasts
+        /// need not all live until the run ends).
         var slots: [FetchResult?]
+        /// Every slot below this has been handed over; a late second result for one is ignored.
+        var delivered = 0
         var nextToStart = 0
         var freeJobs: Int
         /// True while one thread is in `startWhileFree`, so that no other enters it.
@@ -256,7 +264,7 @@ final class ParallelFetch: Sendable {
             }
             if let request {
                 let cancelNow = state.withLock { state in
-                    if !state.stopped, state.slots[index] == nil { state.inFlight[index] = request }
+                    if !state.stopped, index >= state.delivered, state.slots[index] == nil { state.inFlight[index] = request }
                     return state.stopped
                 }
                 if cancelNow { request.cancel() }
@@ -266,23 +274,24 @@ final class ParallelFetch: Sendable {
 
     private func finish(_ result: FetchResult, at index: Int) {
         let stored = state.withLock { state in
-            guard state.slots[index] == nil else { return false }
+            guard index >= state.delivered, state.slots[index] == nil else { return false }
             state.slots[index] = result
             return true
         }
         if stored { ready.signal() }
     }
 
-    /// The finished results from `index` on, up to the first city not finished yet. A taken
-    /// slot keeps a placeholder, so a late second result for it is ignored.
+    /// The finished results from `index` on, up to the first city not finished yet; their
+    /// slots are emptied and counted as delivered.
     private func takeReady(from index: Int) -> [FetchResult] {
         state.withLock { state in
             var taken: [FetchResult] = []
             var i = index
-            while i < state.slots.count, let result = state.slots[i] {
+            while i < state.slots.count, let result = state.slots[i].take() {
                 taken.append(result)
                 i += 1
             }
+            state.delivered = i
             return taken
         }
     }

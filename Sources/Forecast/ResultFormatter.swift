@@ -41,8 +41,9 @@ enum ValueText {
         return String(text.map { breaks($0) ? " " : $0 })
     }
 
-    /// The days to show of a forecast: the first `days` of them.
+    /// The days to show of a forecast: the first `days` of them, and at least one (a `days`
+    /// below 1 would print a city as if it had no forecast at all).
     static func days(_ forecast: CityForecast, _ days: Int) -> ArraySlice<DailyForecast> {
-        forecast.forecasts.prefix(max(0, days))
+        forecast.forecasts.prefix(max(1, days))
     }
 }
