@@ -21,6 +21,11 @@ struct Fetch: ParsableCommand {
               forecast -f line 東京              東京 晴時々曇 -/27° 10%
               forecast cities 北海道 | cut -f1 | forecast -p -
 
+            MORE:
+              forecast cities [<query>]          the catalog: ID, name, prefecture
+              forecast --version                 the version
+              forecast --generate-completion-script bash|zsh|fish
+
             EXIT STATUS:
               0 every city succeeded; 1 some city failed (the others are printed);
               64 usage error or unknown city (nothing is fetched); 130 interrupted.
@@ -85,10 +90,12 @@ struct Fetch: ParsableCommand {
             throw ValidationError("--days must be 1, 2 or 3 (got \(days!))")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout >= 0.001, timeout <= Self.longestWait else {
+            throw ValidationError("--timeout must be from 0.001 to \(Int(Self.longestWait)) seconds (got \(timeout))")
+        }
         guard retries >= 0, retries <= 10 else { throw ValidationError("--retries must be from 0 to 10 (got \(retries))") }
-        if let interval, !(interval >= 0 && interval.isFinite) {
-            throw ValidationError("--interval must be 0 or more seconds")
+        if let interval, !(interval >= 0 && interval <= Self.longestWait) {
+            throw ValidationError("--interval must be from 0 to \(Int(Self.longestWait)) seconds (got \(interval))")
         }
         if let baseURL {
             try Self.checkBaseURL(baseURL, source: "--base-url")
@@ -97,6 +104,10 @@ struct Fetch: ParsableCommand {
             throw ValidationError("name at least one city (an ID such as 130010, or a name such as 東京); `forecast cities` lists them")
         }
     }
+
+    /// The most seconds `--timeout` and `--interval` take: a day. Beyond it a number is a typo,
+    /// and far beyond it would not fit in a `Duration` of milliseconds.
+    static let longestWait = 86_400.0
 
     static func checkBaseURL(_ url: String, source: String) throws {
         let lower = url.lowercased()
@@ -109,8 +120,9 @@ struct Fetch: ParsableCommand {
         let environment = Environment.current
         let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
         let settings = try settings(environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput))
-        let outcome = Runner(settings: settings, cities: cityList, stderrIsTerminal: Terminal.isTerminal(.standardError)).run()
-        if outcome.anyFailed {
+        let stderrIsTerminal = Terminal.isTerminal(.standardError) && environment["TERM"] != "dumb"
+        let anyFailed = Runner(settings: settings, cities: cityList, stderrIsTerminal: stderrIsTerminal).run()
+        if anyFailed {
             throw ExitCode(1)
         }
     }

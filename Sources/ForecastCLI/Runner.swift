@@ -9,12 +9,14 @@ import Glibc
 struct Runner {
     let settings: Settings
     let cities: [City]
+    /// stderr is a terminal that understands `\r` and erase-line (not `TERM=dumb`).
     let stderrIsTerminal: Bool
 
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    func run() -> (anyFailed: Bool, Void) {
+    /// Fetches and prints every city; true if any of them failed.
+    func run() -> Bool {
         Terminal.ignoreBrokenPipeSignal()
         let client = ForecastClient(configuration: settings.client)
         let progress = ProgressLine(enabled: stderrIsTerminal && cities.count >= Self.progressThreshold, total: cities.count)
@@ -31,7 +33,7 @@ struct Runner {
 
         func emit(_ text: String) {
             guard !text.isEmpty, Terminal.write(text, to: .standardOutput) else {
-                if !text.isEmpty { Self.readerGone(client) }
+                if !text.isEmpty { Self.readerGone() }
                 return
             }
         }
@@ -61,7 +63,7 @@ struct Runner {
         }
         progress.clear()
         emit(formatter.epilogue)
-        return (anyFailed, ())
+        return anyFailed
     }
 
     func makeFormatter() -> any ResultFormatter {
@@ -73,10 +75,11 @@ struct Runner {
         }
     }
 
-    /// The reader of our output has gone (`| head -1`): stop quietly.
-    static func readerGone(_ client: ForecastClient) -> Never {
-        client.cancelAll()
-        exit(0)
+    /// The reader of our output has gone (`| head -1`): stop quietly, at once, as for Ctrl-C.
+    /// Nothing is buffered (every write is a write(2)), and ending the process closes every
+    /// connection; `exit` would run teardown code while the session thread is still busy.
+    static func readerGone() -> Never {
+        _exit(0)
     }
 }
 

@@ -12,7 +12,7 @@ enum VerboseLine {
         parts.append(info.status.map { "HTTP \($0)" } ?? "no response")
         parts.append("\(info.bytes) bytes")
         parts.append(info.attempts == 1 ? "1 attempt" : "\(info.attempts) attempts")
-        parts.append(info.source == .network ? "cache miss" : "cache off")
+        parts.append("cache \(info.source.rawValue)")
         if info.status != nil {
             parts.append(info.httpVersion ?? "HTTP/?")
             parts.append("dns \(ms(info.nameLookup))")
