@@ -63,8 +63,10 @@ final class CommandProcess {
     /// Waits for the end (killing the process after `timeout`) and collects its output.
     func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
         let deadline = ContinuousClock.now + timeout
+        var terminated = false
         while process.isRunning {
-            if ContinuousClock.now > deadline {
+            if !terminated, ContinuousClock.now > deadline {
+                terminated = true
                 process.terminate()
                 Issue.record("forecast did not end within \(timeout)")
             }

@@ -32,9 +32,15 @@ struct EndToEndTests {
     func parallelStreams() async throws {
         try await withMock(MockConfiguration(latencyByCity: ["330010": .seconds(2)])) { _, env in
             let process = try CommandProcess(["-p", "-f", "line", "130010", "140010", "330010"], environment: env)
-            try await Task.sleep(for: .milliseconds(800))
+            // Wait for the first two lines (at most 1.5 s: the third city answers after 2 s).
+            let deadline = ContinuousClock.now + .milliseconds(1500)
+            var soFar = ""
+            while soFar.split(separator: "\n").count < 2, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+                soFar = try process.stdoutSoFar()
+            }
             #expect(process.process.isRunning, "the slow city should still be in flight")
-            #expect(try process.stdoutSoFar() == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n",
+            #expect(soFar == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n",
                     "the first two cities are printed while the third is in flight")
             let result = try await process.finish()
             #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
@@ -126,11 +132,23 @@ struct EndToEndTests {
             // `script` runs the command on a pseudo-terminal, so stdout and stderr are terminals.
             let command = "\(forecastBinary.path) --no-cache 130010 140010 090010 330010"
             let script = URL(fileURLWithPath: "/usr/bin/script")
+            // A terminal that understands colour and erase-line, whatever this test runs under.
+            var env = env
+            env["TERM"] = "xterm-256color"
             let colored = try await CommandProcess(["-qfec", command, "/dev/null"], environment: env, executable: script).finish()
             #expect(colored.status == 0)
             #expect(colored.stdout.contains("\u{1B}[33m晴のち曇"), "table in colour on a terminal")
             #expect(colored.stdout.contains("\r\u{1B}[Kforecast: 1/4 cities"), "a progress line on the terminal")
-            #expect(colored.stdout.contains("\r\u{1B}[K"), "the progress line is erased")
+            // The last progress text is erased before the last city's rows, and nothing redraws it.
+            let lastProgress = try #require(colored.stdout.range(of: "forecast: 3/4 cities", options: .backwards))
+            let afterProgress = colored.stdout[lastProgress.upperBound...]
+            #expect(afterProgress.hasPrefix("\r\u{1B}[K"), "the progress line is erased")
+            #expect(afterProgress.contains("330010"), "the last city is printed after the erase")
+            #expect(!afterProgress.contains("cities"), "no progress line after the last city")
+            var dumb = env
+            dumb["TERM"] = "dumb"
+            let plainTerminal = try await CommandProcess(["-qfec", command, "/dev/null"], environment: dumb, executable: script).finish()
+            #expect(!plainTerminal.stdout.contains("\u{1B}["), "no escape sequences at all with TERM=dumb")
             var noColor = env
             noColor["NO_COLOR"] = "1"
             let plain = try await CommandProcess(["-qfec", command, "/dev/null"], environment: noColor, executable: script).finish()
@@ -151,7 +169,7 @@ struct EndToEndTests {
             }
             let sent = ContinuousClock.now
             process.process.interrupt()
-            while process.process.isRunning {
+            while process.process.isRunning, ContinuousClock.now - sent < .seconds(5) {
                 try await Task.sleep(for: .milliseconds(2))
             }
             let elapsed = ContinuousClock.now - sent
@@ -170,13 +188,16 @@ struct EndToEndTests {
         }
     }
 
-    @Test("A closed stdout pipe ends quietly")
-    func closedPipe() async throws {
-        try await withMock { _, env in
+    @Test("A closed stdout pipe ends quietly", arguments: [["-p"], []])
+    func closedPipe(mode: [String]) async throws {
+        // With latency, `head` has read the header and gone before the first city's rows are
+        // written, so that write meets a closed pipe (without it, every row could fit in the
+        // pipe's buffer before `head` exits and nothing would be tested).
+        try await withMock(MockConfiguration(latency: .milliseconds(200))) { _, env in
             let shell = URL(fileURLWithPath: "/bin/bash")
             let all = CityArguments.hokkaido.joined(separator: " ")
             let result = try await CommandProcess(
-                ["-c", "set -o pipefail; \(forecastBinary.path) --no-cache -p \(all) | head -1"],
+                ["-c", "set -o pipefail; \(forecastBinary.path) --no-cache \(mode.joined()) \(all) | head -1"],
                 environment: env, executable: shell).finish()
             #expect(result.stdout == "id\tcity\tprefecture\tdate\tday\ttelop\tmin_c\tmax_c\train_00_06\train_06_12\train_12_18\train_18_24\n")
             #expect(result.stderr == "")
