@@ -197,7 +197,9 @@ struct EndToEndTests {
             let shell = URL(fileURLWithPath: "/bin/bash")
             let all = CityArguments.hokkaido.joined(separator: " ")
             let result = try await CommandProcess(
-                ["-c", "set -o pipefail; \(forecastBinary.path) --no-cache \(mode.joined()) \(all) | head -1"],
+                // The test runner ignores SIGPIPE and a child inherits that; a shell gives the
+                // default action, which would kill a forecast that did not handle it.
+                ["-c", "set -o pipefail; env --default-signal=PIPE \(forecastBinary.path) --no-cache \(mode.joined()) \(all) | head -1"],
                 environment: env, executable: shell).finish()
             #expect(result.stdout == "id\tcity\tprefecture\tdate\tday\ttelop\tmin_c\tmax_c\train_00_06\train_06_12\train_12_18\train_18_24\n")
             #expect(result.stderr == "")
