@@ -1,0 +1,25 @@
+/// The engine's record of when each host may next see a request start. Engine thread only.
+///
+/// The interval runs from the moment a request to the host actually started, not from when it
+/// was planned to, so a late wake-up of the engine never squeezes the next start closer.
+struct Pacer {
+    let pacing: Pacing
+    private var nextStart: [String: ContinuousClock.Instant] = [:]
+
+    init(pacing: Pacing) {
+        self.pacing = pacing
+    }
+
+    /// When a request to `host` may start: `now` or later.
+    func earliestStart(host: String, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        max(now, nextStart[host] ?? now)
+    }
+
+    /// Records that a request to `host` starts at `now`.
+    mutating func started(host: String, at now: ContinuousClock.Instant) {
+        let interval = pacing.interval(forHost: host)
+        if interval > .zero {
+            nextStart[host] = now + interval
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The limits and defaults of one request; a session has a set, and a request may override it.
+public struct RequestOptions: Sendable {
+    /// The most one attempt may take, from start to last byte. libcurl: `CURLOPT_TIMEOUT_MS`.
+    public var timeout: Duration
+    /// The most connecting may take. libcurl: `CURLOPT_CONNECTTIMEOUT_MS`.
+    public var connectTimeout: Duration
+    /// Redirects followed before giving up; 0 follows none. libcurl: `CURLOPT_MAXREDIRS`.
+    public var maxRedirects: Int
+    /// The largest body accepted, in bytes, checked against `Content-Length`
+    /// (libcurl: `CURLOPT_MAXFILESIZE_LARGE`) and while the decoded body arrives.
+    public var maxBodySize: Int
+    /// Ask for compressed bodies and decode them. libcurl: `CURLOPT_ACCEPT_ENCODING` set to "".
+    public var acceptEncoding: Bool
+    /// libcurl: `CURLOPT_USERAGENT`.
+    public var userAgent: String
+    /// Header fields sent with every request, below the request's own.
+    public var headers: HTTPHeaders
+    public var retry: RetryPolicy
+
+    public init(
+        timeout: Duration = .seconds(15),
+        connectTimeout: Duration = .seconds(10),
+        maxRedirects: Int = 5,
+        maxBodySize: Int = 8 << 20,
+        acceptEncoding: Bool = true,
+        userAgent: String = RequestOptions.defaultUserAgent,
+        headers: HTTPHeaders = [:],
+        retry: RetryPolicy = RetryPolicy()
+    ) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.maxRedirects = maxRedirects
+        self.maxBodySize = maxBodySize
+        self.acceptEncoding = acceptEncoding
+        self.userAgent = userAgent
+        self.headers = headers
+        self.retry = retry
+    }
+
+    /// `CurlHTTP/<version>`.
+    public static let defaultUserAgent = "CurlHTTP/\(CurlHTTP.version)"
+}
