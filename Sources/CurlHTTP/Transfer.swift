@@ -26,6 +26,8 @@ final class Transfer {
     let easy: EasyHandle
     private let headerList: HeaderList
     private(set) var attempts = 0
+    /// When the current attempt was handed to libcurl.
+    private var attemptStarted = ContinuousClock.now
 
     private var body = Data()
     private var headers = HTTPHeaders()
@@ -51,8 +53,8 @@ final class Transfer {
         try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try easy.set(CURLOPT_FOLLOWLOCATION, options.maxRedirects > 0)
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
-        try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(options.timeout))
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+        try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -109,6 +111,7 @@ final class Transfer {
     /// Clears what the previous attempt received and counts a new attempt.
     func beginAttempt() {
         attempts += 1
+        attemptStarted = .now
         body = Data()
         headers = HTTPHeaders()
         exceededBodyLimit = false
@@ -193,16 +196,42 @@ final class Transfer {
         }
     }
 
-    /// Which timeout fired: the connect timeout if no connection was made, else the total one.
+    /// Which timeout fired, as set on the handle.
+    ///
+    /// libcurl's connect timeout covers name lookup, connecting and the TLS handshake. Once a
+    /// connection is ready for the request, `CURLINFO_PRETRANSFER_TIME_T` is set (libcurl
+    /// makes a set timer at least 1 µs) — also on a reused connection, whose connect time is 0
+    /// — and only the total timeout can fire, unless a redirect then had to connect anew. So:
+    /// no ready connection, the connect timeout (if it is the shorter); a ready one and no
+    /// redirect, the total timeout; otherwise (after a redirect, or if libcurl cannot tell),
+    /// the total timeout if the attempt ran that long.
     private var timedOutLimit: Duration {
-        let options = description.options
-        let connected = easy.info(microseconds: CURLINFO_CONNECT_TIME_T) > .zero
-        return connected ? options.timeout : min(options.timeout, options.connectTimeout)
+        let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
+        let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
+        guard connect < total else { return total }
+        let ready = Optional(easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T) > .zero)
+        let redirects = Optional(easy.info(CURLINFO_REDIRECT_COUNT))
+        switch (ready, redirects) {
+        case (false?, _): return connect
+        case (true?, 0?): return total
+        default: return ContinuousClock.now - attemptStarted >= total ? total : connect
+        }
     }
 
+    /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since
+    /// libcurl reads 0 as "no timeout", and at most `Int32.max` ms (about 24 days).
+    static func timeoutMilliseconds(_ duration: Duration) -> Int {
+        min(max(1, milliseconds(duration)), Int(Int32.max))
+    }
+
+    /// Whole milliseconds, rounded toward zero; saturating at `Int.min` and `Int.max`.
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflowed) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
+        if overflowed { return seconds < 0 ? .min : .max }
+        return sum
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -73,6 +73,27 @@ struct FaultTests {
         #expect(elapsed >= 0.9 && elapsed < 2.0, "took \(elapsed) s")
     }
 
+    @Test("A stall on a reused keep-alive connection reports the total timeout, not the connect timeout")
+    func stallOnReusedConnection() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            // Given one session whose connect timeout is shorter than its total timeout
+            let options = RequestOptions(timeout: .seconds(1), connectTimeout: .milliseconds(500), retry: .none)
+            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let first = try await session.request(mock.forecastURL("140010")).validate().response()
+            #expect(first.status == 200)
+
+            // When a second request reuses the connection and the server never answers it
+            let error = await failure(of: session.request(mock.forecastURL("130010")))
+
+            // Then the total timeout is the one reported
+            #expect(mock.stats().connectionsAccepted == 1, "the second request must reuse the connection")
+            let curlError = try #require(error as? CurlError)
+            #expect(curlError.kind == .timedOut)
+            #expect(curlError.limit == 1)
+            #expect(curlError.description == "timed out after 1 s")
+        }
+    }
+
     @Test("A body announced larger than the cap is refused")
     func oversizeAnnounced() async throws {
         let error = try await error(for: .oversize(bytes: 200_000), options: testOptions(maxBodySize: 100_000))
