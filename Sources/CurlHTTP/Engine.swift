@@ -132,7 +132,6 @@ final class Engine: @unchecked Sendable {
         for item in waiting {
             let host = item.transfer.description.host
             if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now {
-                pacer.started(host: host, at: now)
                 start(item.transfer)
             } else {
                 later.append(item)
@@ -146,11 +145,14 @@ final class Engine: @unchecked Sendable {
         waiting.map { max($0.notBefore, pacer.earliestStart(host: $0.transfer.description.host, now: now)) }.min()
     }
 
+    /// Attaches a transfer, and lets the pacer count its start from this moment: libcurl
+    /// starts it in the `curl_multi_perform` that follows.
     private func start(_ transfer: Transfer) {
         transfer.beginAttempt()
         do {
             try multi.add(transfer.easy)
             attached[transfer.easy.pointer] = transfer
+            pacer.started(host: transfer.description.host, at: .now)
         } catch {
             finish(transfer, .failure(error, attempts: transfer.attempts))
         }

@@ -1,7 +1,8 @@
 /// The engine's record of when each host may next see a request start. Engine thread only.
 ///
-/// The interval runs from the moment a request to the host actually started, not from when it
-/// was planned to, so a late wake-up of the engine never squeezes the next start closer.
+/// The interval runs from the moment a request to the host actually started — was attached to
+/// the multi handle, which starts it in the `curl_multi_perform` right after — not from when
+/// it was planned to, so a late wake-up of the engine never squeezes the next start closer.
 struct Pacer {
     let pacing: Pacing
     private var nextStart: [String: ContinuousClock.Instant] = [:]
@@ -15,11 +16,11 @@ struct Pacer {
         max(now, nextStart[host] ?? now)
     }
 
-    /// Records that a request to `host` starts at `now`.
-    mutating func started(host: String, at now: ContinuousClock.Instant) {
+    /// Records that a request to `host` started at `instant` (the clock's reading when it did).
+    mutating func started(host: String, at instant: ContinuousClock.Instant) {
         let interval = pacing.interval(forHost: host)
         if interval > .zero {
-            nextStart[host] = now + interval
+            nextStart[host] = instant + interval
         }
     }
 }
