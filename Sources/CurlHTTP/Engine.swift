@@ -219,17 +219,21 @@ final class Engine: @unchecked Sendable {
         return timeout
     }
 
-    /// Ends every transfer with `CancellationError`, detaches and frees every handle.
+    /// Ends every transfer with `CancellationError`, detaches and frees every handle. Each
+    /// request's attempts so far are kept (0 for one that never started).
     private func tearDown(unadmitted: [Request]) {
         for transfer in attached.values {
             multi.remove(transfer.easy)
         }
-        let all = byRequest.values.map(\.request) + unadmitted
+        let transfers = Array(byRequest.values)
         attached.removeAll()
         waiting.removeAll()
         byRequest.removeAll()
         multi.close()
-        for request in all {
+        for transfer in transfers {
+            transfer.request.complete(.failure(CancellationError(), attempts: transfer.attempts))
+        }
+        for request in unadmitted {
             request.complete(.failure(CancellationError(), attempts: 0))
         }
     }

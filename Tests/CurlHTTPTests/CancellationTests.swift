@@ -58,11 +58,13 @@ struct CancellationTests {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             var session: Session? = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
             let errors = Mutex<[any Error]>([])
+            let attempts = Mutex<[Int]>([])
             let group = DispatchGroup()
             for _ in 0..<20 {
                 group.enter()
                 session!.request(mock.forecastURL("130010")).responseData { response in
                     errors.withLock { $0.append(response.error ?? TestFailure.succeeded) }
+                    attempts.withLock { $0.append(response.attempts) }
                     group.leave()
                 }
             }
@@ -78,6 +80,7 @@ struct CancellationTests {
             #expect(seconds(released, .now) < 1)
             #expect(errors.withLock { $0.count } == 20)
             #expect(errors.withLock { $0.allSatisfy { $0 is CancellationError } })
+            #expect(attempts.withLock { $0 } == Array(repeating: 1, count: 20), "each had made its first attempt")
             try await waitUntil { mock.stats().connectionsClosed == 20 }
         }
     }
