@@ -1,6 +1,7 @@
 internal import CCurl
 
-/// Owns one libcurl easy handle (`CURL *`) and its error buffer; `deinit` frees both.
+/// Owns one libcurl easy handle (`CURL *`), its error buffer and the header list it points at;
+/// `deinit` frees them in that order.
 ///
 /// Not Sendable: a handle is used by one thread at a time, the session's engine thread.
 final class EasyHandle {
@@ -10,6 +11,11 @@ final class EasyHandle {
     /// `CURL_ERROR_SIZE` bytes here. Allocated here and freed in `deinit`, after
     /// `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The list `CURLOPT_HTTPHEADER` points at. libcurl does not copy it, so the handle keeps
+    /// it: a class's stored properties are released only after its `deinit` body has run, so
+    /// the list is freed after `curl_easy_cleanup`, whoever else holds it and in whatever order
+    /// they let go.
+    private var headerList: HeaderList?
 
     init() throws(CurlError) {
         guard let handle = curl_easy_init() else {
@@ -24,10 +30,13 @@ final class EasyHandle {
     deinit {
         curl_easy_cleanup(pointer)
         errorBuffer.deallocate()
+        // `headerList` is released after this body, i.e. after curl_easy_cleanup.
     }
 
     /// The error buffer's text from the last transfer, or "".
     var errorDetail: String {
+        // The buffer is NUL-terminated: zeroed at allocation, and libcurl always terminates
+        // what it writes (at most CURL_ERROR_SIZE bytes, terminator included).
         String(cString: errorBuffer)
     }
 
@@ -55,12 +64,17 @@ final class EasyHandle {
         try Self.check(code)
     }
 
+    /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long
+    /// as libcurl may use it.
     func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
         try Self.check(ccurl_easy_setopt_pointer(pointer, option, value))
     }
 
-    func set(_ option: CURLoption, list: HeaderList) throws(CurlError) {
-        try Self.check(ccurl_easy_setopt_slist(pointer, option, list.pointer))
+    /// Points `CURLOPT_HTTPHEADER` at `list`, which this handle then keeps alive until after
+    /// `curl_easy_cleanup` (libcurl reads the list in place, it does not copy it).
+    func set(headers list: HeaderList) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_slist(pointer, CURLOPT_HTTPHEADER, list.pointer))
+        headerList = list
     }
 
     func set(_ option: CURLoption, callback: ccurl_data_callback) throws(CurlError) {
@@ -69,26 +83,29 @@ final class EasyHandle {
 
     // MARK: Information (curl_easy_getinfo)
 
-    func info(_ item: CURLINFO) -> Int {
+    func info(_ item: CURLINFO) throws(CurlError) -> Int {
         var value = 0
-        _ = ccurl_easy_getinfo_long(pointer, item, &value)
+        try Self.check(ccurl_easy_getinfo_long(pointer, item, &value))
         return value
     }
 
-    func info(offset item: CURLINFO) -> Int64 {
+    func info(offset item: CURLINFO) throws(CurlError) -> Int64 {
         var value: curl_off_t = 0
-        _ = ccurl_easy_getinfo_off(pointer, item, &value)
+        try Self.check(ccurl_easy_getinfo_off(pointer, item, &value))
         return Int64(value)
     }
 
     /// A duration libcurl reports in microseconds (the `_T` variants of the time infos).
-    func info(microseconds item: CURLINFO) -> Duration {
-        .microseconds(info(offset: item))
+    func info(microseconds item: CURLINFO) throws(CurlError) -> Duration {
+        .microseconds(try info(offset: item))
     }
 
-    func info(string item: CURLINFO) -> String {
+    /// A string info; "" when libcurl has none.
+    func info(string item: CURLINFO) throws(CurlError) -> String {
         var value: UnsafeMutablePointer<CChar>? = nil
-        _ = ccurl_easy_getinfo_string(pointer, item, &value)
+        try Self.check(ccurl_easy_getinfo_string(pointer, item, &value))
+        // The char * points into memory libcurl owns, NUL-terminated and valid until the next
+        // call on this handle; String(cString:) copies it at once, before any such call.
         return value.map { String(cString: $0) } ?? ""
     }
 
@@ -101,6 +118,7 @@ final class EasyHandle {
 
     /// libcurl's text for a code (`curl_easy_strerror`).
     static func message(for code: CURLcode) -> String {
+        // curl_easy_strerror returns a static, NUL-terminated string; it is copied at once.
         String(cString: curl_easy_strerror(code))
     }
 }

@@ -6,6 +6,9 @@ internal import CCurl
 /// Other threads talk to it only through `submit` and `cancel`, which put a command in the
 /// locked inbox and wake the thread from `curl_multi_poll` with `curl_multi_wakeup`.
 ///
+/// If libcurl's multi handle keeps failing (`curl_multi_perform`, `curl_multi_poll`, …), the
+/// loop ends every transfer with that error, refuses later requests with it, and stops.
+///
 /// `@unchecked Sendable` is sound because the only members other threads reach are `inbox`
 /// (a `Mutex`) and `multi.wakeup()`, which libcurl documents as callable from any thread and
 /// which is called only under the inbox lock while `isOpen` is true, i.e. before the loop frees
@@ -17,16 +20,20 @@ final class Engine: @unchecked Sendable {
         /// from being reused by a new request before the loop reads this.
         var cancellations: [Request] = []
         var shutdownRequested = false
-        /// False once the loop has taken the shutdown: nothing more is accepted or woken.
+        /// False once the loop has taken the shutdown or stopped on an error: nothing more is
+        /// accepted or woken.
         var isOpen = true
+        /// Why the loop stopped, if a multi-handle error stopped it: later requests fail with it.
+        var failure: CurlError?
         /// True from a `curl_multi_wakeup` until the loop next takes the inbox: further
         /// commands need no wake-up of their own (a burst of 200 submissions costs one).
         var wakeupPending = false
 
         mutating func wake(_ multi: MultiHandle) {
             guard !wakeupPending else { return }
-            wakeupPending = true
-            multi.wakeup()
+            // If the wake-up cannot be sent, the next command tries again; meanwhile the loop
+            // still takes the inbox when its poll times out (within a second).
+            wakeupPending = multi.wakeup()
         }
     }
 
@@ -37,14 +44,25 @@ final class Engine: @unchecked Sendable {
         var notBefore: ContinuousClock.Instant
     }
 
+    /// How many loop turns in a row may fail on the multi handle before the loop gives up.
+    /// libcurl reports only lasting trouble here (a bad handle, no memory, a `poll` that
+    /// failed; an interrupted `poll` is not an error), so a few turns are enough.
+    static let maxConsecutiveFailures = 3
+
     private let inbox = Mutex(Inbox())
-    private let multi: MultiHandle
+    /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
+    let multi: MultiHandle
 
     // Engine thread only.
+    /// Attached transfers by their easy handle's address, which is used as a key only (it is
+    /// what `curl_multi_info_read` reports) and never dereferenced through this table.
     private var attached: [UnsafeMutableRawPointer: Transfer] = [:]
     private var waiting: [Waiting] = []
     private var byRequest: [ObjectIdentifier: Transfer] = [:]
     private var pacer: Pacer
+    /// Transfers whose easy handle libcurl refused to detach: kept alive until the multi
+    /// handle is closed, since it may still refer to them.
+    private var stranded: [Transfer] = []
 
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
@@ -54,14 +72,19 @@ final class Engine: @unchecked Sendable {
 
     // MARK: Any thread
 
-    /// Hands a request to the thread; false if the engine has shut down.
+    /// Hands a request to the thread; false if the engine has shut down. If it stopped on an
+    /// error, the request is completed with that error here.
     func submit(_ request: Request, _ description: RequestDescription) -> Bool {
-        inbox.withLock { inbox in
-            guard inbox.isOpen, !inbox.shutdownRequested else { return false }
+        let (accepted, failure) = inbox.withLock { inbox -> (Bool, CurlError?) in
+            guard inbox.isOpen, !inbox.shutdownRequested else { return (false, inbox.failure) }
             inbox.additions.append((request, description))
             inbox.wake(multi)
-            return true
+            return (true, nil)
         }
+        if let failure {
+            request.complete(.failure(failure, attempts: 0))
+        }
+        return accepted
     }
 
     /// Asks the thread to detach a request's transfer, if it still has one.
@@ -84,8 +107,9 @@ final class Engine: @unchecked Sendable {
 
     // MARK: Engine thread
 
-    /// The loop; returns after a shutdown, with every handle freed.
+    /// The loop; returns after a shutdown or a lasting multi-handle error, with every handle freed.
     func run() {
+        var failures = 0
         while true {
             let (additions, cancellations, stop) = inbox.withLock { inbox in
                 defer {
@@ -97,7 +121,7 @@ final class Engine: @unchecked Sendable {
                 return (inbox.additions, inbox.cancellations, inbox.shutdownRequested)
             }
             if stop {
-                tearDown(unadmitted: additions.map(\.0))
+                tearDown(unadmitted: additions.map(\.0), with: CancellationError())
                 return
             }
             let now = ContinuousClock.now
@@ -108,9 +132,19 @@ final class Engine: @unchecked Sendable {
                 detach(request)
             }
             startDue(now: now)
-            multi.perform()
-            collectCompletions()
-            multi.poll(timeoutMs: nextTimeoutMs())
+            do throws(CurlError) {
+                try multi.perform()
+                try collectCompletions()
+                try multi.poll(timeoutMs: nextTimeoutMs())
+                failures = 0
+            } catch {
+                // A failed poll returns at once: without a limit this loop would spin.
+                failures += 1
+                if failures >= Self.maxConsecutiveFailures {
+                    abandon(after: error)
+                    return
+                }
+            }
         }
     }
 
@@ -158,10 +192,16 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    private func collectCompletions() {
+    private func collectCompletions() throws(CurlError) {
         while let (easy, code) = multi.nextCompletion() {
             guard let transfer = attached.removeValue(forKey: easy) else { continue }
-            multi.remove(transfer.easy)
+            do {
+                try multi.remove(transfer.easy)
+            } catch {
+                stranded.append(transfer)
+                finish(transfer, .failure(error, attempts: transfer.attempts))
+                throw error
+            }
             completed(transfer, code: code)
         }
     }
@@ -172,7 +212,13 @@ final class Engine: @unchecked Sendable {
         let mayRetry = transfer.attempts <= policy.maxRetries
             && policy.retryableMethods.contains(transfer.description.method)
         if code == CURLE_OK {
-            let response = transfer.makeResponse()
+            let response: Response
+            do {
+                response = try transfer.makeResponse()
+            } catch {
+                finish(transfer, .failure(error, attempts: transfer.attempts))
+                return
+            }
             if mayRetry, policy.shouldRetry(response) {
                 retry(transfer, after: policy.delay(after: transfer.attempts, retryAfter: transfer.retryAfter))
             } else {
@@ -204,14 +250,18 @@ final class Engine: @unchecked Sendable {
         guard let transfer = byRequest[id], transfer.request === request else { return }
         byRequest[id] = nil
         if attached.removeValue(forKey: transfer.easy.pointer) != nil {
-            multi.remove(transfer.easy)
+            do {
+                try multi.remove(transfer.easy)
+            } catch {
+                stranded.append(transfer)
+            }
         }
         waiting.removeAll { $0.transfer === transfer }
     }
 
     /// Waits no longer than libcurl's own deadline, the next waiting start, or one second.
-    private func nextTimeoutMs() -> Int {
-        var timeout = min(multi.timeoutMs() ?? 1000, 1000)
+    private func nextTimeoutMs() throws(CurlError) -> Int {
+        var timeout = min(try multi.timeoutMs() ?? 1000, 1000)
         if let earliest = nextWaitingStart(now: .now) {
             let until = Transfer.milliseconds(earliest - .now)
             timeout = min(timeout, max(0, until + 1))
@@ -219,22 +269,46 @@ final class Engine: @unchecked Sendable {
         return timeout
     }
 
-    /// Ends every transfer with `CancellationError`, detaches and frees every handle. Each
-    /// request's attempts so far are kept (0 for one that never started).
-    private func tearDown(unadmitted: [Request]) {
-        for transfer in attached.values {
-            multi.remove(transfer.easy)
+    /// After a lasting multi-handle error: refuses every later request with it, then ends
+    /// every transfer with it and frees every handle, as a shutdown does.
+    private func abandon(after error: CurlError) {
+        let unadmitted = inbox.withLock { inbox in
+            defer {
+                inbox.additions.removeAll()
+                inbox.cancellations.removeAll()
+                inbox.isOpen = false
+                inbox.failure = error
+            }
+            return inbox.additions.map(\.0)
         }
+        tearDown(unadmitted: unadmitted, with: error)
+    }
+
+    /// Ends every transfer with `error`, detaches and frees every handle. Each request's
+    /// attempts so far are kept (0 for one that never started).
+    private func tearDown(unadmitted: [Request], with error: any Error) {
+        // Every live transfer is in `byRequest` (attached and waiting ones alike). They stay
+        // alive until the end of this function, so their easy handles are freed after the
+        // multi handle, even one libcurl refused to detach.
         let transfers = Array(byRequest.values)
+        for transfer in attached.values {
+            try? multi.remove(transfer.easy)
+        }
         attached.removeAll()
         waiting.removeAll()
         byRequest.removeAll()
         multi.close()
+        stranded.removeAll()
         for transfer in transfers {
-            transfer.request.complete(.failure(CancellationError(), attempts: transfer.attempts))
+            var error = error
+            if var curlError = error as? CurlError {
+                curlError.attempts = transfer.attempts
+                error = curlError
+            }
+            transfer.request.complete(.failure(error, attempts: transfer.attempts))
         }
         for request in unadmitted {
-            request.complete(.failure(CancellationError(), attempts: 0))
+            request.complete(.failure(error, attempts: 0))
         }
     }
 }

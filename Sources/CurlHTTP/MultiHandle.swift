@@ -3,8 +3,11 @@ internal import CCurl
 /// Owns one libcurl multi handle (`CURLM *`); `close()` or `deinit` frees it.
 ///
 /// Used by the engine thread only, except `wakeup()`, which libcurl documents as safe to call
-/// from any thread while the handle exists (`curl_multi_wakeup`).
+/// from any thread while the handle exists (`curl_multi_wakeup`). Every `CURLMcode` passes
+/// `check`, which throws a `CurlError` carrying `curl_multi_strerror`'s message.
 final class MultiHandle {
+    /// The C handle, from `init` until `close()`; nil after, when every libcurl call made with
+    /// it fails with `CURLM_BAD_HANDLE` instead of touching freed memory.
     private(set) var pointer: UnsafeMutableRawPointer?
 
     init() throws(CurlError) {
@@ -18,10 +21,13 @@ final class MultiHandle {
         close()
     }
 
-    /// Frees the handle. Every easy handle must have been removed first.
+    /// Frees the handle. Every easy handle should have been removed first; one that could not
+    /// be is detached by `curl_multi_cleanup`, so its owner must free it only after this call.
     func close() {
         if let pointer {
-            curl_multi_cleanup(pointer)
+            // Fails only for a bad handle or a call from inside a libcurl callback, neither of
+            // which can happen here; there is nothing to do about it when closing anyway.
+            _ = curl_multi_cleanup(pointer)
             self.pointer = nil
         }
     }
@@ -34,40 +40,45 @@ final class MultiHandle {
         try Self.check(curl_multi_add_handle(pointer, easy.pointer))
     }
 
-    /// Detaches a transfer; an unfinished one has its connection closed.
-    func remove(_ easy: EasyHandle) {
-        _ = curl_multi_remove_handle(pointer, easy.pointer)
+    /// Detaches a transfer; an unfinished one has its connection closed. If this throws, the
+    /// multi handle may still refer to `easy`: keep the easy handle alive until after `close()`.
+    func remove(_ easy: EasyHandle) throws(CurlError) {
+        try Self.check(curl_multi_remove_handle(pointer, easy.pointer))
     }
 
     /// Drives every transfer as far as it can go without blocking; returns how many still run.
     @discardableResult
-    func perform() -> Int {
+    func perform() throws(CurlError) -> Int {
         var running: Int32 = 0
-        _ = curl_multi_perform(pointer, &running)
+        try Self.check(curl_multi_perform(pointer, &running))
         return Int(running)
     }
 
     /// Waits until a socket of a transfer is ready, `wakeup()` is called, or `timeoutMs` passes.
-    func poll(timeoutMs: Int) {
-        _ = curl_multi_poll(pointer, nil, 0, Int32(clamping: timeoutMs), nil)
+    func poll(timeoutMs: Int) throws(CurlError) {
+        try Self.check(curl_multi_poll(pointer, nil, 0, Int32(clamping: max(0, timeoutMs)), nil))
     }
 
     /// libcurl's own deadline for its next `perform` (`curl_multi_timeout`), or nil if none.
-    func timeoutMs() -> Int? {
+    func timeoutMs() throws(CurlError) -> Int? {
         var ms = -1
-        _ = curl_multi_timeout(pointer, &ms)
+        try Self.check(curl_multi_timeout(pointer, &ms))
         return ms < 0 ? nil : ms
     }
 
-    /// Ends a `poll` at once. Callable from any thread.
-    func wakeup() {
-        _ = curl_multi_wakeup(pointer)
+    /// Ends a `poll` at once. Callable from any thread; false if libcurl could not send the
+    /// wake-up (the poll then still ends at its timeout).
+    func wakeup() -> Bool {
+        curl_multi_wakeup(pointer) == CURLM_OK
     }
 
     /// The next finished transfer: its easy handle pointer and result, or nil when none is left.
     func nextCompletion() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(pointer, &remaining) {
+            // The CURLMsg belongs to libcurl and stays valid only until the next
+            // curl_multi_info_read or curl_multi_remove_handle: both fields are read here, before
+            // either call, and only their values leave this loop.
             if message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle {
                 return (easy, ccurl_msg_result(message))
             }
@@ -75,11 +86,13 @@ final class MultiHandle {
         return nil
     }
 
-    /// The one checkpoint every `CURLMcode` passes.
+    /// The one checkpoint every `CURLMcode` passes: the error carries code 1000 + the
+    /// `CURLMcode` (to keep it apart from the `CURLcode`s) and libcurl's message for it.
     static func check(_ code: CURLMcode) throws(CurlError) {
         guard code != CURLM_OK else { return }
         throw CurlError(
             kind: .other, code: CurlError.Code(rawValue: 1000 + Int32(code.rawValue)),
+            // curl_multi_strerror returns a static, NUL-terminated string; it is copied at once.
             message: String(cString: curl_multi_strerror(code)))
     }
 }

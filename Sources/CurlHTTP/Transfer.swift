@@ -15,16 +15,17 @@ struct RequestDescription: Sendable {
     let options: RequestOptions
 }
 
-/// One request's libcurl state: its easy handle, header list and what has arrived so far.
+/// One request's libcurl state: its easy handle (which keeps its header list) and what has
+/// arrived so far.
 ///
 /// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
-/// it through the `userdata` pointer, which the engine keeps valid by holding the transfer in
-/// its table for as long as the handle is attached to the multi handle.
+/// it through the `userdata` pointer, an unretained reference: libcurl calls them only from
+/// `curl_multi_perform` while the handle is attached, and the engine holds the transfer in its
+/// table for as long as the handle is attached, so the reference is alive whenever it is used.
 final class Transfer {
     let request: Request
     let description: RequestDescription
     let easy: EasyHandle
-    private let headerList: HeaderList
     private(set) var attempts = 0
     /// When the current attempt was handed to libcurl.
     private var attemptStarted = ContinuousClock.now
@@ -41,7 +42,7 @@ final class Transfer {
         var lines = description.headers.map { "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip before a body.
         if description.body != nil { lines.append("Expect:") }
-        headerList = HeaderList(lines)
+        try easy.set(headers: HeaderList(lines))
         try configure()
     }
 
@@ -62,12 +63,15 @@ final class Transfer {
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         }
-        try easy.set(CURLOPT_HTTPHEADER, list: headerList)
         try configureMethod()
 
-        // The transfer is reached from the callbacks through this pointer; see the type's comment.
+        // The transfer is reached from the callbacks through this unretained pointer; it is
+        // alive whenever libcurl calls them (see the type's comment).
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_WRITEDATA, pointer: userdata)
+        // In both callbacks, `data` points at `size * count` bytes that libcurl owns and that are
+        // valid only during the call: the buffer view does not escape, and `receiveBody` and
+        // `receiveHeader` copy the bytes (into `Data`, into a `String`) before returning.
         try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
             guard let userdata else { return 0 }
             let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
@@ -92,7 +96,8 @@ final class Transfer {
             let body = description.body ?? Data()
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live
-            // through this call; an empty body still needs a valid pointer.
+            // through this call, and it never writes through the pointer, so dropping `const`
+            // is sound; an empty body still needs a valid pointer.
             var code = CURLE_OK
             body.withUnsafeBytes { bytes in
                 var empty: UInt8 = 0
@@ -143,12 +148,24 @@ final class Transfer {
     }
 
     /// The response of a completed attempt.
-    func makeResponse() -> Response {
-        Response(
-            status: easy.info(CURLINFO_RESPONSE_CODE),
+    ///
+    /// Throws if libcurl cannot tell the status code: a response without it would be wrong.
+    /// The other values fall back to what is known (the requested URL, an unknown version,
+    /// zero timings, a new connection).
+    func makeResponse() throws(CurlError) -> Response {
+        let status: Int
+        do throws(CurlError) {
+            status = try easy.info(CURLINFO_RESPONSE_CODE)
+        } catch {
+            var error = error
+            error.attempts = attempts
+            throw error
+        }
+        return Response(
+            status: status,
             headers: headers,
             body: body,
-            url: easy.info(string: CURLINFO_EFFECTIVE_URL),
+            url: (try? easy.info(string: CURLINFO_EFFECTIVE_URL)) ?? description.url,
             httpVersion: httpVersion,
             metrics: metrics,
             attempts: attempts)
@@ -170,24 +187,30 @@ final class Transfer {
             detail: easy.errorDetail, url: description.url, attempts: attempts, limit: limit)
     }
 
-    /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date).
+    /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if
+    /// there is none or libcurl cannot tell (the policy's own backoff applies then).
     var retryAfter: Duration? {
-        let seconds = easy.info(offset: CURLINFO_RETRY_AFTER)
+        let seconds = (try? easy.info(offset: CURLINFO_RETRY_AFTER)) ?? 0
         return seconds > 0 ? .seconds(seconds) : nil
     }
 
+    /// libcurl's timings; a timing libcurl cannot tell is zero, and the connection counts as
+    /// new unless libcurl says it was reused.
     var metrics: Metrics {
-        Metrics(
-            nameLookup: easy.info(microseconds: CURLINFO_NAMELOOKUP_TIME_T),
-            connect: easy.info(microseconds: CURLINFO_CONNECT_TIME_T),
-            tlsHandshake: easy.info(microseconds: CURLINFO_APPCONNECT_TIME_T),
-            firstByte: easy.info(microseconds: CURLINFO_STARTTRANSFER_TIME_T),
-            total: easy.info(microseconds: CURLINFO_TOTAL_TIME_T),
-            connectionReused: easy.info(CURLINFO_NUM_CONNECTS) == 0)
+        func time(_ item: CURLINFO) -> Duration {
+            (try? easy.info(microseconds: item)) ?? .zero
+        }
+        return Metrics(
+            nameLookup: time(CURLINFO_NAMELOOKUP_TIME_T),
+            connect: time(CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: time(CURLINFO_APPCONNECT_TIME_T),
+            firstByte: time(CURLINFO_STARTTRANSFER_TIME_T),
+            total: time(CURLINFO_TOTAL_TIME_T),
+            connectionReused: (try? easy.info(CURLINFO_NUM_CONNECTS)) == 0)
     }
 
     private var httpVersion: HTTPVersion {
-        switch easy.info(CURLINFO_HTTP_VERSION) {
+        switch (try? easy.info(CURLINFO_HTTP_VERSION)) ?? 0 {
         case CURL_HTTP_VERSION_1_0: .http1_0
         case CURL_HTTP_VERSION_1_1: .http1_1
         case CURL_HTTP_VERSION_2_0: .http2
@@ -209,8 +232,8 @@ final class Transfer {
         let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
         let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
         guard connect < total else { return total }
-        let ready = Optional(easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T) > .zero)
-        let redirects = Optional(easy.info(CURLINFO_REDIRECT_COUNT))
+        let ready = (try? easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > .zero }
+        let redirects = try? easy.info(CURLINFO_REDIRECT_COUNT)
         switch (ready, redirects) {
         case (false?, _): return connect
         case (true?, 0?): return total

@@ -1,0 +1,62 @@
+import Foundation
+import MockAPI
+import Testing
+
+@testable import CurlHTTP
+
+/// What the engine does when libcurl's multi handle stops working.
+@Suite("A failing multi handle", .serialized)
+struct EngineFailureTests {
+    @Test("A multi handle that keeps failing ends every transfer with libcurl's message, stops the loop, and refuses later requests")
+    func persistentMultiError() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            let engine = try Engine(configuration: SessionConfiguration())
+            let stopped = DispatchSemaphore(value: 0)
+            Thread {
+                engine.run()
+                stopped.signal()
+            }.start()
+
+            // Given a transfer in flight
+            let stalled = Request(url: mock.forecastURL("130010"), engine: engine)
+            #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(30)))))
+            try await waitUntil { mock.stats().inFlight == 1 }
+
+            // When the multi handle breaks: closed on the engine thread (where a retry policy's
+            // closure runs, between libcurl calls), every curl_multi_* call then fails with
+            // CURLM_BAD_HANDLE. No other thread touches the handle meanwhile.
+            var breaking = testOptions()
+            breaking.retry = RetryPolicy(maxRetries: 1, retryableResponse: { _ in
+                engine.multi.close()
+                return false
+            })
+            let breaker = Request(url: mock.forecastURL("140010"), engine: engine)
+            #expect(engine.submit(breaker, Self.description(breaker.url, breaking)))
+            #expect(try await breaker.response().status == 200)
+
+            // Then the loop returns instead of spinning
+            let returned = await withCheckedContinuation { done in
+                DispatchQueue.global().async { done.resume(returning: stopped.wait(timeout: .now() + 5)) }
+            }
+            #expect(returned == .success, "the engine loop did not stop")
+            if returned != .success {
+                engine.shutdown()  // so that a regression fails here instead of hanging below
+            }
+            // and the transfer that was in flight has ended with the multi handle's error
+            #expect(stalled.isFinished)
+            let error = try #require(await failure(of: stalled) as? CurlError)
+            #expect(error.message == "Invalid multi handle")
+            #expect(error.code.rawValue == 1001)  // 1000 + CURLM_BAD_HANDLE
+            #expect(error.attempts == 1)
+            // and a later request fails at once with the same error
+            let later = Request(url: mock.forecastURL("140010"), engine: engine)
+            #expect(!engine.submit(later, Self.description(later.url, testOptions())))
+            #expect(later.isFinished)
+            #expect((await failure(of: later) as? CurlError)?.message == "Invalid multi handle")
+        }
+    }
+
+    private static func description(_ url: String, _ options: RequestOptions) -> RequestDescription {
+        RequestDescription(url: url, host: "127.0.0.1", method: .get, headers: [:], body: nil, options: options)
+    }
+}
