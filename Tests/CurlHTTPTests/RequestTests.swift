@@ -26,7 +26,9 @@ struct RequestTests {
 
     @Test("Handlers run in the order they were added, before and after completion")
     func handlerOrder() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(100))) { mock in
+        // The latency keeps the transfer running while the first handlers are added, also on a
+        // loaded machine.
+        try await withMock(MockConfiguration(latency: .milliseconds(500))) { mock in
             let session = Session()
             let order = Mutex<[String]>([])
             let request = session.request(mock.forecastURL("130010"))
@@ -108,7 +110,8 @@ struct RequestTests {
                             statuses.withLock { $0.append(r.response?.status ?? -1) }
                             group.leave()
                         }
-                        group.wait()
+                        // A deadline, so that a lost callback fails the check below instead of hanging.
+                        if group.wait(timeout: .now() + 10) == .timedOut { break }
                     }
                     done.resume()
                 }

@@ -91,7 +91,7 @@ struct FaultTests {
         try await TestSupport.withServer(Self.faulting(.truncated)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
-                let received = await connection.readUntilClosed()
+                let received = try await connection.readUntilClosed()
                 #expect(received.error == nil)
                 let text = String(decoding: received.bytes, as: UTF8.self)
                 let head = try #require(text.components(separatedBy: "\r\n\r\n").first)
@@ -111,7 +111,7 @@ struct FaultTests {
         try await TestSupport.withServer(Self.faulting(.reset)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
-                let received = await connection.readUntilClosed()
+                let received = try await connection.readUntilClosed()
                 #expect(received.bytes.isEmpty)
                 let error = try #require(received.error as? IOError)
                 #expect(error.errnoCode == ECONNRESET)
@@ -141,7 +141,7 @@ struct FaultTests {
             try await connection.send(TestConnection.requestText(Self.tokyo))
             #expect(await TestSupport.eventually { server.stats().inFlight == 1 })
             try await server.shutdown()
-            let received = await connection.readUntilClosed()
+            let received = try await connection.readUntilClosed()
             #expect(received.bytes.isEmpty)
         }
         try await server.shutdown()

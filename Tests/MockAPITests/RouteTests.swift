@@ -155,7 +155,7 @@ struct RouteTests {
                     "/api/forecast/city/130010", headers: [("Connection", "close")])
                 #expect(response.status == 200)
                 #expect(response.header("Connection") == "close")
-                let rest = await connection.readUntilClosed()
+                let rest = try await connection.readUntilClosed()
                 #expect(rest.bytes.isEmpty && rest.error == nil)
             }
         }

@@ -28,7 +28,9 @@ struct StatsTests {
 
     @Test("Concurrent requests are all seen in flight at once, and all leave flight")
     func concurrency() async throws {
-        let configuration = MockConfiguration(latency: .milliseconds(400))
+        // Every request is held this long, so all 20 are in flight at once even when a loaded
+        // machine is slow to open the 20 connections.
+        let configuration = MockConfiguration(latency: .milliseconds(1500))
         try await TestSupport.withServer(configuration) { server in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<20 {

@@ -1,20 +1,32 @@
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// A bare HTTP/1.1 client for these tests: it writes request bytes as given and parses the
 /// response bytes itself, so a test sees exactly what the server sent (or failed to send).
+///
+/// Every connection has a deadline: when it passes, the connection is closed and every read
+/// throws ``TestClientError/deadlinePassed``, so a server that stops answering fails a test
+/// instead of hanging it.
 final class TestConnection {
+    /// How long a connection may stay open.
+    static let deadline: TimeAmount = .seconds(30)
+
     private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    /// Set on the event loop when the deadline closes the connection.
+    private let deadlinePassed: DeadlineFlag
     /// Received bytes not yet consumed by a parsed response.
     private var pending: [UInt8] = []
 
     private init(
         inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        deadlinePassed: DeadlineFlag
     ) {
         self.inbound = inbound.makeAsyncIterator()
         self.outbound = outbound
+        self.deadlinePassed = deadlinePassed
     }
 
     /// Connects to 127.0.0.1:`port`, runs `body`, then closes the connection.
@@ -25,8 +37,14 @@ final class TestConnection {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        let flag = DeadlineFlag()
+        let timer = channel.channel.eventLoop.scheduleTask(in: deadline) { [channel = channel.channel] in
+            flag.passed.withLock { $0 = true }
+            channel.close(promise: nil)
+        }
+        defer { timer.cancel() }
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(TestConnection(inbound: inbound, outbound: outbound))
+            try await body(TestConnection(inbound: inbound, outbound: outbound, deadlinePassed: flag))
         }
     }
 
@@ -90,7 +108,8 @@ final class TestConnection {
     /// Reads until the server closes the connection, at most `limit` bytes.
     ///
     /// - Returns: what arrived, and the error that ended the stream (nil for a clean close).
-    func readUntilClosed(limit: Int = 64 << 20) async -> (bytes: [UInt8], error: (any Error)?) {
+    /// - Throws: ``TestClientError/deadlinePassed`` when the server never closed it.
+    func readUntilClosed(limit: Int = 64 << 20) async throws -> (bytes: [UInt8], error: (any Error)?) {
         do {
             while self.pending.count < limit {
                 try await self.receiveMore()
@@ -98,6 +117,8 @@ final class TestConnection {
             return (self.pending, nil)
         } catch TestClientError.closedEarly {
             return (self.pending, nil)
+        } catch TestClientError.deadlinePassed {
+            throw TestClientError.deadlinePassed
         } catch {
             return (self.pending, error)
         }
@@ -112,7 +133,12 @@ final class TestConnection {
     }
 
     private func receiveMore() async throws {
-        guard let buffer = try await self.inbound.next() else {
+        let buffer = try await self.inbound.next()
+        // Whatever the stream says once the deadline has closed the connection, it is the deadline.
+        if deadlinePassed.passed.withLock({ $0 }) {
+            throw TestClientError.deadlinePassed
+        }
+        guard let buffer else {
             throw TestClientError.closedEarly(received: self.pending)
         }
         self.pending.append(contentsOf: buffer.readableBytesView)
@@ -130,4 +156,11 @@ enum TestClientError: Error {
     case closedEarly(received: [UInt8])
     /// The response head could not be parsed.
     case badHead(String)
+    /// The connection was still open at ``TestConnection/deadline``.
+    case deadlinePassed
+}
+
+/// Whether a connection's deadline has passed; set on its event loop, read by the test.
+final class DeadlineFlag: Sendable {
+    let passed = Mutex(false)
 }
