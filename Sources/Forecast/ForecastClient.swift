@@ -64,12 +64,20 @@ public final class ForecastClient: Sendable {
     }
 
     /// Starts fetching one city; returns the request, or nil when the cache answered.
+    ///
+    /// `transferEnded` is called as soon as the transfer is over, before the body is decoded,
+    /// so that a parallel run can start its next request without waiting for decoding; the
+    /// body is then decoded on the default global queue, and `completion` called there.
     @discardableResult
-    func start(_ city: City, completion: @escaping @Sendable (FetchResult) -> Void) -> Request? {
+    func start(
+        _ city: City, transferEnded: (@Sendable () -> Void)? = nil,
+        completion: @escaping @Sendable (FetchResult) -> Void
+    ) -> Request? {
         let cache = configuration.cache
         let host = configuration.hostKey
         if let cache, let body = cache.read(host: host, cityID: city.id),
            let forecast = try? ResponseDecoder.decode(body) {
+            transferEnded?()
             completion(FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count)))
             return nil
         }
@@ -78,7 +86,13 @@ public final class ForecastClient: Sendable {
         case .refresh: .refreshed
         case .disabled, nil: .networkOnly
         }
-        return session.request(url(for: city)).validate().responseData { response in
+        let request = session.request(url(for: city))
+        if let transferEnded {
+            request.response { _ in transferEnded() }
+        }
+        // Decoding leaves the request's queue, so that the request queues of many transfers
+        // ending together each get to `transferEnded` first (cheap), and the decoding follows.
+        return request.validate().responseData(queue: .global()) { response in
             let info = Self.info(of: response, source: source)
             let outcome: Result<CityForecast, ForecastError>
             switch response.result {
@@ -254,14 +268,17 @@ final class ParallelFetch: Sendable {
                 return state.nextToStart
             }
             guard let index else { return }
-            let request = client.start(cities[index]) { result in
-                self.finish(result, at: index)
+            // A job is a request in flight: it is free again when the transfer ends, while
+            // the body is still being decoded.
+            let request = client.start(cities[index], transferEnded: {
                 self.state.withLock { state in
                     state.inFlight[index] = nil
                     state.freeJobs += 1
                 }
                 self.startWhileFree()
-            }
+            }, completion: { result in
+                self.finish(result, at: index)
+            })
             if let request {
                 let cancelNow = state.withLock { state in
                     if !state.stopped, index >= state.delivered, state.slots[index] == nil { state.inFlight[index] = request }
