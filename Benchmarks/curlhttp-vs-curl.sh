@@ -10,9 +10,10 @@ sequential=${2:-1000}
 parallel=${3:-200}
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
-swift build -c release --product forecast-mock >/dev/null
-swift build -c release --product curlhttp-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path .build-bench)
+"${build[@]}" --product forecast-mock >/dev/null
+"${build[@]}" --product curlhttp-bench >/dev/null
+bin=$("${build[@]}" --show-bin-path)
 
 work=$(mktemp -d)
 trap 'kill $mock_pid 2>/dev/null; rm -rf "$work"' EXIT

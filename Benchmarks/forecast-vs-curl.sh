@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Times the `forecast` command against curl fetching the same URLs from the same local mock of
+# the API, in one run, alternating the two tools run by run so that both see the same machine:
+#
+#   sequential  forecast --no-cache <N cities>            vs  curl, one process, N URLs in a row
+#   parallel    forecast --no-cache -p --jobs J <N>       vs  curl --parallel --parallel-immediate
+#                                                             --parallel-max J (same URLs)
+#   cold        forecast --no-cache 130010                vs  curl URL (one city, a new process)
+#
+# forecast decodes every body and formats TSV where curl only copies bytes to /dev/null.
+# Every run is checked (forecast: 1 + 3N TSV lines; curl: N status codes of 200), and the
+# script prints median wall times, the ratio forecast/curl and peak memory (GNU time's max RSS).
+#
+# Usage: Benchmarks/forecast-vs-curl.sh [--latency MS] [--cities N] [--jobs J] [--runs R]
+#        (defaults: 100 ms, all 142 cities, 50, 7). Needs curl and GNU time (apt-get install time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+latency=100 count=142 jobs=50 runs=7
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --latency) latency=$2; shift 2 ;;
+        --cities) count=$2; shift 2 ;;
+        --jobs) jobs=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R]" >&2; exit 64 ;;
+    esac
+done
+[ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
+
+# A scratch path of its own, so that the benchmark never waits for an interactive build, and
+# the build README's quick start makes (Swift's runtime linked in, by lld).
+scratch=.build-bench
+build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path "$scratch")
+echo "building (release)…" >&2
+"${build[@]}" --product forecast >/dev/null
+"${build[@]}" --product forecast-mock >/dev/null
+bin=$("${build[@]}" --show-bin-path)
+
+work=$(mktemp -d)
+mock_pid=
+trap '[ -n "$mock_pid" ] && kill "$mock_pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+"$bin/forecast-mock" --latency "$latency" >"$work/mock.url" &
+mock_pid=$!
+for _ in $(seq 100); do [ -s "$work/mock.url" ] && break; sleep 0.05; done
+base=$(head -1 "$work/mock.url")
+[ -n "$base" ] || { echo "forecast-mock did not start" >&2; exit 1; }
+
+mapfile -t ids < <("$bin/forecast" cities | cut -f1 | head -n "$count")
+count=${#ids[@]}
+for id in "${ids[@]}"; do
+    printf 'url = "%s/api/forecast/city/%s"\noutput = "/dev/null"\n' "$base" "$id"
+done >"$work/urls.cfg"
+printf 'url = "%s/api/forecast/city/130010"\noutput = "/dev/null"\n' "$base" >"$work/one.cfg"
+
+# run NAME EXPECTED_LINES COMMAND…: one timed run; appends "seconds kilobytes" to $work/NAME.
+run() {
+    local name=$1 expected=$2; shift 2
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -f %M -o "$work/rss" "$@" >"$work/out" 2>"$work/err" || {
+        echo "$name failed:" >&2; cat "$work/err" >&2; exit 1; }
+    end=$(date +%s%N)
+    local lines
+    lines=$(wc -l <"$work/out")
+    if [ "$lines" -ne "$expected" ]; then
+        echo "$name printed $lines lines, expected $expected" >&2; head -3 "$work/out" >&2; exit 1
+    fi
+    if [[ $name == curl* ]] && grep -qv '^200$' "$work/out"; then
+        echo "$name: a status other than 200" >&2; exit 1
+    fi
+    echo "$(( (end - start) / 1000 )) $(cat "$work/rss")" >>"$work/$name"
+}
+
+curl_flags=(-s -f -w '%{http_code}\n')
+for round in $(seq "$runs"); do
+    echo "round $round/$runs" >&2
+    run forecast-seq $((1 + 3 * count)) "$bin/forecast" --no-cache --base-url "$base" "${ids[@]}"
+    run curl-seq "$count" curl "${curl_flags[@]}" -K "$work/urls.cfg"
+    run forecast-par $((1 + 3 * count)) "$bin/forecast" --no-cache --parallel --jobs "$jobs" --base-url "$base" "${ids[@]}"
+    run curl-par "$count" curl "${curl_flags[@]}" --parallel --parallel-immediate --parallel-max "$jobs" -K "$work/urls.cfg"
+    run forecast-one 4 "$bin/forecast" --no-cache --base-url "$base" 130010
+    run curl-one 1 curl "${curl_flags[@]}" -K "$work/one.cfg"
+done
+
+median() {  # column 1 = microseconds, column 2 = KiB; prints "median_ms max_MB"
+    sort -n "$1" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
+        END { med = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+              printf "%.1f %.1f", med / 1000, m / 1024 }'
+}
+
+echo
+echo "forecast vs curl: $count cities, latency $latency ms, jobs $jobs, $runs runs each (medians)"
+printf '%-12s %14s %12s %8s %16s %12s\n' "" "forecast (ms)" "curl (ms)" "ratio" "forecast (MB)" "curl (MB)"
+for kind in seq par one; do
+    read -r ft fm <<<"$(median "$work/forecast-$kind")"
+    read -r ct cm <<<"$(median "$work/curl-$kind")"
+    label=$(case $kind in seq) echo sequential ;; par) echo "parallel" ;; one) echo "cold single" ;; esac)
+    printf '%-12s %14s %12s %8s %16s %12s\n' "$label" "$ft" "$ct" "$(awk -v a="$ft" -v b="$ct" 'BEGIN { printf "%.3f", a / b }')" "$fm" "$cm"
+done
+echo "parallel floor: ceil($count/$jobs) x $latency ms = $(( (count + jobs - 1) / jobs * latency )) ms"
