@@ -50,8 +50,12 @@ struct FormatterTests {
         for days in 1...3 {
             #expect(TSVFormatter(days: days, header: false).format(results).split(separator: "\n").count == 2 * days)
             #expect(TableFormatter(days: days).format(results).split(separator: "\n").count == 1 + 2 * days)
-            let json = try JSONSerialization.jsonObject(with: Data(JSONFormatter(days: days).format(results).utf8)) as! [[String: Any]]
-            #expect(json.allSatisfy { ($0["days"] as! [Any]).count == days })
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(JSONFormatter(days: days).format(results).utf8)) as? [[String: Any]])
+            for city in json {
+                let cityDays = try #require(city["days"] as? [Any])
+                #expect(cityDays.count == days)
+            }
         }
     }
 
@@ -82,10 +86,11 @@ struct FormatterTests {
 
     @Test("JSON of no cities is an empty array; strings are escaped")
     func jsonEdges() throws {
-        #expect(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([]).utf8)) as? [Any] != nil)
+        let empty = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([]).utf8)) as? [Any])
+        #expect(empty.isEmpty)
         let text = JSONFormatter().format([try failed("130010", .api(message: "quote \" back\\slash\ttab\u{1}"))])
-        let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [[String: Any]]
-        #expect(array[0]["error"] as? String == "the API said \"quote \" back\\slash\ttab\u{1}\"")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(try #require(array.first)["error"] as? String == "the API said \"quote \" back\\slash\ttab\u{1}\"")
     }
 
     @Test("Table: 東京 and 八丈島 rows are aligned by display width")
