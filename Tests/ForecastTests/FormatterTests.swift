@@ -11,6 +11,18 @@ struct FormatterTests {
         #expect(text == golden)
     }
 
+    @Test("Every format of the six real fixtures, and of a run with one failed city, matches its golden file byte for byte",
+          arguments: GoldenCase.all)
+    func golden(_ golden: GoldenCase) throws {
+        // Given the results of a run, as the client would hand them over in input order
+        let results = try golden.run.results()
+        // When they are formatted
+        let text = golden.formatter.format(results)
+        // Then the text is the reviewed golden file, byte for byte
+        let expected = try fixture("golden/" + golden.file)
+        #expect(Data(text.utf8) == expected, "\(golden.file): \(firstDifference(text, String(decoding: expected, as: UTF8.self)))")
+    }
+
     @Test("TSV has exactly 12 columns on every line, and --no-header drops the header")
     func tsvShape() throws {
         let results = try ["130010", "090010", "330010", "120010", "400040", "140010"].map { try result($0) }
@@ -150,4 +162,56 @@ struct FormatterTests {
         #expect(DisplayWidth.of("°C") == 2)
         #expect(DisplayWidth.pad("東京", to: 8) == "東京    ")
     }
+}
+
+/// One golden file: the formatter that writes it and the run it formats.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    enum Run: Sendable {
+        /// The six real bodies of Fixtures/, in this order.
+        case sixCities
+        /// 東京, then 横浜 failed with HTTP 503 after 3 attempts, then 岡山 (a 17:00 release).
+        case oneFailed
+
+        static let sixIDs = ["130010", "140010", "090010", "330010", "400040", "120010"]
+
+        func results() throws -> [FetchResult] {
+            switch self {
+            case .sixCities: try Self.sixIDs.map { try result($0) }
+            case .oneFailed: [try result("130010"), try failed("140010", .http(status: 503, attempts: 3)), try result("330010")]
+            }
+        }
+    }
+
+    let file: String
+    let formatter: any ResultFormatter
+    let run: Run
+
+    var testDescription: String { file }
+
+    /// The formatters as the command line makes them by default (3 days, 1 for line; header; no colour).
+    static let all: [GoldenCase] = [
+        GoldenCase(file: "six-cities.tsv", formatter: TSVFormatter(), run: .sixCities),
+        GoldenCase(file: "six-cities.json", formatter: JSONFormatter(), run: .sixCities),
+        GoldenCase(file: "six-cities.table.txt", formatter: TableFormatter(), run: .sixCities),
+        GoldenCase(file: "six-cities.line.txt", formatter: LineFormatter(), run: .sixCities),
+        GoldenCase(file: "six-cities-3-days.line.txt", formatter: LineFormatter(days: 3), run: .sixCities),
+        GoldenCase(file: "one-failed.tsv", formatter: TSVFormatter(), run: .oneFailed),
+        GoldenCase(file: "one-failed.json", formatter: JSONFormatter(), run: .oneFailed),
+        GoldenCase(file: "one-failed.table.txt", formatter: TableFormatter(), run: .oneFailed),
+        GoldenCase(file: "one-failed.line.txt", formatter: LineFormatter(), run: .oneFailed),
+    ]
+}
+
+/// Where two texts first differ, by line, for a failure message that shows the line at fault.
+func firstDifference(_ actual: String, _ expected: String) -> String {
+    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in 0..<max(a.count, e.count) {
+        let got = index < a.count ? String(a[index]) : "<no line>"
+        let want = index < e.count ? String(e[index]) : "<no line>"
+        if got != want {
+            return "line \(index + 1) differs:\n  got:  \(got.debugDescription)\n  want: \(want.debugDescription)"
+        }
+    }
+    return "the same lines"
 }
