@@ -2,7 +2,8 @@
 ///
 /// Name, telop, min/max °C (`-` when unknown) and the highest chance of rain among the periods
 /// still ahead. With more than one day, the later days follow on the same line after ` | `,
-/// each led by its label (`明日 曇り 18/25° 40%`). No colour, no header; a failed city has no line.
+/// each led by its label (`明日 曇り 18/25° 40%`). No colour, no header. A failed city keeps its
+/// line, as its name and `-` (`横浜 -`), so that line N is always the Nth city for a status bar.
 public struct LineFormatter: ResultFormatter {
     public var days: Int
 
@@ -14,7 +15,7 @@ public struct LineFormatter: ResultFormatter {
     public var epilogue: String { "" }
 
     public func block(for result: FetchResult, index: Int) -> String {
-        guard let forecast = result.forecast else { return "" }
+        guard let forecast = result.forecast else { return ValueText.field("\(result.city.name) -") + "\n" }
         let parts = ValueText.days(forecast, days).enumerated().map { offset, day in
             let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
             let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
