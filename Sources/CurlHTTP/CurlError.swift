@@ -93,7 +93,11 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         let reason: String
         switch kind {
         case .couldNotResolveHost:
-            reason = "could not resolve host (\(detailOrMessage))"
+            // libcurl's detail is "Could not resolve host: NAME": say it once, in our words.
+            let prefix = "Could not resolve host: "
+            reason = detail.hasPrefix(prefix)
+                ? "could not resolve host \(detail.dropFirst(prefix.count)) (no network, or a wrong host name?)"
+                : "could not resolve host (\(detailOrMessage))"
         case .couldNotConnect:
             reason = "could not connect (\(detailOrMessage))"
         case .timedOut:
@@ -118,7 +122,10 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         case .other:
             reason = "\(detailOrMessage) (curl error \(code.rawValue))"
         }
-        return attempts > 1 ? "\(reason) after \(attempts) attempts" : reason
+        guard attempts > 1 else { return reason }
+        // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well
+        // with "after", as "HTTP 503 after 3 attempts" does.
+        return kind == .timedOut ? "\(reason), \(attempts) attempts" : "\(reason) after \(attempts) attempts"
     }
 
     private var detailOrMessage: String {

@@ -14,6 +14,8 @@ enum CurlGlobal {
 
     /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …".
     static var versionString: String {
+        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl;
+        // String(cString:) copies it at once.
         String(cString: curl_version())
     }
 }

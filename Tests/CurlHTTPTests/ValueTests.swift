@@ -30,10 +30,12 @@ struct ValueTests {
         let timeout = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", limit: 15)
         #expect(timeout.description == "timed out after 15 s")
         let halfSecond = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", attempts: 3, limit: 0.5)
-        #expect(halfSecond.description == "timed out after 0.5 s after 3 attempts")
+        #expect(halfSecond.description == "timed out after 0.5 s, 3 attempts")
         let resolve = CurlError(kind: .couldNotResolveHost, code: .couldNotResolveHost, message: "Couldn't resolve host name",
                                 detail: "Could not resolve host: example.invalid")
-        #expect(resolve.description == "could not resolve host (Could not resolve host: example.invalid)")
+        #expect(resolve.description == "could not resolve host example.invalid (no network, or a wrong host name?)")
+        let resolveBare = CurlError(kind: .couldNotResolveHost, code: .couldNotResolveHost, message: "Couldn't resolve host name")
+        #expect(resolveBare.description == "could not resolve host (Couldn't resolve host name)")
         #expect(StatusCodeError(status: 404, url: "u").description == "HTTP 404")
     }
 }
