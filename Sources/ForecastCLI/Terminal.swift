@@ -17,6 +17,14 @@ enum Terminal {
         isatty(stream.rawValue) == 1
     }
 
+    /// True if the stream is a pipe or a socket (read by another program), not a terminal or a file.
+    static func isPipe(_ stream: Stream) -> Bool {
+        var status = stat()
+        guard fstat(stream.rawValue, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK
+    }
+
     /// Makes a write to a closed pipe fail with EPIPE instead of killing the process, so that
     /// `forecast … | head -1` can end quietly on its own terms.
     static func ignoreBrokenPipeSignal() {

@@ -145,6 +145,11 @@ struct EndToEndTests {
             #expect(afterProgress.hasPrefix("\r\u{1B}[K"), "the progress line is erased")
             #expect(afterProgress.contains("330010"), "the last city is printed after the erase")
             #expect(!afterProgress.contains("cities"), "no progress line after the last city")
+            // stdout into a pipe whose reader writes to the same terminal: no progress line
+            // to run into the reader's output.
+            let piped = try await CommandProcess(["-qfec", command + " | cat", "/dev/null"], environment: env, executable: script).finish()
+            #expect(piped.stdout.contains("130010\t東京"), "TSV through the pipe")
+            #expect(!piped.stdout.contains("cities"), "no progress line when stdout is a pipe")
             var dumb = env
             dumb["TERM"] = "dumb"
             let plainTerminal = try await CommandProcess(["-qfec", command, "/dev/null"], environment: dumb, executable: script).finish()
