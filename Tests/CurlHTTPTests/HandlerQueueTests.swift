@@ -33,22 +33,6 @@ struct HandlerQueueTests {
         }
     }
 
-    @Test("A handler runs on the queue it names")
-    func namedQueue() async throws {
-        try await withMock { mock in
-            let session = Session()
-            let queue = DispatchQueue(label: "named")
-            let key = DispatchSpecificKey<String>()
-            queue.setSpecific(key: key, value: "named")
-            let seen = await withCheckedContinuation { (done: CheckedContinuation<String?, Never>) in
-                session.request(mock.forecastURL("130010")).responseData(queue: queue) { _ in
-                    done.resume(returning: DispatchQueue.getSpecific(key: key))
-                }
-            }
-            #expect(seen == "named")
-        }
-    }
-
     @Test("Many requests finishing together do not each get a thread of their own")
     func boundedThreads() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(200))) { mock in
