@@ -60,6 +60,8 @@ final class Engine: @unchecked Sendable {
     private var waiting: [Waiting] = []
     private var byRequest: [ObjectIdentifier: Transfer] = [:]
     private var pacer: Pacer
+    /// Attached transfers per `ConcurrencyLimit`; a limit without any has no entry.
+    private var inFlightByLimit: [ObjectIdentifier: Int] = [:]
     /// Transfers whose easy handle libcurl refused to detach: kept alive until the multi
     /// handle is closed, since it may still refer to them.
     private var stranded: [Transfer] = []
@@ -135,6 +137,10 @@ final class Engine: @unchecked Sendable {
             do throws(CurlError) {
                 try multi.perform()
                 try collectCompletions()
+                // A transfer that just ended may have freed a turn of its `ConcurrencyLimit`:
+                // the next one is attached now, and sent in the perform right after the poll,
+                // which libcurl's timeout for a new transfer makes return at once.
+                startDue(now: .now)
                 try multi.poll(timeoutMs: nextTimeoutMs())
                 failures = 0
             } catch {
@@ -158,14 +164,15 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Attaches, in order, every waiting transfer whose time has come and whose host the
-    /// pacer lets start now; a transfer held back by pacing holds back the later ones of its host.
+    /// Attaches, in order, every waiting transfer whose time has come, whose host the pacer
+    /// lets start now and whose `ConcurrencyLimit` has a free turn; a transfer held back by
+    /// pacing or by its limit holds back the later ones of its host or limit.
     private func startDue(now: ContinuousClock.Instant) {
         guard !waiting.isEmpty else { return }
         var later: [Waiting] = []
         for item in waiting {
             let host = item.transfer.description.host
-            if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now {
+            if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) {
                 start(item.transfer)
             } else {
                 later.append(item)
@@ -175,8 +182,25 @@ final class Engine: @unchecked Sendable {
     }
 
     /// When the first waiting transfer may start, counting its backoff and its host's pacing.
+    /// One waiting for a turn of its limit is not counted: a transfer ending frees the turn,
+    /// and the loop then starts the next one itself.
     private func nextWaitingStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        waiting.map { max($0.notBefore, pacer.earliestStart(host: $0.transfer.description.host, now: now)) }.min()
+        waiting.lazy.filter { self.hasTurn($0.transfer) }
+            .map { max($0.notBefore, self.pacer.earliestStart(host: $0.transfer.description.host, now: now)) }.min()
+    }
+
+    /// True if the transfer has no limit or its limit has a free turn.
+    private func hasTurn(_ transfer: Transfer) -> Bool {
+        guard let limit = transfer.description.options.limit else { return true }
+        return inFlightByLimit[ObjectIdentifier(limit), default: 0] < limit.maxInFlight
+    }
+
+    /// Counts a transfer attached (+1) or detached (-1) against its limit.
+    private func countInFlight(_ transfer: Transfer, _ change: Int) {
+        guard let limit = transfer.description.options.limit else { return }
+        let key = ObjectIdentifier(limit)
+        let count = inFlightByLimit[key, default: 0] + change
+        inFlightByLimit[key] = count > 0 ? count : nil
     }
 
     /// Attaches a transfer, and lets the pacer count its start from this moment: libcurl
@@ -186,6 +210,7 @@ final class Engine: @unchecked Sendable {
         do {
             try multi.add(transfer.easy)
             attached[transfer.easy.pointer] = transfer
+            countInFlight(transfer, +1)
             pacer.started(host: transfer.description.host, at: .now)
         } catch {
             finish(transfer, .failure(error, attempts: transfer.attempts))
@@ -195,6 +220,7 @@ final class Engine: @unchecked Sendable {
     private func collectCompletions() throws(CurlError) {
         while let (easy, code) = multi.nextCompletion() {
             guard let transfer = attached.removeValue(forKey: easy) else { continue }
+            countInFlight(transfer, -1)
             do {
                 try multi.remove(transfer.easy)
             } catch {
@@ -250,6 +276,7 @@ final class Engine: @unchecked Sendable {
         guard let transfer = byRequest[id], transfer.request === request else { return }
         byRequest[id] = nil
         if attached.removeValue(forKey: transfer.easy.pointer) != nil {
+            countInFlight(transfer, -1)
             do {
                 try multi.remove(transfer.easy)
             } catch {
@@ -295,6 +322,7 @@ final class Engine: @unchecked Sendable {
             try? multi.remove(transfer.easy)
         }
         attached.removeAll()
+        inFlightByLimit.removeAll()
         waiting.removeAll()
         byRequest.removeAll()
         multi.close()

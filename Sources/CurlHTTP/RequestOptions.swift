@@ -16,6 +16,8 @@ public struct RequestOptions: Sendable {
     /// Header fields sent with every request, below the request's own.
     public var headers: HTTPHeaders
     public var retry: RetryPolicy
+    /// If set, this request waits its turn among the requests sharing the limit.
+    public var limit: ConcurrencyLimit?
 
     public init(
         timeout: Duration = .seconds(15),
@@ -25,7 +27,8 @@ public struct RequestOptions: Sendable {
         acceptEncoding: Bool = true,
         userAgent: String = RequestOptions.defaultUserAgent,
         headers: HTTPHeaders = [:],
-        retry: RetryPolicy = RetryPolicy()
+        retry: RetryPolicy = RetryPolicy(),
+        limit: ConcurrencyLimit? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -35,6 +38,7 @@ public struct RequestOptions: Sendable {
         self.userAgent = userAgent
         self.headers = headers
         self.retry = retry
+        self.limit = limit
     }
 
     /// `CurlHTTP/<version>`.
