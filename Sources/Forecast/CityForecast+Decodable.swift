@@ -124,6 +124,9 @@ extension KeyedDecodingContainer {
 
     /// A string or null; a missing key is an error, any other type says what was expected.
     fileprivate func decodeTextOrNull(forKey key: Key) throws -> String? {
+        // A string is by far the most common: one lookup. Only null, a missing key or another
+        // type take the longer way, which tells them apart.
+        if let text = try? decode(String.self, forKey: key) { return text }
         if try decodeNil(forKey: key) { return nil }
         do {
             return try decode(String.self, forKey: key)

@@ -16,6 +16,8 @@ import Foundation
 public final class ForecastClient: Sendable {
     public let configuration: ClientConfiguration
     private let session: Session
+    /// The options of every request (the session's defaults), to which a parallel run adds its limit.
+    private let requestOptions: RequestOptions
 
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
@@ -29,6 +31,7 @@ public final class ForecastClient: Sendable {
             userAgent: configuration.userAgent,
             headers: ["Accept": "application/json"],
             retry: retry)
+        requestOptions = options
         session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
@@ -65,19 +68,17 @@ public final class ForecastClient: Sendable {
 
     /// Starts fetching one city; returns the request, or nil when the cache answered.
     ///
-    /// `transferEnded` is called as soon as the transfer is over, before the body is decoded,
-    /// so that a parallel run can start its next request without waiting for decoding; the
-    /// body is then decoded on the default global queue, and `completion` called there.
+    /// With a `limit`, the request waits for its turn among the requests sharing it (the
+    /// session's thread starts the next one the moment one ends). The body is decoded on the
+    /// default global queue, off the request's own queue, and `completion` is called there.
     @discardableResult
     func start(
-        _ city: City, transferEnded: (@Sendable () -> Void)? = nil,
-        completion: @escaping @Sendable (FetchResult) -> Void
+        _ city: City, limit: ConcurrencyLimit? = nil, completion: @escaping @Sendable (FetchResult) -> Void
     ) -> Request? {
         let cache = configuration.cache
         let host = configuration.hostKey
         if let cache, let body = cache.read(host: host, cityID: city.id),
            let forecast = try? ResponseDecoder.decode(body) {
-            transferEnded?()
             completion(FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count)))
             return nil
         }
@@ -86,12 +87,9 @@ public final class ForecastClient: Sendable {
         case .refresh: .refreshed
         case .disabled, nil: .networkOnly
         }
-        let request = session.request(url(for: city))
-        if let transferEnded {
-            request.response { _ in transferEnded() }
-        }
-        // Decoding leaves the request's queue, so that the request queues of many transfers
-        // ending together each get to `transferEnded` first (cheap), and the decoding follows.
+        var options = requestOptions
+        options.limit = limit
+        let request = session.request(url(for: city), options: options)
         return request.validate().responseData(queue: .global()) { response in
             let info = Self.info(of: response, source: source)
             let outcome: Result<CityForecast, ForecastError>
@@ -187,12 +185,14 @@ final class InFlightRequest: Sendable {
     }
 }
 
-/// One parallel run: starts the cities in input order with at most `jobs` in flight, and
-/// hands the results over in input order on the thread that calls `run`.
+/// One parallel run: hands every city to the session at once, in input order, under one
+/// `ConcurrencyLimit` of `jobs`, and hands the results over in input order on the thread that
+/// calls `run`.
 ///
+/// The session's thread keeps at most `jobs` requests in flight and starts the next the moment
+/// one ends, as `curl --parallel` does: no round trip through this object between the two.
 /// Each city has a slot; a finished city fills its slot and signals `ready`, and `run` takes
-/// every filled slot from the first unfilled one on. Cities start in a loop, not from each
-/// other's completions, so a long list answered by the cache does not nest calls.
+/// every filled slot from the first unfilled one on.
 final class ParallelFetch: Sendable {
     private struct State {
         /// The results not handed over yet; a delivered one is dropped (142 decoded forecasts
@@ -201,27 +201,26 @@ final class ParallelFetch: Sendable {
         /// Every slot below this has been handed over; a late second result for one is ignored.
         var delivered = 0
         var nextToStart = 0
-        var freeJobs: Int
-        /// True while one thread is in `startWhileFree`, so that no other enters it.
-        var starting = false
         var stopped = false
         var inFlight: [Int: Request] = [:]
     }
 
     private let cities: [City]
     private let client: ForecastClient
+    private let limit: ConcurrencyLimit
     private let ready = DispatchSemaphore(value: 0)
     private let state: Mutex<State>
 
     init(cities: [City], jobs: Int, client: ForecastClient) {
         self.cities = cities
         self.client = client
-        state = Mutex(State(slots: Array(repeating: nil, count: cities.count), freeJobs: max(1, jobs)))
+        limit = ConcurrencyLimit(maxInFlight: jobs)
+        state = Mutex(State(slots: Array(repeating: nil, count: cities.count)))
     }
 
     /// Fetches every city and calls `deliver` for each, in order; returns when all are delivered.
     func run(deliver: (FetchResult) -> Void) {
-        startWhileFree()
+        startAll()
         var next = 0
         while next < cities.count {
             ready.wait()
@@ -232,7 +231,8 @@ final class ParallelFetch: Sendable {
         }
     }
 
-    /// Cancels the requests in flight and gives every city not started yet a cancelled result.
+    /// Cancels the requests in flight or waiting for their turn, and gives every city not
+    /// handed to the session yet a cancelled result.
     func stop() {
         let (requests, unstarted) = state.withLock { state in
             state.stopped = true
@@ -248,37 +248,20 @@ final class ParallelFetch: Sendable {
         }
     }
 
-    /// Starts cities while jobs are free; a cache hit finishes at once and frees its job for
-    /// the next turn of the loop.
-    private func startWhileFree() {
-        let entered = state.withLock { state in
-            guard !state.starting else { return false }
-            state.starting = true
-            return true
-        }
-        guard entered else { return }
+    /// Hands every city to the client in input order (a cache hit finishes at once), unless
+    /// the run is stopped meanwhile.
+    private func startAll() {
         while true {
             let index: Int? = state.withLock { state in
-                guard state.freeJobs > 0, state.nextToStart < cities.count, !state.stopped else {
-                    state.starting = false
-                    return nil
-                }
-                state.freeJobs -= 1
+                guard state.nextToStart < cities.count, !state.stopped else { return nil }
                 defer { state.nextToStart += 1 }
                 return state.nextToStart
             }
             guard let index else { return }
-            // A job is a request in flight: it is free again when the transfer ends, while
-            // the body is still being decoded.
-            let request = client.start(cities[index], transferEnded: {
-                self.state.withLock { state in
-                    state.inFlight[index] = nil
-                    state.freeJobs += 1
-                }
-                self.startWhileFree()
-            }, completion: { result in
+            let request = client.start(cities[index], limit: limit) { result in
+                self.state.withLock { _ = $0.inFlight.removeValue(forKey: index) }
                 self.finish(result, at: index)
-            })
+            }
             if let request {
                 let cancelNow = state.withLock { state in
                     if !state.stopped, index >= state.delivered, state.slots[index] == nil { state.inFlight[index] = request }

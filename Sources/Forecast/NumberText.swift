@@ -4,6 +4,9 @@ enum NumberText {
     /// Full-width digits, plus and minus signs, point and percent (and U+2212 MINUS SIGN) turned
     /// into ASCII, and surrounding white space (U+3000 included) removed.
     static func normalize(_ text: String) -> String {
+        // What the API sends ("27", "-1", "57.2", "10%", "--%"): printable ASCII without
+        // spaces, already normal. Checking bytes is far cheaper than rebuilding the string.
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
