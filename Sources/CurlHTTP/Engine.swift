@@ -171,6 +171,12 @@ final class Engine: @unchecked Sendable {
         guard !waiting.isEmpty else { return }
         var later: [Waiting] = []
         for item in waiting {
+            // Cancelled since it was queued (its cancellation may still be in the inbox):
+            // never attach it, or it would reach the server after all.
+            if item.transfer.request.isFinished {
+                byRequest[ObjectIdentifier(item.transfer.request)] = nil
+                continue
+            }
             let host = item.transfer.description.host
             if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) {
                 start(item.transfer)

@@ -236,7 +236,9 @@ final class ParallelFetch: Sendable {
     func stop() {
         let (requests, unstarted) = state.withLock { state in
             state.stopped = true
-            let requests = Array(state.inFlight.values)
+            // Last city first: a request waiting for its turn is cancelled before an earlier
+            // one's cancellation frees a turn for it.
+            let requests = state.inFlight.sorted { $0.key > $1.key }.map(\.value)
             state.inFlight.removeAll()
             let unstarted = Array(state.nextToStart..<cities.count)
             state.nextToStart = cities.count
