@@ -34,6 +34,7 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         public static let couldNotConnect = Code(rawValue: 7)
         public static let partialFile = Code(rawValue: 18)
         public static let writeError = Code(rawValue: 23)
+        public static let outOfMemory = Code(rawValue: 27)
         public static let operationTimedOut = Code(rawValue: 28)
         public static let sslConnectError = Code(rawValue: 35)
         public static let tooManyRedirects = Code(rawValue: 47)

@@ -133,13 +133,13 @@ final class Engine: @unchecked Sendable {
             for request in cancellations {
                 detach(request)
             }
-            startDue(now: now)
             do throws(CurlError) {
                 try multi.perform()
                 try collectCompletions()
-                // A transfer that just ended may have freed a turn of its `ConcurrencyLimit`:
-                // the next one is attached now, and sent in the perform right after the poll,
-                // which libcurl's timeout for a new transfer makes return at once.
+                // Attached after the completions, so that a turn of a `ConcurrencyLimit` freed
+                // by a transfer that just ended goes to the next one in this same loop turn.
+                // What is attached here is sent by the perform right after the poll, which
+                // libcurl's timeout for a new transfer makes return at once.
                 startDue(now: .now)
                 try multi.poll(timeoutMs: nextTimeoutMs())
                 failures = 0
@@ -171,17 +171,17 @@ final class Engine: @unchecked Sendable {
         guard !waiting.isEmpty else { return }
         var later: [Waiting] = []
         for item in waiting {
-            // Cancelled since it was queued (its cancellation may still be in the inbox):
-            // never attach it, or it would reach the server after all.
-            if item.transfer.request.isFinished {
-                byRequest[ObjectIdentifier(item.transfer.request)] = nil
+            let host = item.transfer.description.host
+            guard item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) else {
+                later.append(item)
                 continue
             }
-            let host = item.transfer.description.host
-            if item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) {
-                start(item.transfer)
+            // Cancelled since it was queued, its cancellation still in the inbox: never
+            // attach it, or it would reach the server after all.
+            if item.transfer.request.isFinished {
+                byRequest[ObjectIdentifier(item.transfer.request)] = nil
             } else {
-                later.append(item)
+                start(item.transfer)
             }
         }
         waiting = later

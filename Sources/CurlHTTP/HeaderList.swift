@@ -17,7 +17,7 @@ final class HeaderList {
             // failure it returns NULL and leaves the list as it was, which `deinit` then frees.
             guard let head = line.withCString({ curl_slist_append(pointer, $0) }) else {
                 throw CurlError(
-                    kind: .other, code: CurlError.Code(rawValue: 27),
+                    kind: .other, code: .outOfMemory,
                     message: "curl_slist_append failed: out of memory")
             }
             pointer = head

@@ -16,8 +16,6 @@ import Foundation
 public final class ForecastClient: Sendable {
     public let configuration: ClientConfiguration
     private let session: Session
-    /// The options of every request (the session's defaults), to which a parallel run adds its limit.
-    private let requestOptions: RequestOptions
 
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
@@ -31,7 +29,6 @@ public final class ForecastClient: Sendable {
             userAgent: configuration.userAgent,
             headers: ["Accept": "application/json"],
             retry: retry)
-        requestOptions = options
         session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
@@ -87,7 +84,7 @@ public final class ForecastClient: Sendable {
         case .refresh: .refreshed
         case .disabled, nil: .networkOnly
         }
-        var options = requestOptions
+        var options = session.configuration.requestDefaults
         options.limit = limit
         let request = session.request(url(for: city), options: options)
         return request.validate().responseData(queue: .global()) { response in

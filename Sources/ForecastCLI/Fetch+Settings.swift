@@ -13,6 +13,8 @@ struct Settings: Sendable {
     var days: Int
     var header: Bool
     var color: Bool
+    /// Draw a progress line on stderr while many cities are fetched.
+    var progress: Bool
     var parallel: Bool
     var jobs: Int
     var verbose: Bool
@@ -68,12 +70,20 @@ extension Fetch {
         return resolved
     }
 
-    func settings(environment: Environment, stdoutIsTerminal: Bool) throws -> Settings {
+    /// The settings of a run. What depends on the terminal is decided here, in one place:
+    /// the format and colour from stdout; the progress line from stderr, which must be a
+    /// terminal that can erase a line, and from stdout, which must not be a pipe: what a
+    /// pipe's reader prints (`| head`, `| cut`) lands on the same terminal at moments we
+    /// cannot know, and would run into the progress text.
+    func settings(
+        environment: Environment, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, stdoutIsPipe: Bool = false
+    ) throws -> Settings {
         let format: OutputFormat = format == .auto ? (stdoutIsTerminal ? .table : .tsv) : format
+        let canEscape = environment["TERM"] != "dumb"
         let colorOn = switch color {
         case .always: true
         case .never: false
-        case .auto: stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        case .auto: stdoutIsTerminal && environment["NO_COLOR"] == nil && canEscape
         }
         var base = ClientConfiguration.publicBaseURL
         if let baseURL {
@@ -90,6 +100,7 @@ extension Fetch {
             days: days ?? (format == .line ? 1 : 3),
             header: !noHeader,
             color: format == .table && colorOn,
+            progress: stderrIsTerminal && canEscape && !stdoutIsPipe,
             parallel: parallel,
             jobs: jobs,
             verbose: verbose,

@@ -119,13 +119,10 @@ struct Fetch: ParsableCommand {
     func run() throws {
         let environment = Environment.current
         let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
-        let settings = try settings(environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput))
-        // A progress line needs a terminal on stderr that can erase a line, and a stdout that
-        // is not a pipe: what a pipe's reader prints (`| head`, `| cut`) lands on the same
-        // terminal at moments we cannot know, and would run into the progress text.
-        let progressAllowed = Terminal.isTerminal(.standardError) && environment["TERM"] != "dumb"
-            && !Terminal.isPipe(.standardOutput)
-        let anyFailed = Runner(settings: settings, cities: cityList, progressAllowed: progressAllowed).run()
+        let settings = try settings(
+            environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
+            stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput))
+        let anyFailed = Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)
         }

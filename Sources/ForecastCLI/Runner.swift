@@ -9,9 +9,6 @@ import Glibc
 struct Runner {
     let settings: Settings
     let cities: [City]
-    /// A progress line may be drawn on stderr (a terminal that understands `\r` and erase-line,
-    /// and stdout not a pipe).
-    let progressAllowed: Bool
 
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
@@ -20,7 +17,7 @@ struct Runner {
     func run() -> Bool {
         Terminal.ignoreBrokenPipeSignal()
         let client = ForecastClient(configuration: settings.client)
-        let progress = ProgressLine(enabled: progressAllowed && cities.count >= Self.progressThreshold, total: cities.count)
+        let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = Interrupt {
             // Ctrl-C: leave at once. Ending the process closes every connection, which ends
             // every transfer in the same instant; cancelling them one by one first would only
