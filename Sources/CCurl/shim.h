@@ -64,6 +64,11 @@ static inline CURLcode ccurl_global_init(void) {
     return curl_global_init(CURL_GLOBAL_ALL);
 }
 
+/* curl_version_info for the version this header describes; CURLVERSION_NOW is a macro Swift does not import. */
+static inline curl_version_info_data *ccurl_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
 /* CURLMsg.data is a union; Swift reads the CURLcode through this accessor. */
 static inline CURLcode ccurl_msg_result(const CURLMsg *message) {
     return message->data.result;

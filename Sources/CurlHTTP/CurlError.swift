@@ -1,8 +1,9 @@
-/// A transfer that failed below HTTP: name lookup, connection, timeout, a cut body, a refused redirect.
+/// A transfer that failed below HTTP: name lookup, connection, TLS, timeout, a cut body, a
+/// refused redirect.
 ///
 /// It carries libcurl's `CURLcode`, libcurl's own message for it (`curl_easy_strerror`) and the
 /// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
-public struct CurlError: Error, Sendable, CustomStringConvertible {
+public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in the terms a caller acts on.
     public enum Kind: Sendable, Equatable {
         case couldNotResolveHost
@@ -19,8 +20,27 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         /// A URL or a redirect used a protocol other than http or https.
         case protocolNotAllowed
         case malformedURL
-        case tls
+        /// The server's certificate chain leads to no CA that is trusted (see ``TrustRoots``).
+        case untrustedCertificate
+        /// The server's certificate is valid, but for another host name or address.
+        case certificateNameMismatch
+        /// The server's certificate has expired, or is not valid yet.
+        case expiredCertificate
+        /// The TLS handshake failed before any certificate was judged: no common protocol
+        /// version or cipher, or the server does not speak TLS at all.
+        case tlsHandshakeFailed
+        /// The CA file or directory named to trust could not be read.
+        case unreadableTrustStore
         case other
+
+        /// True for the TLS failures; none of them is transient, and none is retried.
+        public var isTLS: Bool {
+            switch self {
+            case .untrustedCertificate, .certificateNameMismatch, .expiredCertificate, .tlsHandshakeFailed,
+                 .unreadableTrustStore: true
+            default: false
+            }
+        }
     }
 
     /// A libcurl `CURLcode` value.
@@ -32,6 +52,8 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         public static let urlMalformat = Code(rawValue: 3)
         public static let couldNotResolveHost = Code(rawValue: 6)
         public static let couldNotConnect = Code(rawValue: 7)
+        /// A framing or protocol error on an HTTP/2 connection.
+        public static let http2 = Code(rawValue: 16)
         public static let partialFile = Code(rawValue: 18)
         public static let writeError = Code(rawValue: 23)
         public static let outOfMemory = Code(rawValue: 27)
@@ -41,8 +63,14 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         public static let gotNothing = Code(rawValue: 52)
         public static let sendError = Code(rawValue: 55)
         public static let recvError = Code(rawValue: 56)
+        public static let sslCertificateProblem = Code(rawValue: 58)
+        public static let sslCipher = Code(rawValue: 59)
         public static let peerFailedVerification = Code(rawValue: 60)
         public static let fileSizeExceeded = Code(rawValue: 63)
+        public static let sslCACertificateBadFile = Code(rawValue: 77)
+        public static let sslIssuerError = Code(rawValue: 83)
+        /// The server reset one HTTP/2 stream (`RST_STREAM`): the HTTP/2 form of a reset.
+        public static let http2Stream = Code(rawValue: 92)
 
         public var description: String { "CURLcode \(rawValue)" }
     }
@@ -73,21 +101,56 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
         self.limit = limit
     }
 
-    /// The kind a bare `CURLcode` stands for.
+    /// The kind a bare `CURLcode` stands for. A failed certificate check
+    /// (`CURLE_PEER_FAILED_VERIFICATION`) counts as untrusted here; ``kind(of:verifyResult:detail:)``
+    /// tells its causes apart.
     static func kind(of code: Code) -> Kind {
         switch code {
         case .couldNotResolveHost: .couldNotResolveHost
         case .couldNotConnect: .couldNotConnect
         case .operationTimedOut: .timedOut
-        case .gotNothing, .sendError, .recvError: .connectionReset
+        case .gotNothing, .sendError, .recvError, .http2Stream: .connectionReset
         case .partialFile: .partialBody
         case .fileSizeExceeded: .bodyTooLarge
         case .tooManyRedirects: .tooManyRedirects
         case .unsupportedProtocol: .protocolNotAllowed
         case .urlMalformat: .malformedURL
-        case .sslConnectError, .peerFailedVerification: .tls
+        case .sslConnectError, .sslCipher, .sslCertificateProblem: .tlsHandshakeFailed
+        case .peerFailedVerification, .sslIssuerError: .untrustedCertificate
+        case .sslCACertificateBadFile: .unreadableTrustStore
         default: .other
         }
+    }
+
+    /// The kind of a failed transfer, using what libcurl knows of a failed certificate check:
+    /// OpenSSL's verification result (`CURLINFO_SSL_VERIFYRESULT`) and the error buffer, where
+    /// libcurl's own host-name check leaves "no alternative certificate subject name matches
+    /// target host name" (it runs after OpenSSL's chain check, which then reports success).
+    static func kind(of code: Code, verifyResult: Int, detail: String) -> Kind {
+        guard code == .peerFailedVerification else { return kind(of: code) }
+        switch verifyResult {
+        case X509Result.certificateHasExpired, X509Result.certificateNotYetValid:
+            return .expiredCertificate
+        case X509Result.hostnameMismatch, X509Result.ipAddressMismatch:
+            return .certificateNameMismatch
+        default:
+            let lower = detail.lowercased()
+            if lower.contains("subject name") || lower.contains("does not match target host") {
+                return .certificateNameMismatch
+            }
+            if lower.contains("expired") || lower.contains("not yet valid") {
+                return .expiredCertificate
+            }
+            return .untrustedCertificate
+        }
+    }
+
+    /// OpenSSL's `X509_V_ERR_*` values that name a cause of their own.
+    private enum X509Result {
+        static let certificateNotYetValid = 9
+        static let certificateHasExpired = 10
+        static let hostnameMismatch = 62
+        static let ipAddressMismatch = 64
     }
 
     public var description: String {
@@ -118,8 +181,18 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
             reason = "refused a URL or redirect that is not http or https (\(detailOrMessage))"
         case .malformedURL:
             reason = "the URL is not valid (\(detailOrMessage))"
-        case .tls:
-            reason = "TLS failed (\(detailOrMessage))"
+        case .untrustedCertificate:
+            reason = "the server's certificate is not trusted (\(detailOrMessage))"
+        case .certificateNameMismatch:
+            reason = "the server's certificate is for another host name (\(detailOrMessage))"
+        case .expiredCertificate:
+            reason = detail.lowercased().contains("not yet valid")
+                ? "the server's certificate is not valid yet (\(detailOrMessage))"
+                : "the server's certificate has expired (\(detailOrMessage))"
+        case .tlsHandshakeFailed:
+            reason = "the TLS handshake failed (\(detailOrMessage))"
+        case .unreadableTrustStore:
+            reason = "the trusted CA certificates could not be read (\(detailOrMessage))"
         case .other:
             reason = "\(detailOrMessage) (curl error \(code.rawValue))"
         }

@@ -64,6 +64,16 @@ final class EasyHandle {
         try Self.check(code)
     }
 
+    /// A string option that may be unset: nil passes NULL, which restores "none" for options
+    /// such as `CURLOPT_CAINFO` whose default is compiled in.
+    func set(_ option: CURLoption, optional value: String?) throws(CurlError) {
+        guard let value else {
+            try Self.check(ccurl_easy_setopt_string(pointer, option, nil))
+            return
+        }
+        try set(option, value)
+    }
+
     /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long
     /// as libcurl may use it.
     func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {

@@ -69,6 +69,9 @@ final class Engine: @unchecked Sendable {
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
         try multi.set(CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
+        // HTTP/2 streams share a connection (libcurl's default since 7.62; said here, since
+        // HTTPS requests ask to wait for it with CURLOPT_PIPEWAIT).
+        try multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         pacer = Pacer(pacing: configuration.pacing)
     }
 

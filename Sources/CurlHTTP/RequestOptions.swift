@@ -18,6 +18,9 @@ public struct RequestOptions: Sendable {
     public var retry: RetryPolicy
     /// If set, this request waits its turn among the requests sharing the limit.
     public var limit: ConcurrencyLimit?
+    /// The CAs trusted to vouch for an HTTPS server (default: the system's store).
+    /// libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
+    public var trust: TrustRoots
 
     public init(
         timeout: Duration = .seconds(15),
@@ -28,7 +31,8 @@ public struct RequestOptions: Sendable {
         userAgent: String = RequestOptions.defaultUserAgent,
         headers: HTTPHeaders = [:],
         retry: RetryPolicy = RetryPolicy(),
-        limit: ConcurrencyLimit? = nil
+        limit: ConcurrencyLimit? = nil,
+        trust: TrustRoots = .system
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -39,6 +43,7 @@ public struct RequestOptions: Sendable {
         self.headers = headers
         self.retry = retry
         self.limit = limit
+        self.trust = trust
     }
 
     /// `CurlHTTP/<version>`.

@@ -77,9 +77,11 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         let options = options ?? configuration.requestDefaults
+        let parsed = URL(string: url)
         let description = RequestDescription(
             url: url,
-            host: URL(string: url)?.host?.lowercased() ?? "",
+            host: parsed?.host?.lowercased() ?? "",
+            isHTTPS: parsed?.scheme?.lowercased() == "https",
             method: method,
             headers: headers.merging(defaults: options.headers),
             body: body,

@@ -1,7 +1,8 @@
 /// Everything a `Session` is set up with.
 ///
 /// What is not configurable, on purpose: TLS verification is always on
-/// (`CURLOPT_SSL_VERIFYPEER`, `CURLOPT_SSL_VERIFYHOST`), only http and https are spoken, also
+/// (`CURLOPT_SSL_VERIFYPEER`, `CURLOPT_SSL_VERIFYHOST`; whom it trusts is
+/// ``RequestOptions/trust``), only http and https are spoken, also
 /// on redirect (`CURLOPT_PROTOCOLS_STR`, `CURLOPT_REDIR_PROTOCOLS_STR`), signals are never used
 /// (`CURLOPT_NOSIGNAL`), and proxies come from the environment as libcurl reads them
 /// (`http_proxy`, `https_proxy`, `no_proxy`).

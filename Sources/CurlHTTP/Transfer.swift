@@ -9,6 +9,8 @@ internal import CCurl
 struct RequestDescription: Sendable {
     let url: String
     let host: String
+    /// True for an https URL: such requests may share one multiplexed HTTP/2 connection.
+    let isHTTPS: Bool
     let method: HTTPMethod
     let headers: HTTPHeaders
     let body: Data?
@@ -59,6 +61,14 @@ final class Transfer {
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try configureTrust(options.trust)
+        if description.isHTTPS {
+            // Requests that start together on one HTTPS origin wait for the first connection's
+            // ALPN answer and then share it as HTTP/2 streams, instead of each opening (and
+            // handshaking) a connection of its own. Not over plain HTTP, where nothing can be
+            // multiplexed and waiting would only cost the parallel requests a round trip.
+            try easy.set(CURLOPT_PIPEWAIT, true)
+        }
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -86,6 +96,15 @@ final class Transfer {
             transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
             return length
         }
+    }
+
+    /// Names the trusted CAs to libcurl, or leaves its defaults (see ``TrustRoots``).
+    private func configureTrust(_ roots: TrustRoots) throws(CurlError) {
+        let settings = roots.isSystem ? CurlGlobal.systemTrust : TrustSettings.resolve(
+            roots, tlsBackend: CurlGlobal.tlsBackend, defaultCADirectory: nil, hasHashLinks: { _ in false })
+        guard !settings.useLibcurlDefaults else { return }
+        try easy.set(CURLOPT_CAINFO, optional: settings.caFile)
+        try easy.set(CURLOPT_CAPATH, optional: settings.caDirectory)
     }
 
     private func configureMethod() throws(CurlError) {
@@ -188,7 +207,9 @@ final class Transfer {
     func makeError(_ code: CURLcode) -> CurlError {
         let raw = CurlError.Code(rawValue: Int32(code.rawValue))
         let options = description.options
-        let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw)
+        let detail = easy.errorDetail
+        let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
+        let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
         let limit: Double? = switch kind {
         case .timedOut: Self.seconds(timedOutLimit)
         case .bodyTooLarge: Double(options.maxBodySize)
@@ -197,7 +218,7 @@ final class Transfer {
         }
         return CurlError(
             kind: kind, code: raw, message: EasyHandle.message(for: code),
-            detail: easy.errorDetail, url: description.url, attempts: attempts, limit: limit)
+            detail: detail, url: description.url, attempts: attempts, limit: limit)
     }
 
     /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if

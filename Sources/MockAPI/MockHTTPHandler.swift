@@ -45,23 +45,35 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// False once the connection has closed: delayed answers are then dropped.
     var isActive = false
 
-    init(state: ServerState, store: FixtureStore) {
+    /// "http" or "https", for the absolute URLs of redirects.
+    let scheme: String
+
+    init(state: ServerState, store: FixtureStore, scheme: String) {
         self.state = state
         self.store = store
+        self.scheme = scheme
+    }
+
+    /// Over TLS the handler is added once ALPN has chosen HTTP/1.1, after the connection became
+    /// active; an HTTP/2 stream's channel may be active already too.
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive {
+            self.isActive = true
+        }
     }
 
     func channelActive(context: ChannelHandlerContext) {
         self.isActive = true
-        self.state.connectionOpened()
         context.fireChannelActive()
     }
 
+    /// The connection (or, over HTTP/2, the stream) has closed; ``ConnectionCounter`` counts
+    /// connections.
     func channelInactive(context: ChannelHandlerContext) {
         self.isActive = false
         self.stream = nil
         self.request = nil
         self.endRequest()
-        self.state.connectionClosed()
         context.fireChannelInactive()
     }
 
@@ -73,7 +85,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch self.unwrapInboundIn(data) {
         case .head(let head):
             let route = Route(uri: head.uri)
-            let admission = self.state.admit(route, at: .now)
+            let admission = self.state.admit(route, version: "\(head.version)", at: .now)
             self.requestInFlight = true
             self.request = PendingRequest(head: head, route: route, admission: admission)
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
@@ -124,7 +136,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         switch request.route {
         case .trailingSlash(let target):
-            self.redirect(request, status: .movedPermanently, to: Self.absolute(target, for: request), context: context)
+            self.redirect(request, status: .movedPermanently, to: self.absolute(target, for: request), context: context)
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
@@ -140,12 +152,13 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// `target` as an absolute `http://` URL when the request named its host (as Apache writes
-    /// redirects), else as it is.
-    private static func absolute(_ target: String, for request: PendingRequest) -> String {
+    /// `target` as an absolute URL of this server's scheme when the request named its host (as
+    /// Apache writes redirects), else as it is. HTTP/2 names the host in `:authority`, which
+    /// NIO's HTTP/1 view of a stream turns into `Host`.
+    private func absolute(_ target: String, for request: PendingRequest) -> String {
         guard let host = request.head.headers.first(name: "host"), !host.isEmpty else {
             return target
         }
-        return "http://\(host)\(target)"
+        return "\(self.scheme)://\(host)\(target)"
     }
 }

@@ -1,14 +1,18 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
-import Synchronization
+import NIOSSL
 
 /// An in-process imitation of https://weather.tsukumijima.net, for tests and benchmarks of HTTP
 /// clients.
 ///
 /// It answers `GET /api/forecast/city/{id}` and `GET /api/forecast?city={id}` as the real API
-/// does, from the bodies in `Fixtures/`, over HTTP/1.1 with keep-alive on 127.0.0.1. Latency and
-/// faults are set through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
+/// does, from the bodies in `Fixtures/`, on 127.0.0.1: over plain HTTP/1.1 with keep-alive, or
+/// (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by ALPN, with a certificate of
+/// ``MockCertificates``. Latency and faults are set through ``configuration`` (also while it
+/// runs); ``stats()`` tells what it saw.
 ///
 /// ```swift
 /// let server = try await MockServer.start()
@@ -28,32 +32,38 @@ public final class MockServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let state: ServerState
-    private let isShutDown = Mutex(false)
+    private let isShutDown = NIOLockedValueBox(false)
 
     /// The TCP port the server listens on.
     public let port: Int
+    /// How it speaks TLS; nil for plain HTTP.
+    public let tls: MockTLS?
 
-    /// `http://127.0.0.1:PORT`, with no trailing slash.
+    /// `http://127.0.0.1:PORT`, or `https://…` with TLS, with no trailing slash.
     public var baseURL: String {
-        "http://127.0.0.1:\(self.port)"
+        "\(self.tls == nil ? "http" : "https")://127.0.0.1:\(self.port)"
     }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, state: ServerState, port: Int) {
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, state: ServerState, port: Int, tls: MockTLS?) {
         self.group = group
         self.channel = channel
         self.state = state
         self.port = port
+        self.tls = tls
     }
 
-    /// Binds 127.0.0.1 (port 0 = a free port) and starts serving.
+    /// Binds 127.0.0.1 (port 0 = a free port) and starts serving, over TLS if `tls` is given.
     ///
-    /// The fixture bodies are read here, once.
+    /// The fixture bodies (and the TLS certificate) are read here, once.
     ///
     /// - Throws: ``FixtureError`` when the fixtures cannot be read; NIO's `IOError` when the
-    ///   port cannot be bound.
-    public static func start(configuration: MockConfiguration = .init(), port: Int = 0) async throws -> MockServer {
+    ///   port cannot be bound; `NIOSSLError` if the TLS set-up fails.
+    public static func start(
+        configuration: MockConfiguration = .init(), port: Int = 0, tls: MockTLS? = nil
+    ) async throws -> MockServer {
         let store = try FixtureStore.load(directory: configuration.fixturesDirectory)
         let state = ServerState(configuration: configuration)
+        let sslContext = try tls.map(Self.makeSSLContext)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: Self.threadCount)
         do {
             let channel = try await ServerBootstrap(group: group)
@@ -61,26 +71,61 @@ public final class MockServer: Sendable {
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
                 .childChannelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
+                    if let sslContext {
+                        return Self.configureTLS(channel, context: sslContext, state: state, store: store)
+                    }
+                    return channel.eventLoop.makeCompletedFuture {
                         let pipeline = channel.pipeline.syncOperations
+                        try pipeline.addHandler(ConnectionCounter(state: state, isTLS: false))
                         try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                        try pipeline.addHandler(MockHTTPHandler(state: state, store: store))
+                        try pipeline.addHandler(MockHTTPHandler(state: state, store: store, scheme: "http"))
                     }
                 }
                 .bind(host: "127.0.0.1", port: port)
                 .get()
             let boundPort = channel.localAddress?.port ?? port
-            return MockServer(group: group, channel: channel, state: state, port: boundPort)
+            return MockServer(group: group, channel: channel, state: state, port: boundPort, tls: tls)
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
+    /// The server side of TLS with the chosen certificate and ALPN protocols.
+    private static func makeSSLContext(_ tls: MockTLS) throws -> NIOSSLContext {
+        let pem = MockCertificates.pem(tls.certificate)
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(pem.certificate.utf8)).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(pem.key.utf8), format: .pem)))
+        configuration.applicationProtocols = tls.protocols
+        return try NIOSSLContext(configuration: configuration)
+    }
+
+    /// A TLS connection: the handshake, then HTTP/2 (a ``MockHTTPHandler`` per stream, behind
+    /// NIO's HTTP/1 view of the stream) or HTTP/1.1, as ALPN decides.
+    private static func configureTLS(
+        _ channel: any Channel, context: NIOSSLContext, state: ServerState, store: FixtureStore
+    ) -> EventLoopFuture<Void> {
+        do {
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(NIOSSLServerHandler(context: context))
+            // After the TLS handler, which fires the handshake's event from its own place.
+            try pipeline.addHandler(ConnectionCounter(state: state, isTLS: true))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        return channel.configureCommonHTTPServerPipeline { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(
+                    MockHTTPHandler(state: state, store: store, scheme: "https"))
+            }
+        }
+    }
+
     /// Stops listening, closes every connection (stalled and endless ones included) and stops
     /// the event loop. Calling it again does nothing.
     public func shutdown() async throws {
-        let alreadyShutDown = self.isShutDown.withLock { isShutDown in
+        let alreadyShutDown = self.isShutDown.withLockedValue { isShutDown in
             defer { isShutDown = true }
             return isShutDown
         }
@@ -90,7 +135,7 @@ public final class MockServer: Sendable {
     }
 
     deinit {
-        if !self.isShutDown.withLock({ $0 }) {
+        if !self.isShutDown.withLockedValue({ $0 }) {
             self.group.shutdownGracefully { _ in }
         }
     }

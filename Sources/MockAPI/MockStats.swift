@@ -11,8 +11,15 @@ public struct MockStats: Sendable, Equatable {
     /// API requests per city ID, keyed by the ID as it appeared in the request (including IDs
     /// that are not in the catalog).
     public var requestsByCity: [String: Int] = [:]
-    /// TCP connections accepted.
+    /// Requests by the HTTP version they arrived in: "HTTP/1.1", "HTTP/2.0".
+    public var requestsByProtocol: [String: Int] = [:]
+    /// TCP connections accepted (over TLS: also those whose handshake then failed).
     public var connectionsAccepted: Int = 0
+    /// Connections by the protocol they speak: "http/1.1" for a plain one, else what ALPN chose
+    /// ("h2", "http/1.1"). A TLS connection whose handshake failed has none.
+    public var connectionsByProtocol: [String: Int] = [:]
+    /// TLS handshakes completed: a client that refuses the certificate completes none.
+    public var tlsHandshakes: Int = 0
     /// TCP connections closed, by either side.
     public var connectionsClosed: Int = 0
     /// Requests received and not yet answered or ended right now. A stalled or endless request

@@ -1,10 +1,11 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The mutable state one ``MockServer`` shares between its event loops and its callers: the
 /// configuration, the statistics and the fault counters, behind one lock.
 ///
 /// Every request takes the lock twice (when its head arrives and when it ends) for a few
-/// dictionary and integer updates, never while doing I/O.
+/// dictionary and integer updates, never while doing I/O. The lock is NIO's, on a pthread
+/// mutex, which ThreadSanitizer sees.
 final class ServerState: Sendable {
     /// Everything behind the lock.
     private struct Guarded {
@@ -16,18 +17,18 @@ final class ServerState: Sendable {
         var randomFaultsInjected = 0
     }
 
-    private let guarded: Mutex<Guarded>
+    private let guarded: NIOLockedValueBox<Guarded>
 
     init(configuration: MockConfiguration) {
-        self.guarded = Mutex(Guarded(configuration: configuration))
+        self.guarded = NIOLockedValueBox(Guarded(configuration: configuration))
     }
 
     /// The current configuration. Setting it restarts the ``FaultRule/firstAttempts`` count of
     /// each rule that changed (an unchanged rule keeps counting).
     var configuration: MockConfiguration {
-        get { self.guarded.withLock { $0.configuration } }
+        get { self.guarded.withLockedValue { $0.configuration } }
         set {
-            self.guarded.withLock { state in
+            self.guarded.withLockedValue { state in
                 let old = state.configuration
                 state.configuration = newValue
                 state.faultAttemptsByCity = state.faultAttemptsByCity.filter { cityID, _ in
@@ -42,14 +43,14 @@ final class ServerState: Sendable {
 
     /// A copy of the statistics.
     func snapshot() -> MockStats {
-        self.guarded.withLock { $0.stats }
+        self.guarded.withLockedValue { $0.stats }
     }
 
     /// Clears the statistics and the ``FaultRule/firstAttempts`` counts. Requests in flight stay
     /// counted in ``MockStats/inFlight`` (they will still end), and ``MockStats/maxInFlight``
     /// restarts from there.
     func resetStats() {
-        self.guarded.withLock {
+        self.guarded.withLockedValue {
             let inFlight = $0.stats.inFlight
             $0.stats = MockStats()
             $0.stats.inFlight = inFlight
@@ -59,21 +60,37 @@ final class ServerState: Sendable {
         }
     }
 
-    func connectionOpened() {
-        self.guarded.withLock { $0.stats.connectionsAccepted += 1 }
+    /// Counts a connection accepted; `protocol` is nil for a TLS connection, whose protocol is
+    /// known only when ``connectionNegotiated(protocol:)`` reports the handshake's choice.
+    func connectionOpened(protocol name: String?) {
+        self.guarded.withLockedValue {
+            $0.stats.connectionsAccepted += 1
+            if let name { $0.stats.connectionsByProtocol[name, default: 0] += 1 }
+        }
+    }
+
+    /// Counts a TLS connection whose handshake completed, by the protocol ALPN chose.
+    func connectionNegotiated(protocol name: String) {
+        self.guarded.withLockedValue {
+            $0.stats.tlsHandshakes += 1
+            $0.stats.connectionsByProtocol[name, default: 0] += 1
+        }
     }
 
     func connectionClosed() {
-        self.guarded.withLock { $0.stats.connectionsClosed += 1 }
+        self.guarded.withLockedValue { $0.stats.connectionsClosed += 1 }
     }
 
     /// Counts a request whose head just arrived and decides how to treat it.
     ///
-    /// - Parameter route: where the request goes.
+    /// - Parameters:
+    ///   - route: where the request goes.
+    ///   - version: the request's HTTP version as it arrived ("HTTP/1.1", "HTTP/2.0").
     /// - Returns: the latency to add and the fault to inject (API requests only).
-    func admit(_ route: Route, at instant: ContinuousClock.Instant) -> Admission {
-        self.guarded.withLock { state in
+    func admit(_ route: Route, version: String, at instant: ContinuousClock.Instant) -> Admission {
+        self.guarded.withLockedValue { state in
             state.stats.requestsServed += 1
+            state.stats.requestsByProtocol[version, default: 0] += 1
             state.stats.inFlight += 1
             state.stats.maxInFlight = max(state.stats.maxInFlight, state.stats.inFlight)
             state.stats.requestStartTimes.append(instant)
@@ -91,7 +108,7 @@ final class ServerState: Sendable {
 
     /// Marks one admitted request as answered or ended.
     func requestEnded() {
-        self.guarded.withLock { $0.stats.inFlight -= 1 }
+        self.guarded.withLockedValue { $0.stats.inFlight -= 1 }
     }
 
     /// The fault for a request naming `cityID`: the city's own rule while it lasts, else the

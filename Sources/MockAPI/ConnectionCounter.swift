@@ -1,0 +1,37 @@
+import NIOCore
+import NIOTLS
+
+/// Counts one TCP connection in the server's statistics: when it opens, which protocol it ends
+/// up speaking, and when it closes.
+///
+/// It sits first in every connection's pipeline. A plain connection speaks HTTP/1.1 from the
+/// start; a TLS connection speaks what ALPN chose, known when the handshake completes (no ALPN
+/// means HTTP/1.1). All its state lives on the connection's event loop.
+final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    private let state: ServerState
+    private let isTLS: Bool
+
+    init(state: ServerState, isTLS: Bool) {
+        self.state = state
+        self.isTLS = isTLS
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        self.state.connectionOpened(protocol: self.isTLS ? nil : "http/1.1")
+        context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
+            self.state.connectionNegotiated(protocol: negotiated ?? "http/1.1")
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.state.connectionClosed()
+        context.fireChannelInactive()
+    }
+}

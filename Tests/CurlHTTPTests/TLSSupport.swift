@@ -1,0 +1,61 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+
+/// Starts a mock API over HTTPS on a free port, runs `body`, and shuts the mock down.
+func withTLSMock<T>(
+    _ tls: MockTLS = MockTLS(),
+    _ configuration: MockConfiguration = MockConfiguration(),
+    _ body: (MockServer) async throws -> T
+) async throws -> T {
+    let server = try await MockServer.start(configuration: configuration, tls: tls)
+    do {
+        let result = try await body(server)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}
+
+/// A temporary folder of trust material for one test, removed when the test is done with it.
+final class TrustFiles {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("curlhttp-trust-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A PEM file holding the mock's test CA.
+    func testCAFile() throws -> String {
+        let path = directory.appendingPathComponent("test-ca.pem").path
+        try MockCertificates.writeCertificateAuthority(to: path)
+        return path
+    }
+
+    /// A hashed CA directory, as `openssl rehash` makes it, holding the given CAs.
+    func hashedDirectory(named name: String, holding certificates: [(hashName: String, pem: String)]) throws -> String {
+        let folder = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for certificate in certificates {
+            try Data(certificate.pem.utf8).write(to: folder.appendingPathComponent(certificate.hashName))
+        }
+        return folder.path
+    }
+
+    static let testCA = (MockCertificates.certificateAuthorityHashName, MockCertificates.certificateAuthorityPEM)
+    static let strangerCA = (MockCertificates.strangerAuthorityHashName, MockCertificates.strangerAuthorityPEM)
+}
+
+/// Request options for TLS tests: short timeouts and the default retry policy, so that a
+/// test can see that a TLS failure is not retried.
+func tlsOptions(trust: TrustRoots, retry: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(10))) -> RequestOptions {
+    RequestOptions(timeout: .seconds(10), connectTimeout: .seconds(5), retry: retry, trust: trust)
+}
