@@ -17,10 +17,15 @@ public struct ClientConfiguration: Sendable {
     public var interval: Duration?
     public var cache: ForecastCache?
     public var userAgent: String
+    /// A PEM file of the CAs to trust for HTTPS instead of the system's store (curl's `--cacert`).
+    public var caFile: String?
+    /// A hashed directory of the CAs to trust instead of the system's store (curl's `--capath`).
+    public var caDirectory: String?
 
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
-        interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent
+        interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
+        caFile: String? = nil, caDirectory: String? = nil
     ) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -30,6 +35,21 @@ public struct ClientConfiguration: Sendable {
         self.interval = interval
         self.cache = cache
         self.userAgent = userAgent
+        self.caFile = caFile
+        self.caDirectory = caDirectory
+    }
+
+    /// The CA file and directory curl's own command line would trust from its environment
+    /// variables (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the
+    /// system's store.
+    public static func caLocations(curlEnvironment environment: [String: String]) -> (file: String?, directory: String?) {
+        let roots = TrustRoots(curlEnvironment: environment)
+        return (roots.caFile, roots.caDirectory)
+    }
+
+    /// Whom HTTPS trusts: the named CAs, else the system's store.
+    var trust: TrustRoots {
+        TrustRoots(caFile: caFile, caDirectory: caDirectory)
     }
 
     /// Names the tool and its HTTP client, as the API's operator asks of regular users.

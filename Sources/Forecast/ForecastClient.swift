@@ -28,7 +28,8 @@ public final class ForecastClient: Sendable {
             maxBodySize: 1 << 20,
             userAgent: configuration.userAgent,
             headers: ["Accept": "application/json"],
-            retry: retry)
+            retry: retry,
+            trust: configuration.trust)
         session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
@@ -304,8 +305,10 @@ extension ForecastError {
             self = .http(status: status.status, attempts: status.attempts)
         case is CancellationError:
             self = .cancelled
+        case let curlError as CurlError:
+            self = .transport(curlError)
         default:
-            self = .transport("\(error)")
+            self = .other("\(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CurlHTTP
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -15,8 +16,10 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidResponse(path: String, problem: String)
     /// The server answered with a status other than 2xx, after `attempts` attempts.
     case http(status: Int, attempts: Int)
-    /// The request failed below HTTP: a timeout, a connection error (the transport's words).
-    case transport(String)
+    /// The request failed below HTTP: a timeout, a connection or TLS error, as CurlHTTP reports it.
+    case transport(CurlError)
+    /// Any other failure, in its own words.
+    case other(String)
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
@@ -28,9 +31,17 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
             path.isEmpty ? "the response is not a forecast: \(problem)" : "the response is not a forecast: \(path): \(problem)"
         case .http(let status, let attempts):
             attempts > 1 ? "HTTP \(status) after \(attempts) attempts" : "HTTP \(status)"
-        case .transport(let reason): reason
+        case .transport(let error): "\(error)"
+        case .other(let reason): reason
         case .cancelled: "cancelled"
         }
+    }
+
+    /// True when the server's TLS certificate was refused because no trusted CA vouches for
+    /// it: the case a private CA (a self-hosted API, a company proxy) explains.
+    public var isUntrustedCertificate: Bool {
+        if case .transport(let error) = self { return error.kind == .untrustedCertificate }
+        return false
     }
 
     /// The message for a `DecodingError`, with the path of the field at fault.

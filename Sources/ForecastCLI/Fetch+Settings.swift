@@ -92,6 +92,7 @@ extension Fetch {
             try Self.checkBaseURL(fromEnvironment, source: "FORECAST_BASE_URL")
             base = fromEnvironment
         }
+        let (caFile, caDirectory) = try trustedCAs(environment: environment)
         let cache: ForecastCache? = noCache ? nil : ForecastCache(
             directory: ForecastCache.defaultDirectory(environment: environment.variables),
             mode: refresh ? .refresh : .normal)
@@ -109,6 +110,25 @@ extension Fetch {
                 timeout: .milliseconds(Int64((timeout * 1000).rounded())),
                 retries: retries,
                 interval: interval.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-                cache: cache))
+                cache: cache,
+                caFile: caFile,
+                caDirectory: caDirectory))
+    }
+
+    /// The CAs to trust: `--cacert`, else what curl's variables name (`CURL_CA_BUNDLE`, else
+    /// `SSL_CERT_FILE` and `SSL_CERT_DIR`), else none (the system's store). A file or directory
+    /// named by a variable must be readable too: a usage error now beats a TLS error per city.
+    func trustedCAs(environment: Environment) throws -> (file: String?, directory: String?) {
+        if let cacert {
+            return (cacert, nil)
+        }
+        let named = ClientConfiguration.caLocations(curlEnvironment: environment.variables)
+        if let file = named.file {
+            try Self.checkReadableFile(file, source: environment["CURL_CA_BUNDLE"] != nil ? "CURL_CA_BUNDLE" : "SSL_CERT_FILE")
+        }
+        if let directory = named.directory {
+            try Self.checkReadableDirectory(directory, source: "SSL_CERT_DIR")
+        }
+        return named
     }
 }

@@ -30,6 +30,12 @@ struct Fetch: ParsableCommand {
               0 every city succeeded; 1 some city failed (the others are printed);
               64 usage error or unknown city (nothing is fetched); 130 interrupted.
 
+            TRUST:
+              HTTPS servers are trusted through the system's CA store. --cacert FILE
+              trusts the CAs of FILE instead (a private CA, a company proxy); without
+              it, CURL_CA_BUNDLE names such a file, else SSL_CERT_FILE a file and
+              SSL_CERT_DIR a hashed directory (openssl rehash), as curl reads them.
+
             ENVIRONMENT:
               FORECAST_BASE_URL   the API root, as --base-url
               FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or
@@ -76,6 +82,10 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Neither read nor write the cache.")
     var noCache = false
 
+    @Option(help: ArgumentHelp(
+        "Trust the CA certificates of this PEM file for HTTPS instead of the system's store.", valueName: "FILE"))
+    var cacert: String?
+
     @Option(help: ArgumentHelp("auto, always or never.", valueName: "when"))
     var color: ColorMode = .auto
 
@@ -100,6 +110,9 @@ struct Fetch: ParsableCommand {
         if let baseURL {
             try Self.checkBaseURL(baseURL, source: "--base-url")
         }
+        if let cacert {
+            try Self.checkReadableFile(cacert, source: "--cacert")
+        }
         if cities.isEmpty {
             throw ValidationError("name at least one city (an ID such as 130010, or a name such as 東京); `forecast cities` lists them")
         }
@@ -113,6 +126,21 @@ struct Fetch: ParsableCommand {
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.count > 8, !url.contains(" ") else {
             throw ValidationError("\(source) must be an http:// or https:// URL (got \"\(url)\")")
+        }
+    }
+
+    /// A CA file must be a file this user can read; checked before any request, since libcurl
+    /// would only say so per city, after connecting.
+    static func checkReadableFile(_ path: String, source: String) throws {
+        guard FileAccess.isReadableFile(path) else {
+            throw ValidationError("\(source): cannot read the CA file \"\(path)\" (no such file, or not readable)")
+        }
+    }
+
+    /// A CA directory must be a directory this user can read.
+    static func checkReadableDirectory(_ path: String, source: String) throws {
+        guard FileAccess.isReadableDirectory(path) else {
+            throw ValidationError("\(source): cannot read the CA directory \"\(path)\" (no such directory, or not readable)")
         }
     }
 

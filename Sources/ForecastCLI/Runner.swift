@@ -43,7 +43,7 @@ struct Runner {
             }
             if let error = result.error {
                 anyFailed = true
-                Terminal.write("forecast: \(result.city.id) \(result.city.name): \(error)\n", to: .standardError)
+                Terminal.write(FailureMessage.line(for: result, error: error), to: .standardError)
             }
             emit(formatter.block(for: result, index: index))
             index += 1

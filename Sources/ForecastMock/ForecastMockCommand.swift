@@ -17,7 +17,10 @@ struct ForecastMockCommand: AsyncParsableCommand {
         abstract: "Serve an imitation of the weather.tsukumijima.net forecast API on 127.0.0.1.",
         discussion: """
             The first line on standard output is the base URL (e.g. http://127.0.0.1:40123). \
-            The server runs until SIGINT or SIGTERM, then exits 0.
+            With --tls it is an https URL, served with HTTP/2 and HTTP/1.1 offered by ALPN, \
+            and the second line is the path of the test CA's PEM file, to trust it with \
+            (forecast --cacert FILE, curl --cacert FILE). The server runs until SIGINT or \
+            SIGTERM, then exits 0.
 
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
@@ -27,6 +30,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
               forecast-mock --latency 50
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
               forecast-mock --fault-rate 0.1:status:503
+              forecast-mock --tls --latency 100
             """
     )
 
@@ -44,6 +48,22 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The folder with cities.tsv, template.json and the {id}.json bodies.", valueName: "dir"))
     var fixtures: String?
+
+    @Flag(help: "Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN) with a certificate of the built-in test CA.")
+    var tls = false
+
+    @Option(help: ArgumentHelp(
+        "With --tls: the certificate, localhost (valid), other-host (for other.example) or expired.",
+        valueName: "name"))
+    var certificate: CertificateChoice = .localhost
+
+    @Option(help: ArgumentHelp(
+        "With --tls: only offer these ALPN protocols, comma-separated (default: h2,http/1.1).", valueName: "list"))
+    var alpn: String = "h2,http/1.1"
+
+    @Option(help: ArgumentHelp(
+        "With --tls: write the test CA here (default: a temporary file, removed on exit).", valueName: "file"))
+    var caFile: String?
 
     func validate() throws {
         _ = try self.makeConfiguration()
@@ -70,15 +90,58 @@ struct ForecastMockCommand: AsyncParsableCommand {
         if let fixtures = self.fixtures {
             configuration.fixturesDirectory = fixtures
         }
+        if !self.tls, self.certificate != .localhost || self.caFile != nil || self.alpn != "h2,http/1.1" {
+            throw ValidationError("--certificate, --alpn and --ca-file only apply with --tls.")
+        }
+        let known: Set<Substring> = ["h2", "http/1.1"]
+        let protocols = self.alpn.split(separator: ",")
+        guard !protocols.isEmpty, protocols.allSatisfy(known.contains) else {
+            throw ValidationError("--alpn takes h2 and http/1.1, comma-separated, not \(self.alpn).")
+        }
         return configuration
     }
 
     func run() async throws {
         let signals = TerminationSignals()
-        let server = try await MockServer.start(configuration: self.makeConfiguration(), port: self.port)
+        let tls = self.tls ? MockTLS(
+            certificate: self.certificate.server,
+            protocols: self.alpn.split(separator: ",").map { String($0) }) : nil
+        let server = try await MockServer.start(configuration: self.makeConfiguration(), port: self.port, tls: tls)
         print(server.baseURL)
+        var temporaryCAFile: String?
+        if self.tls {
+            let path = self.caFile ?? "\(Self.temporaryDirectory())/forecast-mock-ca-\(getpid()).pem"
+            try MockCertificates.writeCertificateAuthority(to: path)
+            if self.caFile == nil { temporaryCAFile = path }
+            print(path)
+        }
         fflush(nil)
         await signals.wait()
         try await server.shutdown()
+        if let temporaryCAFile {
+            unlink(temporaryCAFile)
+        }
+    }
+
+    /// `$TMPDIR`, else /tmp.
+    private static func temporaryDirectory() -> String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        // getenv's string belongs to the environment and is copied at once.
+        return String(cString: value)
+    }
+}
+
+/// The certificates `forecast-mock --tls` can present.
+enum CertificateChoice: String, ExpressibleByArgument, CaseIterable {
+    case localhost
+    case otherHost = "other-host"
+    case expired
+
+    var server: MockCertificates.Server {
+        switch self {
+        case .localhost: .localhost
+        case .otherHost: .otherHost
+        case .expired: .expired
+        }
     }
 }

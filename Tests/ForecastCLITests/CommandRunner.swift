@@ -36,7 +36,9 @@ final class CommandProcess {
         process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for name in ["FORECAST_BASE_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME"] {
+        // Also curl's CA variables, which some machines set for every tool: a test names its own.
+        for name in ["FORECAST_BASE_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME",
+                     "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
             env[name] = nil
         }
         env.merge(environment) { $1 }

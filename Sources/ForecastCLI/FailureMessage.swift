@@ -1,0 +1,17 @@
+import Forecast
+
+/// The stderr line of a failed city: the reason, and what to do where the tool can say it.
+enum FailureMessage {
+    /// `forecast: 130010 東京: <reason>[; <advice>]`.
+    static func line(for result: FetchResult, error: ForecastError) -> String {
+        "forecast: \(result.city.id) \(result.city.name): \(text(for: error))\n"
+    }
+
+    /// The reason, with advice for the failures a user can mend from the command line.
+    static func text(for error: ForecastError) -> String {
+        if error.isUntrustedCertificate {
+            return "\(error); if it comes from a private CA, pass it with --cacert FILE"
+        }
+        return "\(error)"
+    }
+}
