@@ -146,10 +146,30 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .forecastWithoutCity, .notFound:
             self.respond(
                 request, status: .notFound, headers: Self.jsonHeaders, body: CannedBody.notFound, context: context)
+        case .stats:
+            let body = ByteBuffer(string: Self.statsText(self.state.snapshot()))
+            self.respond(request, status: .ok, headers: [("Content-Type", "text/plain; charset=utf-8")], body: body, context: context)
         case .bytes(let count):
             let headers = [("Content-Type", "application/octet-stream")]
             self.startStream(request, headers: headers, length: count, context: context)
         }
+    }
+
+    /// The counters as `name value` lines; connections by protocol as `connections_<name>`
+    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`).
+    static func statsText(_ stats: MockStats) -> String {
+        var lines = [
+            "requests_served \(stats.requestsServed)",
+            "connections_accepted \(stats.connectionsAccepted)",
+            "connections_closed \(stats.connectionsClosed)",
+            "tls_handshakes \(stats.tlsHandshakes)",
+            "max_in_flight \(stats.maxInFlight)",
+        ]
+        for (name, count) in stats.connectionsByProtocol.sorted(by: { $0.key < $1.key }) {
+            let key = String(name.map { $0 == "/" || $0 == "." ? "_" : $0 })
+            lines.append("connections_\(key) \(count)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `target` as an absolute URL of this server's scheme when the request named its host (as

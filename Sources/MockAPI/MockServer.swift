@@ -22,8 +22,9 @@ import NIOSSL
 /// try await server.shutdown()
 /// ```
 ///
-/// Two helper routes exist only here: `/echo` (any method) answers with a JSON description of the
-/// request, and `/bytes/{n}` with `n` bytes of `x`. Call ``shutdown()`` when done.
+/// Three helper routes exist only here: `/echo` (any method) answers with a JSON description of
+/// the request, `/bytes/{n}` with `n` bytes of `x`, and `/stats` with the counters as
+/// `name value` lines (for scripts running `forecast-mock`). Call ``shutdown()`` when done.
 public final class MockServer: Sendable {
     /// Event-loop threads. One loop serves the whole load of a single-threaded client; see
     /// the module's tests and benchmarks before raising it.

@@ -16,6 +16,9 @@ enum Route: Equatable, Sendable {
     case echo
     /// `/bytes/{n}`: `n` bytes of `x` (test helper).
     case bytes(Int)
+    /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
+    /// process (benchmark helper).
+    case stats
     /// A path with a trailing slash: 301 to this target, as the site's `.htaccess` does.
     case trailingSlash(target: String)
     /// Anything else: 404.
@@ -47,6 +50,8 @@ enum Route: Equatable, Sendable {
             self = city.isEmpty ? .forecastWithoutCity : .forecast(cityID: city, form: .query)
         case "/echo":
             self = .echo
+        case "/stats":
+            self = .stats
         case _ where path.hasPrefix(cityPrefix):
             let id = path.dropFirst(cityPrefix.count)
             self = id.isEmpty || id.contains("/") ? .notFound : .forecast(cityID: String(id), form: .path)
@@ -69,7 +74,7 @@ enum Route: Equatable, Sendable {
     /// Routes that answer GET and HEAD only (others get 405).
     var allowsOnlyGET: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity, .bytes: true
+        case .forecast, .forecastWithoutCity, .bytes, .stats: true
         default: false
         }
     }

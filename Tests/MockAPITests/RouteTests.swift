@@ -147,6 +147,19 @@ struct RouteTests {
         }
     }
 
+    @Test("/stats counts requests and connections, itself included")
+    func stats() async throws {
+        try await TestSupport.withServer { server in
+            _ = try await TestConnection.request(port: server.port, "/api/forecast/city/130010")
+            let response = try await TestConnection.request(port: server.port, "/stats")
+            #expect(response.status == 200)
+            let lines = Set(String(decoding: response.body, as: UTF8.self).split(separator: "\n").map(String.init))
+            #expect(lines.isSuperset(of: [
+                "requests_served 2", "connections_accepted 2", "tls_handshakes 0", "connections_http_1_1 2",
+            ]))
+        }
+    }
+
     @Test("Connection: close is answered with Connection: close and the server closes the connection")
     func connectionClose() async throws {
         try await TestSupport.withServer { server in
