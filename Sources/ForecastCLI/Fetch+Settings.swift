@@ -127,7 +127,10 @@ extension Fetch {
             try Self.checkReadableFile(file, source: environment["CURL_CA_BUNDLE"] != nil ? "CURL_CA_BUNDLE" : "SSL_CERT_FILE")
         }
         if let directory = named.directory {
-            try Self.checkReadableDirectory(directory, source: "SSL_CERT_DIR")
+            // OpenSSL takes a colon-separated list of directories here.
+            for part in directory.split(separator: ":") {
+                try Self.checkReadableDirectory(String(part), source: "SSL_CERT_DIR")
+            }
         }
         return named
     }

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Forecast
+import Foundation
+@testable import ForecastCLI
+import Testing
+
+@Suite("Whom HTTPS trusts: --cacert and curl's variables")
+struct TrustOptionTests {
+    /// A readable file and directory to name; removed with the value.
+    private final class Paths {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-trust-\(UUID().uuidString)")
+        var file: String { folder.appendingPathComponent("ca.pem").path }
+        var other: String { folder.appendingPathComponent("other.pem").path }
+        var directory: String { folder.appendingPathComponent("certs").path }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for path in [file, other] {
+                _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func trusted(_ arguments: [String], _ variables: [String: String]) throws -> ClientConfiguration {
+        try Fetch.parse(arguments + ["130010"]).settings(environment: Environment(variables: variables), stdoutIsTerminal: false).client
+    }
+
+    @Test("Nothing named: the system's store")
+    func nothing() throws {
+        let client = try trusted([], [:])
+        #expect(client.caFile == nil && client.caDirectory == nil)
+    }
+
+    @Test("Each option and variable gives what it names")
+    func eachSource() throws {
+        let paths = try Paths()
+        let cacert = try trusted(["--cacert", paths.file], [:])
+        #expect(cacert.caFile == paths.file && cacert.caDirectory == nil)
+
+        let bundle = try trusted([], ["CURL_CA_BUNDLE": paths.file])
+        #expect(bundle.caFile == paths.file && bundle.caDirectory == nil)
+
+        let file = try trusted([], ["SSL_CERT_FILE": paths.file])
+        #expect(file.caFile == paths.file && file.caDirectory == nil)
+
+        let directory = try trusted([], ["SSL_CERT_DIR": paths.directory])
+        #expect(directory.caFile == nil && directory.caDirectory == paths.directory)
+
+        let both = try trusted([], ["SSL_CERT_DIR": paths.directory, "SSL_CERT_FILE": paths.file])
+        #expect(both.caFile == paths.file && both.caDirectory == paths.directory)
+    }
+
+    @Test("--cacert wins over every variable; CURL_CA_BUNDLE over the other two")
+    func precedence() throws {
+        let paths = try Paths()
+        let all = ["CURL_CA_BUNDLE": paths.other, "SSL_CERT_FILE": paths.other, "SSL_CERT_DIR": paths.directory]
+        let option = try trusted(["--cacert", paths.file], all)
+        #expect(option.caFile == paths.file && option.caDirectory == nil)
+
+        let bundle = try trusted([], all)
+        #expect(bundle.caFile == paths.other && bundle.caDirectory == nil)
+    }
+
+    @Test("A path that cannot be read is a usage error naming where it came from")
+    func unreadable() throws {
+        let paths = try Paths()
+        for path in ["/nonexistent.pem", paths.directory] {
+            do {
+                _ = try Fetch.parse(["--cacert", path, "130010"])
+                Issue.record("--cacert \(path) was accepted")
+            } catch {
+                #expect(Fetch.exitCode(for: error).rawValue == 64)
+                #expect(Fetch.message(for: error).contains("--cacert: cannot read the CA file \"\(path)\""))
+            }
+        }
+        for (name, value) in [("SSL_CERT_FILE", "/nonexistent.pem"), ("CURL_CA_BUNDLE", paths.directory), ("SSL_CERT_DIR", paths.file),
+                              ("SSL_CERT_DIR", "\(paths.directory):/nonexistent")] {
+            do {
+                _ = try trusted([], [name: value])
+                Issue.record("\(name)=\(value) was accepted")
+            } catch let error as ValidationError {
+                #expect(error.message.hasPrefix("\(name): cannot read the CA"), "\(error.message)")
+            }
+        }
+    }
+}
