@@ -70,6 +70,20 @@ struct TLSEndToEndTests {
         }
     }
 
+    @Test("SSL_CERT_DIR without the test CA is refused: the directory named is all that is trusted")
+    func directoryWithoutTheCA() async throws {
+        try await withTLSMock { _, env, folder in
+            let store = folder.appendingPathComponent("store")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            try Data(MockCertificates.strangerAuthorityPEM.utf8)
+                .write(to: store.appendingPathComponent(MockCertificates.strangerAuthorityHashName))
+            let result = try await forecast(["--no-cache", "130010"], environment: env.merging(["SSL_CERT_DIR": store.path]) { $1 })
+
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("the server's certificate is not trusted"))
+        }
+    }
+
     @Test("--cacert wins over the variables")
     func optionWinsOverEnvironment() async throws {
         try await withTLSMock { _, env, folder in
