@@ -74,6 +74,10 @@ final class CommandProcess {
             }
             try await Task.sleep(for: .milliseconds(5))
         }
+        // Returns at once: the process has ended. Without it, swift-corelibs-foundation keeps
+        // a Process that was only polled in a reference cycle for good (LeakSanitizer shows
+        // it, and everything it holds, as leaked).
+        process.waitUntilExit()
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
