@@ -56,6 +56,7 @@ let package = Package(
             name: "ForecastMock",
             dependencies: [
                 "MockAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

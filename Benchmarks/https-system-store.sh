@@ -100,9 +100,12 @@ connections() {
     env "${curl_env[@]}" curl -s --cacert "$work/test-ca.pem" "$1/stats" | awk '$1 == "connections_accepted" { print $2 }'
 }
 
-# instructions COMMAND…: what callgrind counts for one run (the command must succeed).
+# instructions [VAR=VALUE…] COMMAND…: what callgrind counts for one run of COMMAND with those
+# variables set (valgrind itself runs the command: it does not follow env's exec).
 instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$work/vg" || {
+    local vars=()
+    while [[ $1 == *=* ]]; do vars+=("$1"); shift; done
+    env "${vars[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$work/vg" || {
         echo "failed under valgrind: $*" >&2; tail -5 "$work/vg" >&2; exit 1; }
     awk '/Collected :/ { print $NF }' "$work/vg"
 }
@@ -117,8 +120,8 @@ for base in "$tls_base" "$plain_base"; do
 done
 
 echo "counting instructions…" >&2
-fi_tls=$(instructions env "${forecast_env[@]}" "$bin/forecast" --no-cache --base-url "$tls_base" 130010)
-ci_tls=$(instructions env "${curl_env[@]}" curl -s -f -o /dev/null "$tls_base/api/forecast/city/130010")
+fi_tls=$(instructions "${forecast_env[@]}" "$bin/forecast" --no-cache --base-url "$tls_base" 130010)
+ci_tls=$(instructions "${curl_env[@]}" curl -s -f -o /dev/null "$tls_base/api/forecast/city/130010")
 fi_plain=$(instructions "$bin/forecast" --no-cache --base-url "$plain_base" 130010)
 ci_plain=$(instructions curl -s -f -o /dev/null "$plain_base/api/forecast/city/130010")
 

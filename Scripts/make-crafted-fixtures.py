@@ -84,3 +84,24 @@ write("html.json", "<!DOCTYPE html>\n<html><head><title>500 Server Error</title>
 write("api-error.json", '{\n    "error": "The specified city ID is invalid."\n}')
 write("api-error-jma.json", '{\n    "error": "Request to JMA API failed (HTTP Error 503)"\n}')
 write("truncated.json", (root / "Fixtures" / "130010.json").read_text(encoding="utf-8")[:1000])
+
+# Hostile text: every text field carries what would take over a terminal printed raw. OSC 0
+# (window title, ended by BEL), CSI 2J (clear screen), the 8-bit CSI (U+009B), DEL, a bidi
+# override and an isolate, a tab, CR, LF, NUL, NEL and LINE SEPARATOR. C0 controls are \u-escaped
+# in the JSON text (as JSON requires); DEL, C1 and bidi characters are written raw, in UTF-8.
+HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u009b31m\u007f\u202eevil\u2069\u2066\t\r\n\u0000\u0085\u2028!"
+NUMERIC = {"temperature", "chanceOfRain", "width", "height"}
+
+def poison(value, key=None):
+    if key in NUMERIC:
+        return value
+    if isinstance(value, dict):
+        return {k: poison(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [poison(v, key) for v in value]
+    if isinstance(value, str):
+        return value + HOSTILE
+    return value
+
+write("hostile.json", poison(copy.deepcopy(tokyo)))
+write("api-error-hostile.json", json.dumps({"error": "The specified city ID" + HOSTILE + " is invalid."}, ensure_ascii=False, indent=4) + "\n")

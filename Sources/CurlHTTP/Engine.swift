@@ -1,4 +1,3 @@
-import Synchronization
 internal import CCurl
 
 /// The one thread of a session: it owns the multi handle and drives every transfer on it.
@@ -10,9 +9,9 @@ internal import CCurl
 /// loop ends every transfer with that error, refuses later requests with it, and stops.
 ///
 /// `@unchecked Sendable` is sound because the only members other threads reach are `inbox`
-/// (a `Mutex`) and `multi.wakeup()`, which libcurl documents as callable from any thread and
-/// which is called only under the inbox lock while `isOpen` is true, i.e. before the loop frees
-/// the multi handle. Every other stored property is read and written by the engine thread alone.
+/// (a `LockedValue`) and `multi.wakeup()`, which libcurl documents as callable from any thread
+/// and which is called only under the inbox lock while `isOpen` is true, i.e. before the loop
+/// frees the multi handle. Every other stored property is read and written by the engine thread alone.
 final class Engine: @unchecked Sendable {
     private struct Inbox {
         var additions: [(Request, RequestDescription)] = []
@@ -49,7 +48,7 @@ final class Engine: @unchecked Sendable {
     /// failed; an interrupted `poll` is not an error), so a few turns are enough.
     static let maxConsecutiveFailures = 3
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
     let multi: MultiHandle
 

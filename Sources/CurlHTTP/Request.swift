@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// One HTTP request in flight, and the chain of handlers that will see its response.
 ///
@@ -26,7 +25,7 @@ public final class Request: Sendable {
     private let handlerQueue: DispatchQueue
     /// Set once by `complete`; handlers then read it, and `validate` may replace a success
     /// with its error.
-    private let outcome = Mutex<Outcome?>(nil)
+    private let outcome = LockedValue<Outcome?>(nil)
 
     init(url: String, engine: Engine) {
         self.url = url

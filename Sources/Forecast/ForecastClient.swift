@@ -1,6 +1,5 @@
 import CurlHTTP
 import Dispatch
-import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -113,7 +112,7 @@ public final class ForecastClient: Sendable {
     /// is handed to `deliver` on the calling thread before the next request starts.
     public func fetchSequentially(_ cities: [City], deliver: (FetchResult) -> Void) {
         let group = DispatchGroup()
-        let slot = Mutex<FetchResult?>(nil)
+        let slot = LockedValue<FetchResult?>(nil)
         for city in cities {
             group.enter()
             fetch(city) { result in
@@ -164,7 +163,7 @@ public final class ForecastClient: Sendable {
 /// The request of an async fetch, for its task's cancellation handler, which may run before
 /// the request exists (then the request is cancelled as soon as it is set).
 final class InFlightRequest: Sendable {
-    private let state = Mutex<(request: Request?, cancelled: Bool)>((nil, false))
+    private let state = LockedValue<(request: Request?, cancelled: Bool)>((nil, false))
 
     func set(_ request: Request?) {
         let cancelled = state.withLock { state in
@@ -207,13 +206,13 @@ final class ParallelFetch: Sendable {
     private let client: ForecastClient
     private let limit: ConcurrencyLimit
     private let ready = DispatchSemaphore(value: 0)
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     init(cities: [City], jobs: Int, client: ForecastClient) {
         self.cities = cities
         self.client = client
         limit = ConcurrencyLimit(maxInFlight: jobs)
-        state = Mutex(State(slots: Array(repeating: nil, count: cities.count)))
+        state = LockedValue(State(slots: Array(repeating: nil, count: cities.count)))
     }
 
     /// Fetches every city and calls `deliver` for each, in order; returns when all are delivered.

@@ -52,7 +52,10 @@ public struct JSONFormatter: ResultFormatter {
     private func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
     private func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
 
-    /// A JSON string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8).
+    /// A JSON string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8),
+    /// except the characters the untrusted-text gate stops (controls, DEL, C1, bidi
+    /// overrides), which are escaped (`\u001b`, `\u009b`, `\u202e`): the text is kept, and
+    /// no reader that prints a string raw gets a control from it.
     func string(_ value: String?) -> String {
         guard let value else { return "null" }
         var out = "\""
@@ -63,7 +66,7 @@ public struct JSONFormatter: ResultFormatter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where UntrustedText.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

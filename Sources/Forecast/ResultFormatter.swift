@@ -32,13 +32,11 @@ enum ValueText {
         return String(value)
     }
 
-    /// Tabs and line breaks (CR, LF, NEL, U+2028, U+2029, …) replaced by spaces, so a value
-    /// stays within its TSV field and its line.
+    /// Text from outside, through the gate: tabs and line breaks become spaces, so a value
+    /// stays within its TSV field and its line, and controls a visible stand-in.
     static func field(_ text: String?) -> String {
         guard let text else { return "" }
-        let breaks: (Character) -> Bool = { $0 == "\t" || $0.isNewline }
-        guard text.contains(where: breaks) else { return text }
-        return String(text.map { breaks($0) ? " " : $0 })
+        return UntrustedText.sanitized(text)
     }
 
     /// The days to show of a forecast: the first `days` of them, and at least one (a `days`

@@ -2,7 +2,8 @@
 ///
 /// Columns are padded by display width (a CJK character takes two cells) to widths fixed in
 /// advance, so rows written city by city as results arrive stay aligned. Unknown values are
-/// `-`. Colour (ANSI) is optional; temperatures may be shown in °F.
+/// `-`. Colour (ANSI) is optional; temperatures may be shown in °F. The server's text passes
+/// the untrusted-text gate before any colour is added.
 public struct TableFormatter: ResultFormatter {
     public var days: Int
     public var color: Bool
@@ -53,10 +54,10 @@ public struct TableFormatter: ResultFormatter {
             }
             let cells = [
                 offset == 0 ? result.city.id : "      ",
-                DisplayWidth.pad(offset == 0 ? forecast.location.city : "", to: Self.cityWidth),
-                DisplayWidth.pad(day.dateLabel, to: Self.dayWidth),
-                String(day.date.suffix(5)),
-                paint(DisplayWidth.pad(day.telop ?? "-", to: Self.telopWidth), Self.style(ofTelop: day.telop)),
+                DisplayWidth.pad(offset == 0 ? ValueText.field(forecast.location.city) : "", to: Self.cityWidth),
+                DisplayWidth.pad(ValueText.field(day.dateLabel), to: Self.dayWidth),
+                ValueText.field(String(day.date.suffix(5))),
+                paint(DisplayWidth.pad(ValueText.field(day.telop ?? "-"), to: Self.telopWidth), Self.style(ofTelop: day.telop)),
                 paint(DisplayWidth.padLeft(ValueText.number(temperature.0) ?? "-", to: Self.temperatureWidth), .cyan),
                 paint(DisplayWidth.padLeft(ValueText.number(temperature.1) ?? "-", to: Self.temperatureWidth), .red),
                 rain.joined(),

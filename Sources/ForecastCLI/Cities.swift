@@ -14,10 +14,10 @@ struct Cities: ParsableCommand {
         Terminal.ignoreBrokenPipeSignal()
         let cities = CityCatalog.search(query ?? "")
         guard !cities.isEmpty else {
-            Terminal.write("forecast: no city matches \"\(query ?? "")\"\n", to: .standardError)
+            Terminal.report("forecast: no city matches \"\(query ?? "")\"")
             throw ExitCode(1)
         }
         let lines = cities.map { "\($0.id)\t\($0.name)\t\($0.prefecture)\n" }.joined()
-        Terminal.write(lines, to: .standardOutput)
+        Terminal.output(lines)
     }
 }

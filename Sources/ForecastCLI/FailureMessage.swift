@@ -2,9 +2,10 @@ import Forecast
 
 /// The stderr line of a failed city: the reason, and what to do where the tool can say it.
 enum FailureMessage {
-    /// `forecast: 130010 東京: <reason>[; <advice>]`.
+    /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
+    /// `Terminal.report`, the gate every stderr message passes).
     static func line(for result: FetchResult, error: ForecastError) -> String {
-        "forecast: \(result.city.id) \(result.city.name): \(text(for: error))\n"
+        "forecast: \(result.city.id) \(result.city.name): \(text(for: error))"
     }
 
     /// The reason, with advice for the failures a user can mend from the command line.

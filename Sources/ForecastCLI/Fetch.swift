@@ -28,7 +28,9 @@ struct Fetch: ParsableCommand {
 
             EXIT STATUS:
               0 every city succeeded; 1 some city failed (the others are printed);
-              64 usage error or unknown city (nothing is fetched); 130 interrupted.
+              64 usage error or unknown city (nothing is fetched); 74 the output
+              cannot be written (a full disk, an I/O error: one line on stderr);
+              130 interrupted. A closed pipe (| head -1) ends quietly with 0.
 
             TRUST:
               HTTPS servers are trusted through the system's CA store. --cacert FILE

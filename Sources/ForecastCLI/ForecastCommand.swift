@@ -25,7 +25,17 @@ struct ForecastCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            exit(withError: error)
+            // `--help`, `--version` and their kind go to stdout as ArgumentParser prints them.
+            // A usage error goes to stderr through the untrusted-text gate: it may quote an
+            // argument ("no city is called …", an unknown option) and must not carry its
+            // escape sequences to the terminal.
+            let status = exitCode(for: error)
+            guard status != .success else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                Terminal.report(message, multiline: true)
+            }
+            exit(withError: status)
         }
     }
 }

@@ -29,28 +29,21 @@ struct Runner {
         var index = 0
         var anyFailed = false
 
-        func emit(_ text: String) {
-            guard !text.isEmpty, Terminal.write(text, to: .standardOutput) else {
-                if !text.isEmpty { Self.readerGone() }
-                return
-            }
-        }
-
         func deliver(_ result: FetchResult) {
             progress.clear()
             if settings.verbose {
-                Terminal.write(VerboseLine.text(for: result) + "\n", to: .standardError)
+                Terminal.report(VerboseLine.text(for: result))
             }
             if let error = result.error {
                 anyFailed = true
-                Terminal.write(FailureMessage.line(for: result, error: error), to: .standardError)
+                Terminal.report(FailureMessage.line(for: result, error: error))
             }
-            emit(formatter.block(for: result, index: index))
+            Terminal.output(formatter.block(for: result, index: index))
             index += 1
             progress.show(done: index)
         }
 
-        emit(formatter.prologue)
+        Terminal.output(formatter.prologue)
         progress.show(done: 0)
         withExtendedLifetime(interrupt) {
             if settings.parallel {
@@ -60,7 +53,7 @@ struct Runner {
             }
         }
         progress.clear()
-        emit(formatter.epilogue)
+        Terminal.output(formatter.epilogue)
         return anyFailed
     }
 
@@ -71,13 +64,6 @@ struct Runner {
         case .table: TableFormatter(days: settings.days, color: settings.color)
         case .line: LineFormatter(days: settings.days)
         }
-    }
-
-    /// The reader of our output has gone (`| head -1`): stop quietly, at once, as for Ctrl-C.
-    /// Nothing is buffered (every write is a write(2)), and ending the process closes every
-    /// connection; `exit` would run teardown code while the session thread is still busy.
-    static func readerGone() -> Never {
-        _exit(0)
     }
 }
 

@@ -31,21 +31,30 @@ enum Terminal {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Writes all of `text`; false if the reader has gone (EPIPE) or the stream is unusable.
+    /// How a write ended.
+    enum WriteResult: Equatable {
+        case written
+        /// write(2) failed with this `errno` (EPIPE: the reader has gone).
+        case failed(errno: Int32)
+    }
+
+    /// Writes all of `text`, retrying after a signal and after a partial write.
     @discardableResult
-    static func write(_ text: String, to stream: Stream) -> Bool {
+    static func write(_ text: String, to stream: Stream) -> WriteResult {
         var text = text
         return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
+                // `bytes` is not empty here, so its base address is not nil; `offset` stays
+                // below its count, so the pointer and length stay inside the buffer.
                 let written = Glibc.write(stream.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return .failed(errno: errno)
                 }
                 offset += written
             }
-            return true
+            return .written
         }
     }
 

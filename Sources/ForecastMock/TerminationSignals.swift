@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
 import Glibc
@@ -47,11 +47,13 @@ final class TerminationSignals {
             case open
         }
 
-        private let state = Mutex(State.closed)
+        /// NIO's pthread-based lock, which ThreadSanitizer sees (it cannot see the futex inside
+        /// `Synchronization.Mutex` on Linux).
+        private let state = NIOLockedValueBox(State.closed)
 
         func wait() async {
             await withCheckedContinuation { continuation in
-                let isOpen = self.state.withLock { state in
+                let isOpen = self.state.withLockedValue { state in
                     if case .open = state {
                         return true
                     }
@@ -65,7 +67,7 @@ final class TerminationSignals {
         }
 
         func open() {
-            let waiting = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let waiting = self.state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
                 defer { state = .open }
                 if case .waiting(let continuation) = state {
                     return continuation

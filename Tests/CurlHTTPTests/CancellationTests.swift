@@ -1,7 +1,6 @@
 import CurlHTTP
 import Foundation
 import MockAPI
-import Synchronization
 import Testing
 
 @Suite("Cancellation and shutdown", .serialized)
@@ -57,8 +56,8 @@ struct CancellationTests {
     func releaseInFlight() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             var session: Session? = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
-            let errors = Mutex<[any Error]>([])
-            let attempts = Mutex<[Int]>([])
+            let errors = LockedValue<[any Error]>([])
+            let attempts = LockedValue<[Int]>([])
             let group = DispatchGroup()
             for _ in 0..<20 {
                 group.enter()

@@ -2,7 +2,6 @@ import CurlHTTP
 import Dispatch
 import Foundation
 import MockAPI
-import Synchronization
 import Testing
 
 @Suite("Handlers delivered on named queues")
@@ -11,7 +10,7 @@ struct HandlerQueueTests {
     func orderAcrossQueues() async throws {
         try await withMock { mock in
             let session = Session()
-            let order = Mutex<[String]>([])
+            let order = LockedValue<[String]>([])
             let slow = DispatchQueue(label: "slow")
             let fast = DispatchQueue(label: "fast")
 
@@ -37,8 +36,8 @@ struct HandlerQueueTests {
     func boundedThreads() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(200))) { mock in
             let session = Session()
-            let threads = Mutex<Set<UInt>>([])
-            let remaining = Mutex(100)
+            let threads = LockedValue<Set<UInt>>([])
+            let remaining = LockedValue(100)
             // Given 100 requests that all finish at about the same moment, whose handlers
             // take a little while
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

@@ -1,7 +1,6 @@
 import CurlHTTP
 import Foundation
 import MockAPI
-import Synchronization
 import Testing
 
 @Suite("Requests and their handler chains")
@@ -30,7 +29,7 @@ struct RequestTests {
         // loaded machine.
         try await withMock(MockConfiguration(latency: .milliseconds(500))) { mock in
             let session = Session()
-            let order = Mutex<[String]>([])
+            let order = LockedValue<[String]>([])
             let request = session.request(mock.forecastURL("130010"))
 
             // Given three handlers added while the transfer is still running
@@ -62,7 +61,7 @@ struct RequestTests {
     func validationAppliesDownstream() async throws {
         try await withMock { mock in
             let session = Session()
-            let results = Mutex<[Bool]>([])
+            let results = LockedValue<[Bool]>([])
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 session.request("\(mock.baseURL)/no/such/path")
                     .responseData { r in results.withLock { $0.append(r.value != nil) } }
@@ -98,7 +97,7 @@ struct RequestTests {
     func dispatchGroupSequence() async throws {
         try await withMock { mock in
             let session = Session()
-            let statuses = Mutex<[Int]>([])
+            let statuses = LockedValue<[Int]>([])
             // DispatchGroup.wait() blocks its thread: run it off Swift's cooperative pool, as a
             // command-line caller's main thread would.
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

@@ -26,8 +26,10 @@ final class CommandProcess {
     private let outURL: URL
     private let errURL: URL
 
+    /// With `stdoutPath`, standard output goes to that file instead (`/dev/full`: every write
+    /// fails with ENOSPC) and the result's `stdout` is empty.
     init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-         executable: URL = forecastBinary) throws {
+         stdoutPath: String? = nil, executable: URL = forecastBinary) throws {
         let dir = FileManager.default.temporaryDirectory
         outURL = dir.appendingPathComponent("forecast-out-\(UUID().uuidString)")
         errURL = dir.appendingPathComponent("forecast-err-\(UUID().uuidString)")
@@ -43,7 +45,7 @@ final class CommandProcess {
         }
         env.merge(environment) { $1 }
         process.environment = env
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         if let stdin {
             let pipe = Pipe()
@@ -74,6 +76,10 @@ final class CommandProcess {
             }
             try await Task.sleep(for: .milliseconds(5))
         }
+        // Returns at once: the process has ended. Without it, swift-corelibs-foundation keeps
+        // a Process that was only polled in a reference cycle for good (LeakSanitizer shows
+        // it, and everything it holds, as leaked).
+        process.waitUntilExit()
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -87,8 +93,10 @@ final class CommandProcess {
 }
 
 /// Runs `forecast` to its end.
-func forecast(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
-    try await CommandProcess(arguments, environment: environment, stdin: stdin).finish()
+func forecast(
+    _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, stdoutPath: String? = nil
+) async throws -> CommandResult {
+    try await CommandProcess(arguments, environment: environment, stdin: stdin, stdoutPath: stdoutPath).finish()
 }
 
 /// A running mock API and a fresh cache folder, both removed afterwards.

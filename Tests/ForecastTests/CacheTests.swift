@@ -1,6 +1,6 @@
+import CurlHTTP
 @testable import Forecast
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("The cache")
@@ -9,8 +9,8 @@ struct CacheTests {
     static let justAfterRelease = Publication.parse("2022-05-19T05:30:00+09:00")!
 
     final class Clock: Sendable {
-        let time: Mutex<Int>
-        init(_ time: Int) { self.time = Mutex(time) }
+        let time: LockedValue<Int>
+        init(_ time: Int) { self.time = LockedValue(time) }
         func advance(_ seconds: Int) { time.withLock { $0 += seconds } }
         var now: @Sendable () -> Int { { self.time.withLock { $0 } } }
     }
@@ -119,7 +119,7 @@ struct CacheTests {
     }
 
     final class Reads: Sendable {
-        let list = Mutex<[Data?]>([])
+        let list = LockedValue<[Data?]>([])
     }
 
     @Test("The cache folder comes from FORECAST_CACHE_DIR, then XDG_CACHE_HOME, then HOME")

@@ -1,7 +1,7 @@
+import CurlHTTP
 @testable import Forecast
 import Foundation
 import MockAPI
-import Synchronization
 import Testing
 
 /// Starts a mock API, runs `body` with a client pointed at it (no cache unless given), and shuts the mock down.
@@ -61,7 +61,7 @@ struct ClientTests {
     func sequential() async throws {
         try await withClient(MockConfiguration(latency: .milliseconds(50))) { client, mock in
             let ids = await offPool {
-                let ids = Mutex<[String]>([])
+                let ids = LockedValue<[String]>([])
                 client.fetchSequentially(fiveCities) { result in
                     ids.withLock { $0.append(result.forecast?.location.city ?? "error") }
                 }
@@ -81,7 +81,7 @@ struct ClientTests {
         }
         try await withClient(MockConfiguration(latencyByCity: latencies)) { client, mock in
             let delivered = await offPool {
-                let delivered = Mutex<[String]>([])
+                let delivered = LockedValue<[String]>([])
                 client.fetchInParallel(fiveCities, jobs: 8) { result in delivered.withLock { $0.append(result.city.id) } }
                 return delivered.withLock { $0 }
             }
@@ -96,7 +96,7 @@ struct ClientTests {
         try await withClient(MockConfiguration(latencyByCity: latencies)) { client, _ in
             let times = await offPool {
                 let start = ContinuousClock.now
-                let times = Mutex<[(String, Duration)]>([])
+                let times = LockedValue<[(String, Duration)]>([])
                 client.fetchInParallel(fiveCities, jobs: 8) { result in
                     times.withLock { $0.append((result.city.id, ContinuousClock.now - start)) }
                 }
@@ -118,7 +118,7 @@ struct ClientTests {
         let cities = Array(CityCatalog.all.prefix(12))
         try await withClient(MockConfiguration(latency: .milliseconds(50))) { client, mock in
             let count = await offPool {
-                let count = Mutex(0)
+                let count = LockedValue(0)
                 client.fetchInParallel(cities, jobs: 3) { _ in count.withLock { $0 += 1 } }
                 return count.withLock { $0 }
             }
@@ -131,7 +131,7 @@ struct ClientTests {
     func oneFault(jobs: Int) async throws {
         try await withClient(MockConfiguration(faultsByCity: ["090010": FaultRule(.html)])) { client, _ in
             let results = await offPool {
-                let results = Mutex<[FetchResult]>([])
+                let results = LockedValue<[FetchResult]>([])
                 if jobs == 1 {
                     client.fetchSequentially(fiveCities) { result in results.withLock { $0.append(result) } }
                 } else {
@@ -159,7 +159,7 @@ struct ClientTests {
             let fast = ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
-                let results = Mutex<[FetchResult]>([])
+                let results = LockedValue<[FetchResult]>([])
                 fast.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { result in results.withLock { $0.append(result) } }
                 return results.withLock { $0 }
             }
