@@ -44,6 +44,10 @@ struct Fetch: ParsableCommand {
                                   ~/.cache/forecast)
               NO_COLOR            if set and not empty: no colour, unless
                                   --color always
+              CURL_CA_BUNDLE      a CA file to trust instead of the system's
+                                  store (unless --cacert)
+              SSL_CERT_FILE       the same, when CURL_CA_BUNDLE is not set
+              SSL_CERT_DIR        a hashed CA directory, likewise
             """,
         helpNames: [.short, .long])
 
