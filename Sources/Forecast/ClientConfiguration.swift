@@ -61,5 +61,6 @@ public struct ClientConfiguration: Sendable {
 
 /// The version of the forecast package.
 public enum ForecastVersion {
-    public static let current = "0.1.0"
+    /// The package's version, such as "0.2.0"; written once, as `CurlHTTP.version`.
+    public static let current = CurlHTTP.version
 }
