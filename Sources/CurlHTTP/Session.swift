@@ -69,6 +69,8 @@ public final class Session: Sendable {
     /// Starts a request and returns it at once.
     ///
     /// - Parameters:
+    ///   - url: an http or https URL.
+    ///   - method: the request method; GET by default.
     ///   - headers: sent in addition to `options.headers`; a field here replaces one of the same name there.
     ///   - body: sent as the request body (libcurl: `CURLOPT_COPYPOSTFIELDS`).
     ///   - options: this request's limits; the session's `requestDefaults` when nil.

@@ -15,9 +15,12 @@ public struct ClientConfiguration: Sendable {
     public var retries: Int
     /// Minimum time between request starts; nil means 0.5 s for the public API, none elsewhere.
     public var interval: Duration?
+    /// Where bodies are kept between runs; nil for no cache.
     public var cache: ForecastCache?
+    /// The User-Agent header sent with every request.
     public var userAgent: String
 
+    /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent
