@@ -15,10 +15,12 @@ public struct RequestOptions: Sendable {
     public var userAgent: String
     /// Header fields sent with every request, below the request's own.
     public var headers: HTTPHeaders
+    /// When and how soon a failed attempt is tried again.
     public var retry: RetryPolicy
     /// If set, this request waits its turn among the requests sharing the limit.
     public var limit: ConcurrencyLimit?
 
+    /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures.
     public init(
         timeout: Duration = .seconds(15),
         connectTimeout: Duration = .seconds(10),

@@ -19,10 +19,12 @@ import Darwin
 /// `shutdown()`) ends every transfer still in flight with `CancellationError` and frees every
 /// handle, as an Alamofire `Session` does. A request does not keep its session alive.
 public final class Session: Sendable {
+    /// The configuration the session was made with.
     public let configuration: SessionConfiguration
     private let engine: Engine
     private let thread: pthread_t
 
+    /// Creates a session and starts its thread.
     public init(configuration: SessionConfiguration = SessionConfiguration()) {
         CurlGlobal.ensureInitialized()
         self.configuration = configuration
