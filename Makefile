@@ -6,6 +6,8 @@
 #   sudo make uninstall     removes exactly what install put there
 #   make deb                forecast_<version>_<arch>.deb, the same files under /usr
 #   make check-man          the man page renders without a warning and keeps its Japanese
+#   make docs               the DocC archives of CurlHTTP and Forecast (swift-docc-plugin)
+#   make check-docs         no documentation warning, and no public symbol without a doc comment
 #
 # What install lays out (below $(DESTDIR)$(PREFIX)):
 #   bin/forecast                                  stripped
@@ -36,7 +38,7 @@ STAGE = .build/install
 SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
-.PHONY: all build test install uninstall deb man check-man clean
+.PHONY: all build test install uninstall deb man check-man docs check-docs clean
 
 all: build
 
@@ -100,6 +102,14 @@ deb: $(STAGED)
 	rm -rf $(STAGE)/deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE)/deb/debian/forecast PREFIX=/usr
 	Scripts/make-deb.sh $(STAGE)/deb .
+
+docs:
+	$(SWIFT) package generate-documentation --target CurlHTTP --target Forecast
+
+check-docs:
+	$(SWIFT) package generate-documentation --target CurlHTTP --target Forecast 2>&1 | tee $(STAGE).docs.log
+	@! grep -q "warning:" $(STAGE).docs.log || { echo "check-docs: DocC warned (above)"; exit 1; }
+	$(PYTHON) Scripts/check-docs.py
 
 clean:
 	rm -rf $(STAGE) forecast_*.deb
