@@ -67,9 +67,10 @@ $(STAGE)/forecast.1: $(BINARY) Scripts/make-manpage.py
 	$(PYTHON) Scripts/make-manpage.py $(BINARY) > $@.tmp
 	@mv $@.tmp $@
 
+# bash sources a completion, never runs it: no #! line (Debian's lintian asks the same).
 $(STAGE)/forecast.bash: $(BINARY)
 	@mkdir -p $(STAGE)
-	$(BINARY) --generate-completion-script bash > $@
+	$(BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $@
 
 $(STAGE)/_forecast: $(BINARY)
 	@mkdir -p $(STAGE)

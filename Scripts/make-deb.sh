@@ -19,8 +19,14 @@ arch=$(dpkg --print-architecture)
 gzip -9n "$root/usr/share/man/man1/forecast.1"
 install -d "$root/usr/share/doc/forecast"
 install -m 644 "$here/Packaging/copyright" "$root/usr/share/doc/forecast/copyright"
-gzip -9n < "$here/CHANGELOG.md" > "$root/usr/share/doc/forecast/changelog.gz"
-chmod 644 "$root/usr/share/doc/forecast/changelog.gz"
+maintainer=${DEB_MAINTAINER:-forecast maintainers <maintainers@users.noreply.a-seed-4b5db9ed.example>}
+# A native package's changelog.gz is read as a Debian changelog: one entry for this version,
+# pointing to the project's own CHANGELOG.md, which goes beside it.
+date=$(date -R -u -d "@${SOURCE_DATE_EPOCH:-$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)}")
+printf 'forecast (%s) stable; urgency=medium\n\n  * Version %s; the changes are in changelog.md.gz.\n\n -- %s  %s\n' \
+    "$version" "$version" "$maintainer" "$date" | gzip -9n > "$root/usr/share/doc/forecast/changelog.gz"
+gzip -9n < "$here/CHANGELOG.md" > "$root/usr/share/doc/forecast/changelog.md.gz"
+chmod 644 "$root/usr/share/doc/forecast/changelog.gz" "$root/usr/share/doc/forecast/changelog.md.gz"
 
 # dpkg-shlibdeps reads the shared libraries the binary needs (NEEDED) and asks dpkg which
 # package and version provides each, as debhelper's ${shlibs:Depends} does.
@@ -37,7 +43,7 @@ cat > "$root/DEBIAN/control" <<CONTROL
 Package: forecast
 Version: $version
 Architecture: $arch
-Maintainer: ${DEB_MAINTAINER:-forecast maintainers <maintainers@users.noreply.a-seed-4b5db9ed.example>}
+Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
 Section: utils
