@@ -3,20 +3,26 @@ import PackageDescription
 
 let package = Package(
     name: "forecast",
-    platforms: [.macOS(.v15)],
+    // Built and tested on Linux only (Debian 12, Swift 6.3), which needs no `platforms` entry.
+    // macOS is not claimed: it would need Terminal.swift to import Darwin besides Glibc, libcurl
+    // from the SDK or Homebrew for CCurl, and a run of the suite there.
     products: [
+        // The libraries and the command.
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "Forecast", targets: ["Forecast"]),
-        .library(name: "MockAPI", targets: ["MockAPI"]),
         .executable(name: "forecast", targets: ["ForecastCLI"]),
+        // Test tools for users of the libraries: an in-process imitation of the API, and the
+        // same as a command.
+        .library(name: "MockAPI", targets: ["MockAPI"]),
         .executable(name: "forecast-mock", targets: ["ForecastMock"]),
-        .executable(name: "curlhttp-bench", targets: ["CurlHTTPBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        // `swift package generate-documentation --target CurlHTTP` (or Forecast).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -12,7 +12,7 @@ command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hype
 
 build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path .build-bench)
 "${build[@]}" --product forecast-mock >/dev/null
-"${build[@]}" --product curlhttp-bench >/dev/null
+"${build[@]}" --target CurlHTTPBench >/dev/null  # a target, not a product: built as CurlHTTPBench
 bin=$("${build[@]}" --show-bin-path)
 
 work=$(mktemp -d)
@@ -33,7 +33,7 @@ echo "== $sequential sequential requests, latency 0 ms"
 start_mock 0
 url_list "$sequential" >"$work/seq.cfg"
 hyperfine --warmup 1 --runs 10 --export-markdown "$work/seq.md" \
-    -n "CurlHTTP sequential" "$bin/curlhttp-bench sequential $sequential $base/api/forecast/city/130010" \
+    -n "CurlHTTP sequential" "$bin/CurlHTTPBench sequential $sequential $base/api/forecast/city/130010" \
     -n "curl sequential" "curl -s -f -K $work/seq.cfg"
 kill $mock_pid; wait $mock_pid 2>/dev/null || true
 
@@ -41,7 +41,7 @@ echo "== $parallel concurrent requests, latency $latency ms"
 start_mock "$latency"
 url_list "$parallel" >"$work/par.cfg"
 hyperfine --warmup 1 --runs 10 --export-markdown "$work/par.md" \
-    -n "CurlHTTP parallel" "$bin/curlhttp-bench parallel $parallel $base/api/forecast/city/130010" \
+    -n "CurlHTTP parallel" "$bin/CurlHTTPBench parallel $parallel $base/api/forecast/city/130010" \
     -n "curl --parallel --parallel-immediate" "curl -s -f --parallel --parallel-immediate --parallel-max $parallel -K $work/par.cfg" \
     -n "curl --parallel" "curl -s -f --parallel --parallel-max $parallel -K $work/par.cfg"
 cat "$work/seq.md" "$work/par.md"

@@ -12,6 +12,7 @@ public final class ConcurrencyLimit: Sendable {
     /// At most this many requests of this limit are attached to libcurl at once (at least 1).
     public let maxInFlight: Int
 
+    /// Creates a limit of `maxInFlight` requests in flight (values below 1 count as 1).
     public init(maxInFlight: Int) {
         self.maxInFlight = max(1, maxInFlight)
     }

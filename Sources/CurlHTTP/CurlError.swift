@@ -6,7 +6,9 @@
 public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in the terms a caller acts on.
     public enum Kind: Sendable, Equatable {
+        /// The host name did not resolve (libcurl: `CURLE_COULDNT_RESOLVE_HOST`).
         case couldNotResolveHost
+        /// No connection could be made: refused, unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
         case couldNotConnect
         /// The attempt took longer than its total or connect timeout.
         case timedOut
@@ -16,9 +18,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case partialBody
         /// The body grew past the request's size limit.
         case bodyTooLarge
+        /// The request was redirected more often than `RequestOptions.maxRedirects` allows.
         case tooManyRedirects
         /// A URL or a redirect used a protocol other than http or https.
         case protocolNotAllowed
+        /// The URL could not be parsed.
         case malformedURL
         /// The server's certificate chain leads to no CA that is trusted (see ``TrustRoots``).
         case untrustedCertificate
@@ -31,6 +35,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case tlsHandshakeFailed
         /// The CA file or directory named to trust could not be read.
         case unreadableTrustStore
+        /// Any other failure; `code` and `message` say which.
         case other
 
         /// True for the TLS failures; none of them is transient, and none is retried.
@@ -45,37 +50,62 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A libcurl `CURLcode` value.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The `CURLcode` number.
         public let rawValue: Int32
+        /// The code with this number.
         public init(rawValue: Int32) { self.rawValue = rawValue }
 
+        /// libcurl: `CURLE_UNSUPPORTED_PROTOCOL`.
         public static let unsupportedProtocol = Code(rawValue: 1)
+        /// libcurl: `CURLE_URL_MALFORMAT`.
         public static let urlMalformat = Code(rawValue: 3)
+        /// libcurl: `CURLE_COULDNT_RESOLVE_HOST`.
         public static let couldNotResolveHost = Code(rawValue: 6)
+        /// libcurl: `CURLE_COULDNT_CONNECT`.
         public static let couldNotConnect = Code(rawValue: 7)
-        /// A framing or protocol error on an HTTP/2 connection.
+        /// libcurl: `CURLE_HTTP2`, a framing or protocol error on an HTTP/2 connection.
         public static let http2 = Code(rawValue: 16)
+        /// libcurl: `CURLE_PARTIAL_FILE`.
         public static let partialFile = Code(rawValue: 18)
+        /// libcurl: `CURLE_WRITE_ERROR`.
         public static let writeError = Code(rawValue: 23)
+        /// libcurl: `CURLE_OUT_OF_MEMORY`.
         public static let outOfMemory = Code(rawValue: 27)
+        /// libcurl: `CURLE_OPERATION_TIMEDOUT`.
         public static let operationTimedOut = Code(rawValue: 28)
+        /// libcurl: `CURLE_SSL_CONNECT_ERROR`.
         public static let sslConnectError = Code(rawValue: 35)
+        /// libcurl: `CURLE_TOO_MANY_REDIRECTS`.
         public static let tooManyRedirects = Code(rawValue: 47)
+        /// libcurl: `CURLE_GOT_NOTHING`.
         public static let gotNothing = Code(rawValue: 52)
+        /// libcurl: `CURLE_SEND_ERROR`.
         public static let sendError = Code(rawValue: 55)
+        /// libcurl: `CURLE_RECV_ERROR`.
         public static let recvError = Code(rawValue: 56)
+        /// libcurl: `CURLE_SSL_CERTPROBLEM`, a problem with the local client certificate.
         public static let sslCertificateProblem = Code(rawValue: 58)
+        /// libcurl: `CURLE_SSL_CIPHER`, no cipher both sides accept.
         public static let sslCipher = Code(rawValue: 59)
+        /// libcurl: `CURLE_PEER_FAILED_VERIFICATION`.
         public static let peerFailedVerification = Code(rawValue: 60)
+        /// libcurl: `CURLE_FILESIZE_EXCEEDED`.
         public static let fileSizeExceeded = Code(rawValue: 63)
+        /// libcurl: `CURLE_SSL_CACERT_BADFILE`, the CA file or directory could not be read.
         public static let sslCACertificateBadFile = Code(rawValue: 77)
+        /// libcurl: `CURLE_SSL_ISSUER_ERROR`.
         public static let sslIssuerError = Code(rawValue: 83)
-        /// The server reset one HTTP/2 stream (`RST_STREAM`): the HTTP/2 form of a reset.
+        /// libcurl: `CURLE_HTTP2_STREAM`: the server reset one HTTP/2 stream (`RST_STREAM`),
+        /// the HTTP/2 form of a reset.
         public static let http2Stream = Code(rawValue: 92)
 
+        /// "CURLcode 28", for messages.
         public var description: String { "CURLcode \(rawValue)" }
     }
 
+    /// What went wrong, in the terms a caller acts on.
     public let kind: Kind
+    /// libcurl's code for the failure.
     public let code: Code
     /// libcurl's message for `code` (`curl_easy_strerror`).
     public let message: String
@@ -88,6 +118,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The limit that was hit, for `timedOut` (seconds), `bodyTooLarge` (bytes) and `tooManyRedirects`.
     public let limit: Double?
 
+    /// Creates an error; CurlHTTP makes them from libcurl's results, so this is for tests.
     public init(
         kind: Kind, code: Code, message: String, detail: String = "", url: String = "",
         attempts: Int = 1, limit: Double? = nil

@@ -10,8 +10,10 @@ public struct DataResponse<Value: Sendable>: Sendable {
     /// How many attempts were made, counting the first.
     public let attempts: Int
 
+    /// The value, or nil if the chain failed.
     public var value: Value? { try? result.get() }
 
+    /// The error, or nil if the chain succeeded.
     public var error: (any Error)? {
         if case .failure(let error) = result { return error }
         return nil

@@ -1,8 +1,11 @@
 /// One header field as it was sent or received.
 public struct HTTPHeader: Hashable, Sendable {
+    /// The field name, as written (compared without regard to case).
     public var name: String
+    /// The field value, without surrounding spaces.
     public var value: String
 
+    /// Creates a field.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -13,14 +16,17 @@ public struct HTTPHeader: Hashable, Sendable {
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     private var fields: [HTTPHeader]
 
+    /// An empty list.
     public init() {
         fields = []
     }
 
+    /// A list of these fields, in this order.
     public init(_ fields: [HTTPHeader]) {
         self.fields = fields
     }
 
+    /// A list of these fields, in this order: `["Accept": "application/json"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { HTTPHeader(name: $0.0, value: $0.1) }
     }
@@ -55,9 +61,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return merged
     }
 
+    /// The number of fields, repeats included.
     public var count: Int { fields.count }
+    /// True when there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
 
+    /// The fields in order.
     public func makeIterator() -> IndexingIterator<[HTTPHeader]> {
         fields.makeIterator()
     }

@@ -13,6 +13,7 @@ public struct Metrics: Sendable, Equatable {
     /// True when the attempt used a connection opened earlier. libcurl: `CURLINFO_NUM_CONNECTS` is 0.
     public var connectionReused: Bool
 
+    /// Creates the timings of one attempt; CurlHTTP reads them from libcurl, so this is for tests.
     public init(
         nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,
         firstByte: Duration = .zero, total: Duration = .zero, connectionReused: Bool = false

@@ -15,6 +15,7 @@ public struct RequestOptions: Sendable {
     public var userAgent: String
     /// Header fields sent with every request, below the request's own.
     public var headers: HTTPHeaders
+    /// When and how soon a failed attempt is tried again.
     public var retry: RetryPolicy
     /// If set, this request waits its turn among the requests sharing the limit.
     public var limit: ConcurrencyLimit?
@@ -22,6 +23,7 @@ public struct RequestOptions: Sendable {
     /// libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
     public var trust: TrustRoots
 
+    /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures.
     public init(
         timeout: Duration = .seconds(15),
         connectTimeout: Duration = .seconds(10),

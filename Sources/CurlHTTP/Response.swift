@@ -21,6 +21,7 @@ public struct Response: Sendable {
     /// How many attempts the request took, counting the first (1 unless retried).
     public let attempts: Int
 
+    /// Creates a response; the session makes them, so this is for tests.
     public init(
         status: Int, headers: HTTPHeaders, body: Data, url: String,
         httpVersion: HTTPVersion, metrics: Metrics, attempts: Int

@@ -5,6 +5,7 @@ public struct ResponseDecodingError: Error, Sendable, CustomStringConvertible {
     /// The URL that was requested.
     public let url: String
 
+    /// Creates the error for a body from `url` that the decoder refused with `underlying`.
     public init(underlying: any Error, url: String) {
         self.underlying = underlying
         self.url = url

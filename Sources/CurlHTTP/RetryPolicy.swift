@@ -8,18 +8,24 @@
 public struct RetryPolicy: Sendable {
     /// Extra attempts after the first; 0 turns retrying off.
     public var maxRetries: Int
+    /// The wait before the first retry; it doubles for each one after.
     public var baseDelay: Duration
+    /// The longest wait between attempts, before jitter.
     public var maxDelay: Duration
     /// The longest `Retry-After` wait honoured; a longer one is shortened to this.
     public var maxRetryAfter: Duration
+    /// The HTTP statuses that are retried.
     public var retryableStatuses: Set<Int>
+    /// The transport failures that are retried.
     public var retryableErrors: Set<CurlError.Kind>
+    /// The methods whose requests may be retried: the idempotent ones by default.
     public var retryableMethods: Set<HTTPMethod>
     /// An extra test of a complete response, for servers that report a transient failure inside
     /// a 200 body. Return true to retry. It runs on the session's engine thread, between
     /// transfers: keep it short and do not block in it.
     public var retryableResponse: (@Sendable (Response) -> Bool)?
 
+    /// Creates a policy; the defaults retry transient failures of idempotent requests twice.
     public init(
         maxRetries: Int = 2,
         baseDelay: Duration = .milliseconds(250),

@@ -19,10 +19,12 @@ import Darwin
 /// `shutdown()`) ends every transfer still in flight with `CancellationError` and frees every
 /// handle, as an Alamofire `Session` does. A request does not keep its session alive.
 public final class Session: Sendable {
+    /// The configuration the session was made with.
     public let configuration: SessionConfiguration
     private let engine: Engine
     private let thread: pthread_t
 
+    /// Creates a session and starts its thread.
     public init(configuration: SessionConfiguration = SessionConfiguration()) {
         CurlGlobal.ensureInitialized()
         self.configuration = configuration
@@ -69,6 +71,8 @@ public final class Session: Sendable {
     /// Starts a request and returns it at once.
     ///
     /// - Parameters:
+    ///   - url: an http or https URL.
+    ///   - method: the request method; GET by default.
     ///   - headers: sent in addition to `options.headers`; a field here replaces one of the same name there.
     ///   - body: sent as the request body (libcurl: `CURLOPT_COPYPOSTFIELDS`).
     ///   - options: this request's limits; the session's `requestDefaults` when nil.

@@ -17,6 +17,7 @@ public struct SessionConfiguration: Sendable {
     /// few stragglers, so the next burst reconnects.
     public var maxIdleConnections: Int
 
+    /// Creates a configuration; by default, ``RequestOptions``' defaults, no pacing, and up to 256 idle connections kept.
     public init(requestDefaults: RequestOptions = RequestOptions(), pacing: Pacing = .none, maxIdleConnections: Int = 256) {
         self.requestDefaults = requestDefaults
         self.pacing = pacing

@@ -7,6 +7,7 @@ public struct StatusCodeError: Error, Sendable, CustomStringConvertible {
     /// How many attempts were made, counting the first.
     public let attempts: Int
 
+    /// Creates the error for a refused `status` from `url`, after `attempts` attempts.
     public init(status: Int, url: String, attempts: Int = 1) {
         self.status = status
         self.url = url

@@ -13,6 +13,7 @@ public struct City: Sendable, Hashable, CustomStringConvertible {
     /// 地方 (`location.area`): "関東".
     public let area: String
 
+    /// Creates a city; the catalog has them all, so this is for tests.
     public init(id: String, name: String, prefecture: String, region: String, district: String, area: String) {
         self.id = id
         self.name = name

@@ -7,8 +7,10 @@ public enum CityCatalog {
     private static let byID: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, $0) })
     private static let byName: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.name, $0) })
 
+    /// The city with this 6-digit ID, or nil.
     public static func city(id: String) -> City? { byID[id] }
 
+    /// The city with exactly this name (東京), or nil.
     public static func city(named name: String) -> City? { byName[name] }
 
     /// The city an argument names: a 6-digit ID of the catalog (full-width digits accepted) or
@@ -95,16 +97,21 @@ extension Character {
 
 /// An argument that names no city of the catalog.
 public struct UnknownCityError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the argument names no city.
     public enum Problem: Sendable, Equatable {
+        /// The argument is empty (or only spaces).
         case empty
         /// Digits, but not six of them.
         case malformedID
         /// Six digits the catalog does not have.
         case unknownID
+        /// Not an ID, and no city has this name.
         case unknownName
     }
 
+    /// The argument as given.
     public let argument: String
+    /// Why it names no city.
     public let problem: Problem
     /// The closest cities, best first; may be empty.
     public let suggestions: [City]

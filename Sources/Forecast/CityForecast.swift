@@ -13,12 +13,16 @@ public struct CityForecast: Sendable, Equatable {
     public var title: String
     /// The agency's page for the area.
     public var link: String
+    /// The agency's written overview of the area's weather.
     public var description: ForecastDescription
     /// Today, tomorrow and the day after, in that order (`dateLabel` 今日, 明日, 明後日).
     public var forecasts: [DailyForecast]
+    /// The area, prefecture, district and city the forecast is for.
     public var location: Location
+    /// The credits the API asks to be shown with its data.
     public var copyright: Copyright
 
+    /// Creates a forecast from its parts, as the decoder does; for tests and previews.
     public init(
         publicTime: String, publicTimeFormatted: String, publishingOffice: String, title: String,
         link: String, description: ForecastDescription, forecasts: [DailyForecast],
@@ -38,14 +42,18 @@ public struct CityForecast: Sendable, Equatable {
 
 /// The agency's written overview (`description`).
 public struct ForecastDescription: Sendable, Equatable, Decodable {
+    /// When the overview was written, ISO 8601 with offset.
     public var publicTime: String
+    /// The same instant as "2022/05/19 04:39:00".
     public var publicTimeFormatted: String
     /// Often "" since late 2021.
     public var headlineText: String
+    /// The overview itself, several lines of the agency's prose.
     public var bodyText: String
     /// `headlineText` + "\n\n" + `bodyText`, or `bodyText` alone.
     public var text: String
 
+    /// Creates an overview from its parts.
     public init(publicTime: String, publicTimeFormatted: String, headlineText: String, bodyText: String, text: String) {
         self.publicTime = publicTime
         self.publicTimeFormatted = publicTimeFormatted
@@ -66,6 +74,7 @@ public struct Location: Sendable, Equatable, Decodable {
     /// The station name, e.g. "東京".
     public var city: String
 
+    /// Creates a location from its parts.
     public init(area: String, prefecture: String, district: String, city: String) {
         self.area = area
         self.prefecture = prefecture
@@ -76,22 +85,36 @@ public struct Location: Sendable, Equatable, Decodable {
 
 /// The API's credits (`copyright`).
 public struct Copyright: Sendable, Equatable, Decodable {
+    /// The API's banner image.
     public struct Image: Sendable, Equatable, Decodable {
+        /// The image's caption, e.g. "天気予報 API（livedoor 天気互換）".
         public var title: String
+        /// Where the image links to.
         public var link: String
+        /// The image itself.
         public var url: String
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
     }
 
+    /// One source of the data, e.g. the Japan Meteorological Agency.
     public struct Provider: Sendable, Equatable, Decodable {
+        /// The provider's site.
         public var link: String
+        /// The provider's name, e.g. "気象庁 Japan Meteorological Agency".
         public var name: String
+        /// What it provided, in the provider's words.
         public var note: String
     }
 
+    /// The credit line, e.g. "(C) 天気予報 API（livedoor 天気互換）".
     public var title: String
+    /// The API's site.
     public var link: String
+    /// The API's banner.
     public var image: Image
+    /// Everyone whose data the forecast carries.
     public var provider: [Provider]
 }

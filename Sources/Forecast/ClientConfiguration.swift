@@ -15,13 +15,16 @@ public struct ClientConfiguration: Sendable {
     public var retries: Int
     /// Minimum time between request starts; nil means 0.5 s for the public API, none elsewhere.
     public var interval: Duration?
+    /// Where bodies are kept between runs; nil for no cache.
     public var cache: ForecastCache?
+    /// The User-Agent header sent with every request.
     public var userAgent: String
     /// A PEM file of the CAs to trust for HTTPS instead of the system's store (curl's `--cacert`).
     public var caFile: String?
     /// A hashed directory of the CAs to trust instead of the system's store (curl's `--capath`).
     public var caDirectory: String?
 
+    /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
@@ -81,5 +84,6 @@ public struct ClientConfiguration: Sendable {
 
 /// The version of the forecast package.
 public enum ForecastVersion {
-    public static let current = "0.1.0"
+    /// The package's version, such as "0.2.0"; written once, as `CurlHTTP.version`.
+    public static let current = CurlHTTP.version
 }

@@ -1,6 +1,7 @@
 /// How many terminal cells text takes: East Asian Wide and Fullwidth characters take two,
 /// combining marks and zero-width characters none, everything else one.
 public enum DisplayWidth {
+    /// The cells `text` takes: the sum of its characters' widths.
     public static func of(_ text: String) -> Int {
         var width = 0
         for character in text {
@@ -18,6 +19,7 @@ public enum DisplayWidth {
         return of(first)
     }
 
+    /// The cells one scalar takes: 0 for controls, combining marks and zero-width characters, 2 for East Asian Wide and Fullwidth ones, else 1.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v == 0 || (v < 0x20) || (0x7F..<0xA0).contains(v) { return 0 }

@@ -2,17 +2,22 @@
 public struct FetchResult: Sendable {
     /// The city that was asked for.
     public let city: City
+    /// The forecast, or the error that stopped it.
     public let outcome: Result<CityForecast, ForecastError>
+    /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
 
+    /// Creates a result; the client makes them, so this is for tests.
     public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo) {
         self.city = city
         self.outcome = outcome
         self.info = info
     }
 
+    /// The forecast, or nil if the city failed.
     public var forecast: CityForecast? { try? outcome.get() }
 
+    /// The error, or nil if the city succeeded.
     public var error: ForecastError? {
         if case .failure(let error) = outcome { return error }
         return nil
@@ -21,8 +26,11 @@ public struct FetchResult: Sendable {
 
 /// How a result was had, for `--verbose`: from the cache or the network, and the transfer's numbers.
 public struct FetchInfo: Sendable, Equatable {
+    /// Where a body came from; the raw value is the word `--verbose` prints.
     public enum Source: String, Sendable {
+        /// Fetched, because the cache had no fresh copy.
         case network = "miss"
+        /// Read from the cache; no request was made.
         case cache = "hit"
         /// Fetched without reading the cache, and stored in it (`--refresh`).
         case refreshed = "refresh"
@@ -30,6 +38,7 @@ public struct FetchInfo: Sendable, Equatable {
         case networkOnly = "off"
     }
 
+    /// Where the body came from.
     public var source: Source
     /// The final HTTP status, if a response arrived.
     public var status: Int?
@@ -37,15 +46,23 @@ public struct FetchInfo: Sendable, Equatable {
     public var bytes: Int
     /// Attempts made, counting the first; 0 when served from the cache.
     public var attempts: Int
+    /// The HTTP version of the response ("1.1", "2"), if one arrived.
     public var httpVersion: String?
-    /// libcurl's timings of the last attempt.
+    /// libcurl's timings of the last attempt, each counted from its start (libcurl's
+    /// `CURLINFO_*_TIME_T`): here, until the host name was resolved.
     public var nameLookup: Duration
+    /// From the start until the TCP connection was made.
     public var connect: Duration
+    /// From the start until the TLS handshake was done; zero for plain HTTP.
     public var tlsHandshake: Duration
+    /// From the start until the first byte of the response arrived.
     public var firstByte: Duration
+    /// From the start until the transfer ended.
     public var total: Duration
+    /// True if the request went over a connection kept alive from an earlier one.
     public var connectionReused: Bool
 
+    /// Creates the numbers of one fetch; the client makes them, so this is for tests.
     public init(
         source: Source, status: Int? = nil, bytes: Int = 0, attempts: Int = 0, httpVersion: String? = nil,
         nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,

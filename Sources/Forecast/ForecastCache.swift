@@ -13,6 +13,7 @@ import Foundation
 /// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
 /// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
 public struct ForecastCache: Sendable {
+    /// Whether the cache is read, written, or neither.
     public enum Mode: Sendable, Equatable {
         /// Read fresh entries, write new ones.
         case normal
@@ -22,19 +23,28 @@ public struct ForecastCache: Sendable {
         case disabled
     }
 
+    /// The folder holding the entries, one file per host and city.
     public let directory: String
+    /// Whether the cache is read, written, or neither.
     public let mode: Mode
     /// The current time in seconds since 1970; injectable for tests.
     private let now: @Sendable () -> Int
     static let staleBodyLifetime = 600
     private static let magic = "forecast-cache 1 "
 
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - directory: the folder of the entries, made when the first one is written.
+    ///   - mode: whether to read, write, or neither.
+    ///   - now: the current time in seconds since 1970; tests pass a fixed clock.
     public init(directory: String, mode: Mode = .normal, now: @escaping @Sendable () -> Int = ForecastCache.systemNow) {
         self.directory = directory
         self.mode = mode
         self.now = now
     }
 
+    /// The system clock, in whole seconds since 1970.
     public static let systemNow: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
 
     /// `$FORECAST_CACHE_DIR`, else `$XDG_CACHE_HOME/forecast`, else `~/.cache/forecast`.

@@ -13,9 +13,11 @@ import Foundation
 /// (connect errors, timeouts, 408/429/5xx, and the API's "Request to JMA API failed") are
 /// retried by the session's policy; the public API is paced at 0.5 s between requests.
 public final class ForecastClient: Sendable {
+    /// The configuration the client was made with.
     public let configuration: ClientConfiguration
     private let session: Session
 
+    /// Creates a client and its CurlHTTP session (one thread), which lives as long as the client.
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
         let retry = RetryPolicy(

@@ -4,8 +4,10 @@
 /// "telop", "min_c", "max_c", "min_f", "max_f", "rain_00_06", …, "rain_18_24"}]}` with
 /// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error"}`.
 public struct JSONFormatter: ResultFormatter {
+    /// Days per city, 1 to 3.
     public var days: Int
 
+    /// Creates a formatter of `days` days per city.
     public init(days: Int = 3) {
         self.days = days
     }

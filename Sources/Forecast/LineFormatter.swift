@@ -5,8 +5,10 @@
 /// each led by its label (`明日 曇り 18/25° 40%`). No colour, no header. A failed city keeps its
 /// line, as its name and `-` (`横浜 -`), so that line N is always the Nth city for a status bar.
 public struct LineFormatter: ResultFormatter {
+    /// Days per line, 1 to 3.
     public var days: Int
 
+    /// Creates a formatter of `days` days per line.
     public init(days: Int = 1) {
         self.days = days
     }

@@ -9,6 +9,7 @@ import Foundation
 /// The API reports its errors with HTTP 200 and a body `{"error": "…"}`, so the top-level
 /// `error` key is looked for first, in the same pass as the forecast itself.
 public enum ResponseDecoder {
+    /// Decodes a body: the forecast, or the API's own error as ``ForecastError/api(message:)``, or a ``ForecastError`` naming what is wrong with the JSON.
     public static func decode(_ body: Data) throws(ForecastError) -> CityForecast {
         let envelope: Envelope
         do {

@@ -12,6 +12,7 @@ public protocol ResultFormatter: Sendable {
 }
 
 extension ResultFormatter {
+    /// The whole output of a run: the prologue, every city's block in order, the epilogue.
     public func format(_ results: [FetchResult]) -> String {
         var text = prologue
         for (index, result) in results.enumerated() {

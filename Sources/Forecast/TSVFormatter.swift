@@ -4,14 +4,18 @@
 /// rain chances. Unknown values are empty fields; rain is a bare number. A failed city has no
 /// rows (its error goes to stderr).
 public struct TSVFormatter: ResultFormatter {
+    /// The header's column names, in order.
     public static let columns = [
         "id", "city", "prefecture", "date", "day", "telop", "min_c", "max_c",
         "rain_00_06", "rain_06_12", "rain_12_18", "rain_18_24",
     ]
 
+    /// Days per city, 1 to 3.
     public var days: Int
+    /// Whether the prologue is the header line.
     public var header: Bool
 
+    /// Creates a formatter of `days` days per city, with or without the header line.
     public init(days: Int = 3, header: Bool = true) {
         self.days = days
         self.header = header

@@ -5,10 +5,14 @@
 /// `-`. Colour (ANSI) is optional; temperatures may be shown in °F. The server's text passes
 /// the untrusted-text gate before any colour is added.
 public struct TableFormatter: ResultFormatter {
+    /// Days per city, 1 to 3.
     public var days: Int
+    /// Whether to colour the text with ANSI escapes.
     public var color: Bool
+    /// Whether temperatures are shown in °F instead of °C.
     public var fahrenheit: Bool
 
+    /// Creates a formatter of `days` days per city, with or without colour.
     public init(days: Int = 3, color: Bool = false, fahrenheit: Bool = false) {
         self.days = days
         self.color = color

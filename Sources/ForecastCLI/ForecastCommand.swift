@@ -9,7 +9,7 @@ struct ForecastCommand: ParsableCommand {
         commandName: "forecast",
         abstract: "Japanese weather forecasts from weather.tsukumijima.net.",
         usage: Fetch.usage,
-        version: ForecastVersion.current,
+        version: ForecastVersion.versionLine,
         subcommands: [Fetch.self, Cities.self],
         defaultSubcommand: Fetch.self)
 

@@ -1,0 +1,116 @@
+# forecast: build, test, install and package (GNU make).
+#
+#   make                    the release build README uses
+#   make test               README's test command
+#   sudo make install       into /usr/local (PREFIX=/usr, DESTDIR=/tmp/root as usual)
+#   sudo make uninstall     removes exactly what install put there
+#   make deb                forecast_<version>_<arch>.deb, the same files under /usr
+#   make check-man          the man page renders without a warning and keeps its Japanese
+#   make docs               the DocC archives of CurlHTTP and Forecast (swift-docc-plugin)
+#   make check-docs         no documentation warning, and no public symbol without a doc comment
+#
+# What install lays out (below $(DESTDIR)$(PREFIX)):
+#   bin/forecast                                  stripped
+#   share/man/man1/forecast.1                     written from the binary's own help
+#   share/bash-completion/completions/forecast
+#   share/zsh/site-functions/_forecast
+#   share/fish/vendor_completions.d/forecast.fish
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT ?= swift
+PYTHON ?= python3
+STRIP ?= strip
+INSTALL ?= install
+
+# README's release build, without the $ORIGIN run path SwiftPM adds by default: the runtime is
+# linked in statically, so /usr/bin/forecast must not look for libraries beside itself.
+SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --disable-local-rpath
+
+BINARY = .build/release/forecast
+STAGE = .build/install
+SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
+STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
+
+.PHONY: all build test install uninstall deb man check-man docs check-docs clean
+
+all: build
+
+build:
+	$(SWIFT_BUILD)
+
+test:
+	$(SWIFT) test --no-parallel
+
+# Only the command, so that install does not wait for the mock server's SwiftNIO. swift build
+# leaves an up-to-date binary untouched; the touch keeps make from asking again.
+$(BINARY): $(SOURCES)
+	$(SWIFT_BUILD) --product forecast
+	@touch $@
+
+# A binary linked by a plain `swift build -c release` carries RUNPATH $ORIGIN: link it again
+# (a second or two) rather than install that.
+$(STAGE)/forecast: $(BINARY)
+	@mkdir -p $(STAGE)
+	@if readelf -d $(BINARY) | grep -q 'R.*PATH'; then echo $(SWIFT_BUILD) --product forecast; \
+		$(SWIFT_BUILD) --product forecast; fi
+	$(STRIP) -o $@ $(BINARY)
+
+$(STAGE)/forecast.1: $(BINARY) Scripts/make-manpage.py
+	@mkdir -p $(STAGE)
+	$(PYTHON) Scripts/make-manpage.py $(BINARY) > $@.tmp
+	@mv $@.tmp $@
+
+# bash sources a completion, never runs it: no #! line (Debian's lintian asks the same).
+$(STAGE)/forecast.bash: $(BINARY)
+	@mkdir -p $(STAGE)
+	$(BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $@
+
+$(STAGE)/_forecast: $(BINARY)
+	@mkdir -p $(STAGE)
+	$(BINARY) --generate-completion-script zsh > $@
+
+$(STAGE)/forecast.fish: $(BINARY)
+	@mkdir -p $(STAGE)
+	$(BINARY) --generate-completion-script fish > $@
+
+man: $(STAGE)/forecast.1
+
+check-man: $(STAGE)/forecast.1
+	Scripts/check-manpage.sh $(STAGE)/forecast.1
+
+install: $(STAGED)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	$(INSTALL) -m 755 $(STAGE)/forecast $(DESTDIR)$(BINDIR)/forecast
+	$(INSTALL) -m 644 $(STAGE)/forecast.1 $(DESTDIR)$(MANDIR)/forecast.1
+	$(INSTALL) -m 644 $(STAGE)/forecast.bash $(DESTDIR)$(BASHDIR)/forecast
+	$(INSTALL) -m 644 $(STAGE)/_forecast $(DESTDIR)$(ZSHDIR)/_forecast
+	$(INSTALL) -m 644 $(STAGE)/forecast.fish $(DESTDIR)$(FISHDIR)/forecast.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/forecast $(DESTDIR)$(MANDIR)/forecast.1 $(DESTDIR)$(BASHDIR)/forecast \
+		$(DESTDIR)$(ZSHDIR)/_forecast $(DESTDIR)$(FISHDIR)/forecast.fish
+
+# The package: install into a staging root under /usr, then Scripts/make-deb.sh adds DEBIAN/
+# (Depends from dpkg-shlibdeps), the copyright file and the changelog, and runs dpkg-deb.
+deb: $(STAGED)
+	rm -rf $(STAGE)/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STAGE)/deb/debian/forecast PREFIX=/usr
+	Scripts/make-deb.sh $(STAGE)/deb .
+
+docs:
+	$(SWIFT) package generate-documentation --target CurlHTTP --target Forecast
+
+check-docs:
+	$(SWIFT) package generate-documentation --target CurlHTTP --target Forecast 2>&1 | tee $(STAGE).docs.log
+	@! grep -q "warning:" $(STAGE).docs.log || { echo "check-docs: DocC warned (above)"; exit 1; }
+	$(PYTHON) Scripts/check-docs.py
+
+clean:
+	rm -rf $(STAGE) forecast_*.deb
