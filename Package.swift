@@ -87,6 +87,7 @@ let package = Package(
             name: "MockAPITests",
             dependencies: [
                 "MockAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

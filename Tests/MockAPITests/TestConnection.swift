@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A bare HTTP/1.1 client for these tests: it writes request bytes as given and parses the
 /// response bytes itself, so a test sees exactly what the server sent (or failed to send).
@@ -12,7 +12,7 @@ final class TestConnection {
     /// How long a connection may stay open.
     static let deadline: TimeAmount = .seconds(30)
 
-    private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    private var inbound: NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     /// Set on the event loop when the deadline closes the connection.
     private let deadlinePassed: DeadlineFlag
@@ -20,7 +20,7 @@ final class TestConnection {
     private var pending: [UInt8] = []
 
     private init(
-        inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        inbound: NIOAsyncChannelInboundStream<[UInt8]>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         deadlinePassed: DeadlineFlag
     ) {
@@ -34,12 +34,13 @@ final class TestConnection {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    try channel.pipeline.syncOperations.addHandler(ByteCopier())
+                    return try NIOAsyncChannel<[UInt8], ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
         let flag = DeadlineFlag()
         let timer = channel.channel.eventLoop.scheduleTask(in: deadline) { [channel = channel.channel] in
-            flag.passed.withLock { $0 = true }
+            flag.passed.withLockedValue { $0 = true }
             channel.close(promise: nil)
         }
         defer { timer.cancel() }
@@ -135,13 +136,13 @@ final class TestConnection {
     private func receiveMore() async throws {
         let buffer = try await self.inbound.next()
         // Whatever the stream says once the deadline has closed the connection, it is the deadline.
-        if deadlinePassed.passed.withLock({ $0 }) {
+        if deadlinePassed.passed.withLockedValue({ $0 }) {
             throw TestClientError.deadlinePassed
         }
         guard let buffer else {
             throw TestClientError.closedEarly(received: self.pending)
         }
-        self.pending.append(contentsOf: buffer.readableBytesView)
+        self.pending.append(contentsOf: buffer)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -160,7 +161,22 @@ enum TestClientError: Error {
     case deadlinePassed
 }
 
-/// Whether a connection's deadline has passed; set on its event loop, read by the test.
+/// Whether a connection's deadline has passed; set on its event loop, read by the test. NIO's
+/// lock, which ThreadSanitizer sees (it does not see `Synchronization.Mutex` on Linux).
 final class DeadlineFlag: Sendable {
-    let passed = Mutex(false)
+    let passed = NIOLockedValueBox(false)
+}
+
+/// Copies each received buffer into an array on the event loop, so that no `ByteBuffer` of the
+/// channel's receive pool crosses to the test's thread: NIO reuses a pooled buffer once it is
+/// uniquely referenced again, and ThreadSanitizer cannot see the reference count that orders
+/// the test's last read before that reuse.
+private final class ByteCopier: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = [UInt8]
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = self.unwrapInboundIn(data)
+        context.fireChannelRead(self.wrapInboundOut(Array(buffer.readableBytesView)))
+    }
 }
