@@ -97,9 +97,9 @@ var failures: [String] = []
 for checkpoint in checkpoints ?? [] {
     print(String(checkpoint.requests).padding(6) + " requests  " + format1(checkpoint.seconds).padding(7) + " s  \(checkpoint.usage)")
 }
-print("completed as expected: " + ["ok", "reset", "503", "truncated", "stall"].map { "\($0) \(tally[$0, default: 0])" }.joined(separator: ", "))
+print("completed as expected: " + SoakFault.allCases.map { "\($0.name) \(tally[$0.name, default: 0])" }.joined(separator: ", "))
 if checkpoints == nil {
-    failures.append("requests still unfinished 60 s after the last one started")
+    failures.append("requests still unfinished 60 s after the last one before a checkpoint started")
 }
 if !anomalies.never.isEmpty {
     failures.append("\(anomalies.never.count) requests never completed, e.g. #\(anomalies.never.prefix(5).map(String.init).joined(separator: ", #"))")
