@@ -71,6 +71,11 @@ let package = Package(
             dependencies: ["CurlHTTP"],
             path: "Benchmarks/CurlHTTPBench"
         ),
+        .executableTarget(
+            name: "CurlHTTPSoak",
+            dependencies: ["CurlHTTP", "MockAPI"],
+            path: "Benchmarks/CurlHTTPSoak"
+        ),
         .testTarget(
             name: "CurlHTTPTests",
             dependencies: ["CurlHTTP", "MockAPI"]

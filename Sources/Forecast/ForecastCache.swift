@@ -99,10 +99,13 @@ public struct ForecastCache: Sendable {
     }
 
     /// The header's fetch time and the body, or nil for a file that is not an entry.
+    ///
+    /// A fetch time before 1970 is not one `write` makes, and near `Int.min` the release
+    /// arithmetic would overflow: such a file is not an entry either.
     private static func split(_ file: Data) -> (Int, Data)? {
         guard let newline = file.prefix(64).firstIndex(of: 0x0A) else { return nil }
         let header = String(decoding: file[file.startIndex..<newline], as: UTF8.self)
-        guard header.hasPrefix(magic), let fetched = Int(header.dropFirst(magic.count)) else { return nil }
+        guard header.hasPrefix(magic), let fetched = Int(header.dropFirst(magic.count)), fetched >= 0 else { return nil }
         return (fetched, file[(newline + 1)...])
     }
 
