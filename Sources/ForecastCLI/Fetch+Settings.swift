@@ -36,8 +36,9 @@ struct Environment: Sendable {
 }
 
 extension Fetch {
-    /// The cities the arguments name, in order; "-" stands for the cities on standard input.
-    /// Every argument that names no city is reported at once, and nothing is fetched.
+    /// The cities the arguments name, in order; "-" stands for the cities on standard input,
+    /// a prefecture for its catalog cities. Every argument that names no city is reported at
+    /// once, and nothing is fetched.
     func resolveCities(readingStandardInput: () -> String) throws -> [City] {
         var arguments: [String] = []
         var readStandardInput = false
@@ -45,9 +46,7 @@ extension Fetch {
             if argument == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
-                arguments += readingStandardInput()
-                    .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-                    .map(String.init)
+                arguments += CityList.arguments(in: readingStandardInput())
             } else {
                 arguments.append(argument)
             }
@@ -56,7 +55,7 @@ extension Fetch {
         var problems: [String] = []
         for argument in arguments {
             do {
-                resolved.append(try CityCatalog.resolve(argument))
+                resolved += try CityCatalog.resolveAll(argument)
             } catch {
                 problems.append(error.description)
             }

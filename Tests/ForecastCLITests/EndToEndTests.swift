@@ -91,7 +91,7 @@ struct EndToEndTests {
     }
 
     @Test("An unknown city or a malformed ID: exit 64 and not one request", arguments: [
-        ["130010", "東京都"], ["13001"], ["130010", "999999"], ["--days", "9", "130010"],
+        ["130010", "東京都庁"], ["13001"], ["130010", "999999"], ["--days", "9", "130010"],
     ])
     func usageErrors(arguments: [String]) async throws {
         try await withMock { mock, env in
@@ -219,9 +219,11 @@ struct EndToEndTests {
         let all = try await forecast(["cities"])
         #expect(all.status == 0)
         #expect(all.stdout.split(separator: "\n").count == 142)
-        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\n"))
+        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\tWakkanai\n"))
         let tokyo = try await forecast(["cities", "東京"])
-        #expect(tokyo.stdout == "130010\t東京\t東京都\n130020\t大島\t東京都\n130030\t八丈島\t東京都\n130040\t父島\t東京都\n")
+        #expect(tokyo.stdout == "130010\t東京\t東京都\tTokyo\n130020\t大島\t東京都\tOshima Island\n130030\t八丈島\t東京都\tHachijojima Island\n130040\t父島\t東京都\tChichijima Island\n")
+        let romaji = try await forecast(["cities", "yokohama"])
+        #expect(romaji.stdout == "140010\t横浜\t神奈川県\tYokohama\n")
         let none = try await forecast(["cities", "ロンドン"])
         #expect(none.status == 1)
         #expect(none.stderr == "forecast: no city matches \"ロンドン\"\n")

@@ -88,22 +88,43 @@ struct ParsingTests {
         #expect(try ForecastCommand.parseAsRoot(["--parallel", "東京"]) is Fetch)
     }
 
-    @Test("Cities resolve in order; `-` reads whitespace-separated names and IDs from stdin")
+    @Test("Cities resolve in order; `-` reads space-separated names and IDs from stdin, or `forecast cities` lines")
     func cities() throws {
         let command = try fetch(["東京", "-", "330010"])
-        let cities = try command.resolveCities { "140010\t大阪\n\n  090010\r\n" }
-        #expect(cities.map(\.id) == ["130010", "140010", "270000", "090010", "330010"])
+        let cities = try command.resolveCities {
+            "# my cities\n140010\t横浜\t神奈川県\tYokohama\n\n  090010 osaka  # trailing comment\r\n   # indented comment\n大阪\t\n"
+        }
+        #expect(cities.map(\.id) == ["130010", "140010", "090010", "270000", "270000", "330010"])
+    }
+
+    @Test("`forecast cities 沖縄 | forecast -` fetches the seven cities of 沖縄県")
+    func citiesOutputOnStandardInput() throws {
+        let listed = CityCatalog.search("沖縄").map { "\($0.id)\t\($0.name)\t\($0.prefecture)\t\($0.english)\n" }.joined()
+        let cities = try fetch(["-"]).resolveCities { listed }
+        #expect(cities.count == 7)
+        #expect(cities.allSatisfy { $0.prefecture == "沖縄県" })
+    }
+
+    @Test("A prefecture argument stands for its cities, in catalog order, between the others")
+    func prefectureArgument() throws {
+        let cities = try fetch(["札幌", "okinawa", "那覇"]).resolveCities { "" }
+        #expect(cities.map(\.name) == ["札幌", "那覇", "名護", "久米島", "南大東", "宮古島", "石垣島", "与那国島", "那覇"])
+    }
+
+    @Test("Only comments and blank lines on stdin is a usage error")
+    func onlyComments() throws {
+        #expect(throws: ValidationError.self) { try fetch(["-"]).resolveCities { "# nothing\n\n   # here\n" } }
     }
 
     @Test("Unknown and malformed cities are all reported, as one usage error")
     func unknownCities() throws {
-        let command = try fetch(["東京都", "13001", "130010"])
+        let command = try fetch(["東京都庁", "13001", "130010"])
         #expect(throws: ValidationError.self) { try command.resolveCities { "" } }
         do {
             _ = try command.resolveCities { "" }
         } catch {
             let message = Fetch.message(for: error)
-            #expect(message.contains("no city is called \"東京都\""))
+            #expect(message.contains("no city is called \"東京都庁\""))
             #expect(message.contains("\"13001\" is not a city ID"))
             #expect(Fetch.exitCode(for: error).rawValue == 64)
         }
