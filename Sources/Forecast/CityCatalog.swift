@@ -4,6 +4,9 @@ public enum CityCatalog {
     /// Every city, in the catalog's order (north to south).
     public static var all: [City] { cities }
 
+    /// The 47 prefectures, north to south.
+    public static var allPrefectures: [Prefecture] { prefectures }
+
     private static let byID: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, $0) })
     private static let byName: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.name, $0) })
     /// Every folded name form of every city (the generator checks that no two cities share one).
