@@ -64,4 +64,27 @@ struct CompletionTests {
             #expect(!generated.stdout.contains("fetch"), "\(shell)")
         }
     }
+
+    /// fish is not part of the build's requirements: this test runs where it is installed
+    /// (`apt-get install fish`) and is skipped, saying so, where it is not.
+    @Test("fish: options and their values complete at the top level (complete -C)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fish() async throws {
+        let generated = try await forecast(["--generate-completion-script", "fish"])
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-completion-\(getpid()).fish")
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        // fish 3's `commandline` has no buffer outside an interactive shell, so the city names,
+        // which the script asks `forecast` for with the cursor position, are not checked here.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
+        process.arguments = ["--no-config", "-c", "source '\(script.path)'; complete -C 'forecast --for'; complete -C 'forecast -f t'"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let words = String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(words == ["--format", "table", "tsv"])
+    }
 }
