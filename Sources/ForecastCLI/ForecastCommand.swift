@@ -33,7 +33,7 @@ struct ForecastCommand: ParsableCommand {
             return
         }
         do {
-            if arguments.first == "cities" || arguments.contains("--experimental-dump-help") {
+            if routedThroughTree(arguments) {
                 var command = try parseAsRoot(arguments)
                 try command.run()
                 return
@@ -58,6 +58,12 @@ struct ForecastCommand: ParsableCommand {
             }
             Fetch.exit(withError: status)
         }
+    }
+
+    /// True for `forecast cities …`, `forecast help <subcommand>` and `--experimental-dump-help`,
+    /// which the documented tree parses; anything else is the fetch.
+    static func routedThroughTree(_ arguments: [String]) -> Bool {
+        arguments.first == "cities" || arguments.first == "help" || arguments.contains("--experimental-dump-help")
     }
 
     /// The config file for a run with these arguments: none when they ask the parser for help,

@@ -89,6 +89,10 @@ struct ParsingTests {
         let fetch = try #require(try ForecastCommand.fetchCommand(["130010", "140010"], config: nil) as? Fetch)
         #expect(fetch.cities == ["130010", "140010"])
         #expect(try ForecastCommand.fetchCommand(["--parallel", "東京"], config: nil) is Fetch)
+        #expect(ForecastCommand.routedThroughTree(["cities", "東"]))
+        #expect(ForecastCommand.routedThroughTree(["help", "cities"]))
+        #expect(!ForecastCommand.routedThroughTree(["東京", "cities"]))
+        #expect(!ForecastCommand.routedThroughTree(["-p", "東京"]))
     }
 
     @Test("No city anywhere: the usage error says how to set a default; nothing is parsed as a subcommand")
