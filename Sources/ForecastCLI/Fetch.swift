@@ -27,7 +27,7 @@ struct Fetch: ParsableCommand {
               forecast cities 沖縄 | forecast -p -
 
             MORE:
-              forecast cities [<query>]          the catalog: ID, name, prefecture
+              forecast cities [<query>]          the catalog: ID, name, prefecture, English
               forecast --version                 the version
               forecast --generate-completion-script bash|zsh|fish
 
