@@ -32,6 +32,11 @@ struct ForecastCommand: ParsableCommand {
             print(Fetch.helpMessage())
             return
         }
+        if ZshCompletion.isRequested(by: arguments) {
+            Terminal.ignoreBrokenPipeSignal()
+            Terminal.output(ZshCompletion.script() + "\n")
+            return
+        }
         do {
             if routedThroughTree(arguments) {
                 var command = try parseAsRoot(arguments)

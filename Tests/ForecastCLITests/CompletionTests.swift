@@ -65,6 +65,21 @@ struct CompletionTests {
         }
     }
 
+    @Test("zsh: the script has one rest argument, the cities, and no help-subcommand state that would take their place")
+    func zshRestArgument() async throws {
+        for arguments in [["--generate-completion-script", "zsh"], ["--generate-completion-script=zsh"]] {
+            let generated = try await forecast(arguments)
+            #expect(generated.status == 0)
+            // The root's function, up to the (harmless) function of the implicit help subcommand.
+            let lines = generated.stdout.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }
+                .prefix { !$0.hasPrefix("_forecast_help()") }
+            #expect(lines.filter { $0.hasPrefix("'*:") || $0.hasPrefix("'(-)*:") }.count == 1)
+            #expect(lines.contains { $0.hasPrefix("'*:city:{__forecast_custom_complete ---completion") })
+            #expect(!lines.contains("'(-): :->command'"))
+            #expect(lines.contains { $0.hasPrefix("'--format[") || $0.hasPrefix("'(--format -f)'") })
+        }
+    }
+
     /// fish is not part of the build's requirements: this test runs where it is installed
     /// (`apt-get install fish`) and is skipped, saying so, where it is not.
     @Test("fish: options and their values complete at the top level (complete -C)",
