@@ -12,16 +12,45 @@ public struct City: Sendable, Hashable, CustomStringConvertible {
     public let district: String
     /// 地方 (`location.area`): "関東".
     public let area: String
+    /// JMA's English name, from its AMeDAS station table: "Tokyo", "Oshima Island".
+    public let english: String
+    /// The reading in katakana, as JMA gives it: "トウキョウ".
+    public let kana: String
+    /// The Hepburn romaji of the reading, long vowels with macrons: "Tōkyō".
+    public let romaji: String
+    /// Every name form folded by `NameKey.fold`, computed by Scripts/generate-catalog.py.
+    let keys: [String]
 
     /// Creates a city; the catalog has them all, so this is for tests.
-    public init(id: String, name: String, prefecture: String, region: String, district: String, area: String) {
+    public init(
+        id: String, name: String, prefecture: String, region: String, district: String, area: String,
+        english: String = "", kana: String = "", romaji: String = ""
+    ) {
+        self.init(
+            id: id, name: name, prefecture: prefecture, region: region, district: district, area: area,
+            english: english, kana: kana, romaji: romaji,
+            keys: [name, kana, english, romaji].map(NameKey.fold).filter { !$0.isEmpty })
+    }
+
+    /// Creates a catalog city whose keys are already folded.
+    init(
+        id: String, name: String, prefecture: String, region: String, district: String, area: String,
+        english: String, kana: String, romaji: String, keys: [String]
+    ) {
         self.id = id
         self.name = name
         self.prefecture = prefecture
         self.region = region
         self.district = district
         self.area = area
+        self.english = english
+        self.kana = kana
+        self.romaji = romaji
+        self.keys = keys
     }
+
+    /// The reading in hiragana: "とうきょう".
+    public var hiragana: String { NameKey.hiragana(kana) }
 
     /// "130010 東京".
     public var description: String { "\(id) \(name)" }

@@ -36,18 +36,18 @@ struct Environment: Sendable {
 }
 
 extension Fetch {
-    /// The cities the arguments name, in order; "-" stands for the cities on standard input.
-    /// Every argument that names no city is reported at once, and nothing is fetched.
+    /// The cities the arguments name, in order; "-" stands for the cities on standard input,
+    /// a prefecture for its catalog cities. Every argument that names no city is reported at
+    /// once, and nothing is fetched.
     func resolveCities(readingStandardInput: () -> String) throws -> [City] {
+        guard !cities.isEmpty else { throw ValidationError(Self.noCityMessage) }
         var arguments: [String] = []
         var readStandardInput = false
         for argument in cities {
             if argument == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
-                arguments += readingStandardInput()
-                    .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-                    .map(String.init)
+                arguments += CityList.arguments(in: readingStandardInput())
             } else {
                 arguments.append(argument)
             }
@@ -56,7 +56,7 @@ extension Fetch {
         var problems: [String] = []
         for argument in arguments {
             do {
-                resolved.append(try CityCatalog.resolve(argument))
+                resolved += try CityCatalog.resolveAll(argument)
             } catch {
                 problems.append(error.description)
             }
@@ -68,6 +68,24 @@ extension Fetch {
             throw ValidationError("standard input named no city")
         }
         return resolved
+    }
+
+    /// The usage error of a run that names no city, on the command line or in the config file.
+    static let noCityMessage = """
+        name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
+        `forecast cities` lists them. For a default city, put it on a line of \
+        ~/.config/forecast/config (or of the file $FORECAST_CONFIG names)
+        """
+
+    /// Options that contradict each other or would do nothing are usage errors, never
+    /// silently ignored.
+    func checkContradictions() throws {
+        if refresh && noCache {
+            throw ValidationError("--refresh and --no-cache contradict each other: --refresh stores what it fetches, --no-cache leaves the cache alone; choose one")
+        }
+        if noHeader, format != .auto, format != .tsv {
+            throw ValidationError("--no-header applies to the tsv format only; --format \(format.rawValue) has no header line to leave out")
+        }
     }
 
     /// The settings of a run. What depends on the terminal is decided here, in one place:
@@ -102,8 +120,8 @@ extension Fetch {
             header: !noHeader,
             color: format == .table && colorOn,
             progress: stderrIsTerminal && canEscape && !stdoutIsPipe,
-            parallel: parallel,
-            jobs: jobs,
+            parallel: parallel || jobs != nil,
+            jobs: jobs ?? 8,
             verbose: verbose,
             client: ClientConfiguration(
                 baseURL: base,

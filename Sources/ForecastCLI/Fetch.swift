@@ -6,23 +6,28 @@ struct Fetch: ParsableCommand {
     static let usage = "forecast [options] <city>...  |  forecast cities [<query>]"
 
     static let configuration = CommandConfiguration(
-        commandName: "fetch",
-        abstract: "Print the weather forecast of Japanese cities (the default command).",
+        commandName: "forecast",
+        abstract: "Print the weather forecast of Japanese cities.",
         usage: usage,
         discussion: """
-            A city is a 6-digit ID (130010) or a name from the catalog (東京); \
-            `forecast cities` lists all 142. "-" reads more cities from standard input, \
-            separated by spaces, tabs or newlines.
+            A city is a 6-digit ID (130010) or a name from the catalog in any of its \
+            forms: 東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう (case, width, spaces, \
+            hyphens and long vowels do not matter). A prefecture (北海道, 沖縄県, okinawa) \
+            stands for all its cities; a name that is also a city's (大阪, 京都) means the \
+            city. `forecast cities` lists all 142. "-" reads more cities from standard \
+            input: words separated by spaces, or `forecast cities` lines (the first field); \
+            blank lines and # comments are skipped. -j N implies --parallel.
 
             EXAMPLES:
               forecast 130010 140010             東京 and 横浜, one after the other
               forecast -p 東京 横浜 大阪         concurrently, printed in order
               forecast 130010 | cut -f2,5,6      piped: tab-separated, for scripts
               forecast -f line 東京              東京 晴時々曇 -/27° 10%
-              forecast cities 北海道 | cut -f1 | forecast -p -
+              forecast tokyo osaka               romaji, English names, kana
+              forecast cities 沖縄 | forecast -p -
 
             MORE:
-              forecast cities [<query>]          the catalog: ID, name, prefecture
+              forecast cities [<query>]          the catalog: ID, name, prefecture, English
               forecast --version                 the version
               forecast --generate-completion-script bash|zsh|fish
 
@@ -32,6 +37,13 @@ struct Fetch: ParsableCommand {
               cannot be written (a full disk, an I/O error: one line on stderr);
               130 interrupted. A closed pipe (| head -1) ends quietly with 0.
 
+            CONFIG FILE:
+              Default arguments, one a line (--format=line, --parallel, 東京); # starts
+              a comment line. They come before the command line's, so the command
+              line wins; its cities are used only when the command line names none.
+              Read from $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else
+              ~/.config/forecast/config; -v says which file was read.
+
             TRUST:
               HTTPS servers are trusted through the system's CA store. --cacert FILE
               trusts the CAs of FILE instead (a private CA, a company proxy); without
@@ -39,6 +51,9 @@ struct Fetch: ParsableCommand {
               SSL_CERT_DIR a hashed directory (openssl rehash), as curl reads them.
 
             ENVIRONMENT:
+              FORECAST_CONFIG     the config file of default arguments (else
+                                  $XDG_CONFIG_HOME/forecast/config or
+                                  ~/.config/forecast/config)
               FORECAST_BASE_URL   the API root, as --base-url
               FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or
                                   ~/.cache/forecast)
@@ -49,13 +64,15 @@ struct Fetch: ParsableCommand {
               SSL_CERT_FILE       the same, when CURL_CA_BUNDLE is not set
               SSL_CERT_DIR        a hashed CA directory, likewise
             """,
+        version: ForecastVersion.versionLine,
         helpNames: [.short, .long])
 
     @Flag(name: .shortAndLong, help: "Fetch concurrently; the output keeps the order given.")
     var parallel = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("At most N requests in flight with --parallel.", valueName: "N"))
-    var jobs = 8
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "At most N requests in flight (default: 8); implies --parallel.", valueName: "N"))
+    var jobs: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "auto (table on a terminal, else tsv), table, tsv, json or line.", valueName: "format"))
@@ -98,14 +115,16 @@ struct Fetch: ParsableCommand {
     @Flag(name: .shortAndLong, help: "One timing line per request on stderr.")
     var verbose = false
 
-    @Argument(help: ArgumentHelp("6-digit IDs or names; - reads them from standard input.", valueName: "city"))
+    @Argument(
+        help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
+        completion: .custom(CityCompletion.candidates))
     var cities: [String] = []
 
     mutating func validate() throws {
         guard (1...3).contains(days ?? 1) else {
             throw ValidationError("--days must be 1, 2 or 3 (got \(days!))")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         guard timeout >= 0.001, timeout <= Self.longestWait else {
             throw ValidationError("--timeout must be from 0.001 to \(Int(Self.longestWait)) seconds (got \(timeout))")
         }
@@ -119,9 +138,7 @@ struct Fetch: ParsableCommand {
         if let cacert {
             try Self.checkReadableFile(cacert, source: "--cacert")
         }
-        if cities.isEmpty {
-            throw ValidationError("name at least one city (an ID such as 130010, or a name such as 東京); `forecast cities` lists them")
-        }
+        try checkContradictions()
     }
 
     /// The most seconds `--timeout` and `--interval` take: a day. Beyond it a number is a typo,
@@ -151,7 +168,15 @@ struct Fetch: ParsableCommand {
     }
 
     func run() throws {
+        try run(defaultsFrom: nil)
+    }
+
+    /// Runs with the defaults of a config file already merged in; `-v` names the file.
+    func run(defaultsFrom configPath: String?) throws {
         let environment = Environment.current
+        if verbose, let configPath {
+            Terminal.report("forecast: defaults read from \(configPath)")
+        }
         let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
         let settings = try settings(
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),

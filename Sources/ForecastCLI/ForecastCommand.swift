@@ -1,10 +1,16 @@
 import ArgumentParser
 import Forecast
 
-/// `forecast`: the root command. Fetching is its default subcommand, so
-/// `forecast 130010 140010` and `forecast cities 東` both parse.
+/// `forecast`: the entry point. `forecast cities [<query>]` lists the catalog; anything else is
+/// the fetch, parsed by `Fetch` as the root command, so that its options, values and city
+/// arguments complete at the top level in bash, zsh and fish (swift-argument-parser completes
+/// a default subcommand's options only after its name, issue #488) and no message names a
+/// subcommand the user never typed.
 @main
 struct ForecastCommand: ParsableCommand {
+    /// The tree as swift-argument-parser documents it: for `forecast cities` (whose messages then
+    /// say `forecast cities --help`) and for `--experimental-dump-help`, which
+    /// Scripts/make-manpage.py reads (the fetch is the default subcommand, named `forecast`).
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Japanese weather forecasts from weather.tsukumijima.net.",
@@ -13,29 +19,81 @@ struct ForecastCommand: ParsableCommand {
         subcommands: [Fetch.self, Cities.self],
         defaultSubcommand: Fetch.self)
 
+    /// Arguments that ask the parser itself for something (help, version, completions): the
+    /// config file's defaults are not put before them.
+    static let parserRequests: Set<String> = [
+        "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    ]
+
     static func main() {
-        // `forecast --help` leads with how to fetch (usage, examples, every option) rather
-        // than a bare list of subcommands.
+        // `forecast --help` leads with how to fetch (usage, examples, every option).
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
-            print(Fetch.helpMessage(for: ForecastCommand.self))
+            print(Fetch.helpMessage())
+            return
+        }
+        if ZshCompletion.isRequested(by: arguments) {
+            Terminal.ignoreBrokenPipeSignal()
+            Terminal.output(ZshCompletion.script() + "\n")
             return
         }
         do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
+            if routedThroughTree(arguments) {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return
+            }
+            let config = try loadConfig(for: arguments, environment: .current)
+            var command = try fetchCommand(arguments, config: config)
+            if let fetch = command as? Fetch {
+                try fetch.run(defaultsFrom: config?.path)
+            } else {
+                try command.run()
+            }
         } catch {
             // `--help`, `--version` and their kind go to stdout as ArgumentParser prints them.
             // A usage error goes to stderr through the untrusted-text gate: it may quote an
             // argument ("no city is called …", an unknown option) and must not carry its
             // escape sequences to the terminal.
-            let status = exitCode(for: error)
-            guard status != .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
+            let status = Fetch.exitCode(for: error)
+            guard status != .success else { Fetch.exit(withError: error) }
+            let message = Fetch.fullMessage(for: error)
             if !message.isEmpty {
                 Terminal.report(message, multiline: true)
             }
-            exit(withError: status)
+            Fetch.exit(withError: status)
         }
+    }
+
+    /// True for `forecast cities …`, `forecast help <subcommand>` and `--experimental-dump-help`,
+    /// which the documented tree parses; anything else is the fetch.
+    static func routedThroughTree(_ arguments: [String]) -> Bool {
+        arguments.first == "cities" || arguments.first == "help" || arguments.contains("--experimental-dump-help")
+    }
+
+    /// The config file for a run with these arguments: none when they ask the parser for help,
+    /// the version or completions (`---completion` is how a shell asks for city names).
+    static func loadConfig(for arguments: [String], environment: Environment) throws -> ConfigFile? {
+        if arguments.contains(where: { parserRequests.contains($0) || $0.hasPrefix("---") }) {
+            return nil
+        }
+        return try ConfigFile.load(environment: environment)
+    }
+
+    /// The command of a run: the config file's arguments, then the command line's. The file's
+    /// cities are dropped when the command line names any; a bad line of the file is a usage
+    /// error that names it.
+    static func fetchCommand(_ arguments: [String], config: ConfigFile?) throws -> any ParsableCommand {
+        guard let config, !config.arguments.isEmpty else {
+            return try Fetch.parseAsRoot(arguments)
+        }
+        let defaults = try config.parsed()
+        let command = try Fetch.parseAsRoot(config.arguments.map(\.text) + arguments)
+        guard var fetch = command as? Fetch else { return command }
+        let fromCommandLine = fetch.cities.dropFirst(defaults.cities.count)
+        if !fromCommandLine.isEmpty {
+            fetch.cities = Array(fromCommandLine)
+        }
+        return fetch
     }
 }

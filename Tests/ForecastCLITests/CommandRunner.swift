@@ -40,9 +40,11 @@ final class CommandProcess {
         var env = ProcessInfo.processInfo.environment
         // Also curl's CA variables, which some machines set for every tool: a test names its own.
         for name in ["FORECAST_BASE_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME",
-                     "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"] {
+                     "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR", "FORECAST_CONFIG"] {
             env[name] = nil
         }
+        // No config file of the machine's user: a test that wants one names it.
+        env["XDG_CONFIG_HOME"] = "/nonexistent/forecast-tests"
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)

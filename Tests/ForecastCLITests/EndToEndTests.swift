@@ -91,7 +91,8 @@ struct EndToEndTests {
     }
 
     @Test("An unknown city or a malformed ID: exit 64 and not one request", arguments: [
-        ["130010", "東京都"], ["13001"], ["130010", "999999"], ["--days", "9", "130010"],
+        ["130010", "東京都庁"], ["13001"], ["130010", "999999"], ["--days", "9", "130010"], ["abc"], ["tokio", "130010"],
+        ["-x"], ["--refresh", "--no-cache", "130010"],
     ])
     func usageErrors(arguments: [String]) async throws {
         try await withMock { mock, env in
@@ -100,6 +101,39 @@ struct EndToEndTests {
             #expect(result.stdout == "")
             #expect(result.stderr.hasPrefix("Error: "))
             #expect(mock.stats().requestsServed == 0)
+        }
+    }
+
+    @Test("Romaji, kana and English names and a prefecture, end to end, with the config file's format; -v names the file")
+    func namesAndConfig() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-config-\(getpid())")
+        try "# test defaults\n--format=line\n大阪\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        try await withMock { mock, env in
+            var env = env
+            env["FORECAST_CONFIG"] = config.path
+            let named = try await forecast(["-v", "tokyo", "ヨコハマ", "Okayama"], environment: env)
+            #expect(named.status == 0)
+            #expect(named.stdout == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+            #expect(named.stderr.hasPrefix("forecast: defaults read from \(config.path)\n"))
+            let fromFile = try await forecast([], environment: env)
+            #expect(fromFile.stdout.hasPrefix("大阪 "))
+            let before = mock.stats().requestsServed
+            let tokio = try await forecast(["tokio"], environment: env)
+            #expect(tokio.status == 64)
+            #expect(tokio.stderr.contains("did you mean Tokyo / 東京 (130010)?"))
+            #expect(mock.stats().requestsServed == before)
+        }
+    }
+
+    @Test("`forecast cities 沖縄 | forecast -` fetches the seven cities, comments skipped")
+    func citiesPipedIn() async throws {
+        try await withMock { _, env in
+            let listed = try await forecast(["cities", "沖縄"])
+            let result = try await forecast(["-f", "line", "-"], environment: env, stdin: "# Okinawa\n" + listed.stdout)
+            #expect(result.status == 0)
+            let names: [String] = result.stdout.split(separator: "\n").map { line in String(line.prefix { $0 != " " }) }
+            #expect(names == ["那覇", "名護", "久米島", "南大東", "宮古島", "石垣島", "与那国島"])
         }
     }
 
@@ -219,9 +253,11 @@ struct EndToEndTests {
         let all = try await forecast(["cities"])
         #expect(all.status == 0)
         #expect(all.stdout.split(separator: "\n").count == 142)
-        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\n"))
+        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\tWakkanai\n"))
         let tokyo = try await forecast(["cities", "東京"])
-        #expect(tokyo.stdout == "130010\t東京\t東京都\n130020\t大島\t東京都\n130030\t八丈島\t東京都\n130040\t父島\t東京都\n")
+        #expect(tokyo.stdout == "130010\t東京\t東京都\tTokyo\n130020\t大島\t東京都\tOshima Island\n130030\t八丈島\t東京都\tHachijojima Island\n130040\t父島\t東京都\tChichijima Island\n")
+        let romaji = try await forecast(["cities", "yokohama"])
+        #expect(romaji.stdout == "140010\t横浜\t神奈川県\tYokohama\n")
         let none = try await forecast(["cities", "ロンドン"])
         #expect(none.status == 1)
         #expect(none.stderr == "forecast: no city matches \"ロンドン\"\n")

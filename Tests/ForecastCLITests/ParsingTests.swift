@@ -24,7 +24,7 @@ struct ParsingTests {
         let command = try fetch(["130010"])
         #expect(command.cities == ["130010"])
         #expect(!command.parallel)
-        #expect(command.jobs == 8)
+        #expect(command.jobs == nil)
         #expect(command.format == .auto)
         #expect(command.days == nil)
         #expect(!command.noHeader)
@@ -40,13 +40,13 @@ struct ParsingTests {
     @Test("Every option, long and short")
     func everyOption() throws {
         let long = try fetch([
-            "--parallel", "--jobs", "3", "--format", "json", "--days", "2", "--no-header", "--timeout", "2.5",
-            "--retries", "0", "--interval", "0.25", "--base-url", "http://127.0.0.1:9", "--refresh", "--no-cache",
+            "--parallel", "--jobs", "3", "--format", "tsv", "--days", "2", "--no-header", "--timeout", "2.5",
+            "--retries", "0", "--interval", "0.25", "--base-url", "http://127.0.0.1:9", "--refresh",
             "--color", "never", "--verbose", "東京", "-",
         ])
-        #expect(long.parallel && long.jobs == 3 && long.format == .json && long.days == 2 && long.noHeader)
+        #expect(long.parallel && long.jobs == 3 && long.format == .tsv && long.days == 2 && long.noHeader)
         #expect(long.timeout == 2.5 && long.retries == 0 && long.interval == 0.25)
-        #expect(long.baseURL == "http://127.0.0.1:9" && long.refresh && long.noCache && long.color == .never && long.verbose)
+        #expect(long.baseURL == "http://127.0.0.1:9" && long.refresh && long.color == .never && long.verbose)
         #expect(long.cities == ["東京", "-"])
         let short = try fetch(["-p", "-j", "4", "-f", "line", "-d", "1", "-v", "130010"])
         #expect(short.parallel && short.jobs == 4 && short.format == .line && short.days == 1 && short.verbose)
@@ -71,7 +71,10 @@ struct ParsingTests {
         (["--format", "xml", "130010"], "format"),
         (["--color", "sometimes", "130010"], "color"),
         (["--bogus", "130010"], "--bogus"),
-        ([], "name at least one city"),
+        (["--refresh", "--no-cache", "130010"], "--refresh and --no-cache contradict each other"),
+        (["--no-header", "-f", "json", "130010"], "--no-header applies to the tsv format only"),
+        (["--no-header", "-f", "line", "130010"], "--format line has no header line"),
+        (["-x"], "Unknown option '-x'"),
     ] as [([String], String)])
     func badValues(arguments: [String], expected: String) {
         let result = failure(arguments)
@@ -79,31 +82,94 @@ struct ParsingTests {
         #expect(result?.message.contains(expected) == true, "\(result?.message ?? "parsed")")
     }
 
-    @Test("`forecast cities 東` is the subcommand; anything else is the fetch")
+    @Test("`forecast cities 東` is the subcommand; anything else is the fetch, parsed as the root")
     func routing() throws {
         #expect(try ForecastCommand.parseAsRoot(["cities", "東"]) is Cities)
         #expect(try ForecastCommand.parseAsRoot(["cities"]) is Cities)
-        let fetch = try #require(try ForecastCommand.parseAsRoot(["130010", "140010"]) as? Fetch)
+        let fetch = try #require(try ForecastCommand.fetchCommand(["130010", "140010"], config: nil) as? Fetch)
         #expect(fetch.cities == ["130010", "140010"])
-        #expect(try ForecastCommand.parseAsRoot(["--parallel", "東京"]) is Fetch)
+        #expect(try ForecastCommand.fetchCommand(["--parallel", "東京"], config: nil) is Fetch)
+        #expect(ForecastCommand.routedThroughTree(["cities", "東"]))
+        #expect(ForecastCommand.routedThroughTree(["help", "cities"]))
+        #expect(!ForecastCommand.routedThroughTree(["東京", "cities"]))
+        #expect(!ForecastCommand.routedThroughTree(["-p", "東京"]))
     }
 
-    @Test("Cities resolve in order; `-` reads whitespace-separated names and IDs from stdin")
+    @Test("No city anywhere: the usage error says how to set a default; nothing is parsed as a subcommand")
+    func noCity() throws {
+        let command = try fetch([])
+        do {
+            _ = try command.resolveCities { "" }
+            Issue.record("no city resolved")
+        } catch {
+            let message = Fetch.message(for: error)
+            #expect(message.contains("name at least one city"))
+            #expect(message.contains("~/.config/forecast/config"))
+            #expect(Fetch.exitCode(for: error).rawValue == 64)
+        }
+    }
+
+    @Test("-j N implies --parallel; without -j, the default is 8 in flight only with -p")
+    func jobsImpliesParallel() throws {
+        let none = Environment(variables: [:])
+        let jobs = try fetch(["-j", "4", "130010"]).settings(environment: none, stdoutIsTerminal: false)
+        #expect(jobs.parallel && jobs.jobs == 4)
+        let plain = try fetch(["130010"]).settings(environment: none, stdoutIsTerminal: false)
+        #expect(!plain.parallel && plain.jobs == 8)
+        let parallel = try fetch(["-p", "130010"]).settings(environment: none, stdoutIsTerminal: false)
+        #expect(parallel.parallel && parallel.jobs == 8)
+    }
+
+    @Test("No message, usage or help names a `fetch` subcommand")
+    func noFetchInMessages() throws {
+        #expect(!Fetch.helpMessage().contains("fetch "))
+        do {
+            _ = try ForecastCommand.fetchCommand(["--days", "4", "東京"], config: nil)
+            Issue.record("--days 4 parsed")
+        } catch {
+            let message = Fetch.fullMessage(for: error)
+            #expect(message.contains("See 'forecast --help'"))
+            #expect(!message.contains("fetch"))
+        }
+    }
+
+    @Test("Cities resolve in order; `-` reads space-separated names and IDs from stdin, or `forecast cities` lines")
     func cities() throws {
         let command = try fetch(["東京", "-", "330010"])
-        let cities = try command.resolveCities { "140010\t大阪\n\n  090010\r\n" }
-        #expect(cities.map(\.id) == ["130010", "140010", "270000", "090010", "330010"])
+        let cities = try command.resolveCities {
+            "# my cities\n140010\t横浜\t神奈川県\tYokohama\n\n  090010 osaka  # trailing comment\r\n   # indented comment\n大阪\t\n"
+        }
+        #expect(cities.map(\.id) == ["130010", "140010", "090010", "270000", "270000", "330010"])
+    }
+
+    @Test("`forecast cities 沖縄 | forecast -` fetches the seven cities of 沖縄県")
+    func citiesOutputOnStandardInput() throws {
+        let listed = CityCatalog.search("沖縄").map { "\($0.id)\t\($0.name)\t\($0.prefecture)\t\($0.english)\n" }.joined()
+        let cities = try fetch(["-"]).resolveCities { listed }
+        #expect(cities.count == 7)
+        #expect(cities.allSatisfy { $0.prefecture == "沖縄県" })
+    }
+
+    @Test("A prefecture argument stands for its cities, in catalog order, between the others")
+    func prefectureArgument() throws {
+        let cities = try fetch(["札幌", "okinawa", "那覇"]).resolveCities { "" }
+        #expect(cities.map(\.name) == ["札幌", "那覇", "名護", "久米島", "南大東", "宮古島", "石垣島", "与那国島", "那覇"])
+    }
+
+    @Test("Only comments and blank lines on stdin is a usage error")
+    func onlyComments() throws {
+        #expect(throws: ValidationError.self) { try fetch(["-"]).resolveCities { "# nothing\n\n   # here\n" } }
     }
 
     @Test("Unknown and malformed cities are all reported, as one usage error")
     func unknownCities() throws {
-        let command = try fetch(["東京都", "13001", "130010"])
+        let command = try fetch(["東京都庁", "13001", "130010"])
         #expect(throws: ValidationError.self) { try command.resolveCities { "" } }
         do {
             _ = try command.resolveCities { "" }
         } catch {
             let message = Fetch.message(for: error)
-            #expect(message.contains("no city is called \"東京都\""))
+            #expect(message.contains("no city is called \"東京都庁\""))
             #expect(message.contains("\"13001\" is not a city ID"))
             #expect(Fetch.exitCode(for: error).rawValue == 64)
         }

@@ -32,7 +32,7 @@ struct UnwritableOutputTests {
 
     @Test("An unknown city is still a usage error (64), reported before anything is written")
     func usageErrorFirst() async throws {
-        let result = try await forecast(["東京都"], stdoutPath: "/dev/full")
+        let result = try await forecast(["東京都庁"], stdoutPath: "/dev/full")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: no city is called"))
     }

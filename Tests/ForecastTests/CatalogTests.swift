@@ -1,4 +1,4 @@
-import Forecast
+@testable import Forecast
 import Testing
 
 @Suite("The city catalog")
@@ -57,7 +57,7 @@ struct CatalogTests {
 
     @Test("A near-miss name suggests the closest cities")
     func nearMiss() {
-        for (input, expected) in [("東京都", "東京"), ("横浜市", "横浜"), ("大坂", "大阪"), ("さっぽろ", nil)] as [(String, String?)] {
+        for (input, expected) in [("東京都庁", "東京"), ("横浜市", "横浜"), ("大坂", "大阪"), ("ロンドン", nil)] as [(String, String?)] {
             do {
                 _ = try CityCatalog.resolve(input)
                 Issue.record("\(input) resolved")
@@ -83,5 +83,105 @@ struct CatalogTests {
         #expect(CityCatalog.search("4700").allSatisfy { $0.id.contains("4700") })
         #expect(CityCatalog.search("").count == 142)
         #expect(CityCatalog.search("ロンドン").isEmpty)
+    }
+
+    @Test("Every name form resolves: JMA's English name, katakana, hiragana, Hepburn romaji", arguments: [
+        "Tokyo", "TOKYO", "tokyo", "Tōkyō", "TŌKYŌ", "toukyou", "tookyoo", "Tôkyô", "ｔｏｋｙｏ", "Ｔｏｋｙｏ",
+        "トウキョウ", "トーキョー", "とうきょう", "ﾄｳｷｮｳ", "To-kyo", " to kyo ",
+    ])
+    func nameForms(argument: String) throws {
+        #expect(try CityCatalog.resolve(argument).id == "130010")
+    }
+
+    @Test("Forms with spaces, hyphens, macrons, sokuon and voiced half-width kana")
+    func otherForms() throws {
+        #expect(try CityCatalog.resolve("Oshima Island").id == "130020")
+        #expect(try CityCatalog.resolve("oshima-island").id == "130020")
+        #expect(try CityCatalog.resolve("Ōsaka").id == "270000")
+        #expect(try CityCatalog.resolve("oosaka").id == "270000")
+        #expect(try CityCatalog.resolve("Aso-Otohime").name == "阿蘇乙姫")
+        #expect(try CityCatalog.resolve("asootohime").name == "阿蘇乙姫")
+        #expect(try CityCatalog.resolve("Kutchan").name == "倶知安")
+        #expect(try CityCatalog.resolve("くっちゃん").name == "倶知安")
+        #expect(try CityCatalog.resolve("Monbetsu").name == "紋別")
+        #expect(try CityCatalog.resolve("Mombetsu").name == "紋別")
+        #expect(try CityCatalog.resolve("ｷﾞﾌ").name == "岐阜")
+        #expect(try CityCatalog.resolve("ｻｯﾎﾟﾛ").name == "札幌")
+        #expect(try CityCatalog.resolve("Shinjou").name == "新庄")
+    }
+
+    @Test("The generator's romaji and folded keys agree with NameKey.fold for every city")
+    func generatedKeys() {
+        for city in CityCatalog.all {
+            for form in [city.name, city.kana, city.hiragana, city.english, city.romaji] {
+                #expect(city.keys.contains(NameKey.fold(form)), "\(city.id) \(form) → \(NameKey.fold(form)) not in \(city.keys)")
+            }
+            #expect(!city.english.isEmpty && !city.kana.isEmpty && !city.romaji.isEmpty)
+        }
+        #expect(CityCatalog.city(id: "130010")?.romaji == "Tōkyō")
+        #expect(CityCatalog.city(id: "130010")?.hiragana == "とうきょう")
+        let keys = CityCatalog.all.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count, "two cities share a folded name")
+    }
+
+    @Test("A prefecture, with or without its suffix, in kana or romaji, stands for its cities in catalog order")
+    func prefectures() throws {
+        let okinawa = CityCatalog.all.filter { $0.prefecture == "沖縄県" }
+        #expect(okinawa.count == 7)
+        for name in ["沖縄県", "沖縄", "okinawa", "Okinawa-ken", "おきなわ", "オキナワケン"] {
+            #expect(try CityCatalog.resolveAll(name) == okinawa, "\(name)")
+        }
+        let hokkaido = try CityCatalog.resolveAll("hokkaido")
+        #expect(hokkaido.count == 16)
+        #expect(hokkaido == CityCatalog.all.filter { $0.prefecture == "北海道" })
+        #expect(try CityCatalog.resolveAll("北海道") == hokkaido)
+        #expect(try CityCatalog.resolveAll("京都府").map(\.name) == ["京都", "舞鶴"])
+        #expect(try CityCatalog.resolveAll("東京都").map(\.name) == ["東京", "大島", "八丈島", "父島"])
+    }
+
+    @Test("A name that is a city's and a prefecture's means the city", arguments: [
+        ("大阪", "270000"), ("京都", "260010"), ("kyoto", "260010"), ("東京", "130010"), ("宮崎", "450010"),
+    ])
+    func cityBeforePrefecture(name: String, id: String) throws {
+        #expect(try CityCatalog.resolveAll(name).map(\.id) == [id])
+        #expect(try CityCatalog.resolve(name).id == id)
+    }
+
+    @Test("resolve(_:) refuses a prefecture: it names several cities")
+    func resolveRefusesPrefecture() {
+        do {
+            _ = try CityCatalog.resolve("沖縄県")
+            Issue.record("沖縄県 resolved to one city")
+        } catch {
+            #expect(error.problem == .prefecture)
+            #expect(error.suggestions.first?.name == "那覇")
+        }
+    }
+
+    @Test("A typo in romaji gets suggestions in English and Japanese, never a guess")
+    func romajiTypo() {
+        do {
+            _ = try CityCatalog.resolve("tokio")
+            Issue.record("tokio resolved")
+        } catch {
+            #expect(error.problem == .unknownName)
+            #expect(error.description.contains("did you mean Tokyo / 東京 (130010)"), "\(error.description)")
+        }
+    }
+
+    @Test("Nonsense stays unknown", arguments: ["abc", "東京都庁", "x", "ー", "・", "tokyo2"])
+    func nonsense(argument: String) {
+        #expect(throws: UnknownCityError.self) { try CityCatalog.resolveAll(argument) }
+    }
+
+    @Test("Search looks in the English name, the reading and the romaji too")
+    func searchAllForms() {
+        #expect(CityCatalog.search("tokyo").map(\.id) == ["130010", "130020", "130030", "130040"])
+        #expect(CityCatalog.search("okinawa").count == 7)
+        #expect(CityCatalog.search("hokkaido").count == 16)
+        #expect(CityCatalog.search("Island").count == 8)
+        #expect(CityCatalog.search("47").map(\.prefecture).allSatisfy { $0 == "沖縄県" })
+        #expect(CityCatalog.search("ナゴ").map(\.name) == ["名古屋", "米子", "名護"])  // よなご too
+        #expect(CityCatalog.search("kyo").map(\.name).contains("京都"))
     }
 }

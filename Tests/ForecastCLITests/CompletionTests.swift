@@ -1,0 +1,105 @@
+import Foundation
+@testable import ForecastCLI
+import Testing
+
+@Suite("Shell completion")
+struct CompletionTests {
+    @Test("City candidates: the subcommand first, then IDs, names and romaji by prefix")
+    func candidates() {
+        #expect(CityCompletion.candidates(["forecast", "ci"], 1, "ci") == ["cities"])
+        #expect(!CityCompletion.candidates(["forecast", "東京", "ci"], 2, "ci").contains("cities"))
+        #expect(CityCompletion.candidates(["forecast", "1300"], 1, "1300") == ["130010", "130020", "130030", "130040"])
+        #expect(CityCompletion.candidates(["forecast", "toky"], 1, "toky") == ["tokyo"])
+        #expect(CityCompletion.candidates(["forecast", "東"], 1, "東") == ["東京", "東京都"])
+        #expect(CityCompletion.candidates(["forecast", "oki"], 1, "oki").isEmpty == false)
+    }
+
+    /// What bash's completion function offers after `words`, from the generated script.
+    private func tab(_ words: [String], script: String) throws -> [String] {
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let program = """
+            source '\(script)'
+            COMP_WORDS=(\(quoted)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            _forecast "${COMP_WORDS[0]}" "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", program]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash: options, their values and cities complete at the top level; `fetch` never appears")
+    func bash() async throws {
+        let generated = try await forecast(["--generate-completion-script", "bash"])
+        #expect(generated.status == 0)
+        #expect(!generated.stdout.contains("fetch"))
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-completion-\(getpid()).bash")
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let binary = forecastBinary.path
+        #expect(try tab([binary, "--for"], script: script.path) == ["--format"])
+        #expect(try tab([binary, "-f", "t"], script: script.path) == ["table", "tsv"])
+        #expect(try tab([binary, "--color", "a"], script: script.path) == ["auto", "always"])
+        #expect(try tab([binary, "ci"], script: script.path) == ["cities"])
+        #expect(try tab([binary, "-p", "1300"], script: script.path) == ["130010", "130020", "130030", "130040"])
+        #expect(try tab([binary, "yokoh"], script: script.path) == ["yokohama"])
+        let options = try tab([binary, "-"], script: script.path)
+        #expect(options.contains("--parallel") && options.contains("--no-cache") && options.contains("--cacert"))
+    }
+
+    @Test("zsh and fish scripts carry the top-level options and ask the command for cities")
+    func zshAndFish() async throws {
+        for shell in ["zsh", "fish"] {
+            let generated = try await forecast(["--generate-completion-script", shell])
+            #expect(generated.status == 0)
+            #expect(generated.stdout.contains("--format") && generated.stdout.contains("--parallel"), "\(shell)")
+            #expect(generated.stdout.contains("---completion"), "\(shell)")
+            #expect(!generated.stdout.contains("fetch"), "\(shell)")
+        }
+    }
+
+    @Test("zsh: the script has one rest argument, the cities, and no help-subcommand state that would take their place")
+    func zshRestArgument() async throws {
+        for arguments in [["--generate-completion-script", "zsh"], ["--generate-completion-script=zsh"]] {
+            let generated = try await forecast(arguments)
+            #expect(generated.status == 0)
+            // The root's function, up to the (harmless) function of the implicit help subcommand.
+            let lines = generated.stdout.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }
+                .prefix { !$0.hasPrefix("_forecast_help()") }
+            #expect(lines.filter { $0.hasPrefix("'*:") || $0.hasPrefix("'(-)*:") }.count == 1)
+            #expect(lines.contains { $0.hasPrefix("'*:city:{__forecast_custom_complete ---completion") })
+            #expect(!lines.contains("'(-): :->command'"))
+            #expect(lines.contains { $0.hasPrefix("'--format[") || $0.hasPrefix("'(--format -f)'") })
+        }
+    }
+
+    /// fish is not part of the build's requirements: this test runs where it is installed
+    /// (`apt-get install fish`) and is skipped, saying so, where it is not.
+    @Test("fish: options and their values complete at the top level (complete -C)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fish() async throws {
+        let generated = try await forecast(["--generate-completion-script", "fish"])
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-completion-\(getpid()).fish")
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        // fish 3's `commandline` has no buffer outside an interactive shell, so the city names,
+        // which the script asks `forecast` for with the cursor position, are not checked here.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
+        process.arguments = ["--no-config", "-c", "source '\(script.path)'; complete -C 'forecast --for'; complete -C 'forecast -f t'"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let words = String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(words == ["--format", "table", "tsv"])
+    }
+}
