@@ -43,7 +43,9 @@ stale() {
 # CurlHTTP, which Forecast imports, as a plain static library: it is not fuzzed, only linked.
 if stale "$out/lib/libCurlHTTP.a" "$root/Sources/CurlHTTP" "$root/Sources/CCurl"; then
     echo "== building CurlHTTP"
-    nice -n 10 swiftc -O -parse-as-library -module-name CurlHTTP \
+    # -package-name: Forecast uses CurlHTTP's `package` declarations (LockedValue), as SwiftPM
+    # allows within one package.
+    nice -n 10 swiftc -O -parse-as-library -module-name CurlHTTP -package-name forecast \
         -emit-module -emit-module-path "$out/lib/CurlHTTP.swiftmodule" \
         -emit-library -static -o "$out/lib/libCurlHTTP.a" \
         -I "$root/Sources/CCurl" "${curl_cflags[@]}" "$root"/Sources/CurlHTTP/*.swift
@@ -56,7 +58,7 @@ for target in "${targets[@]}"; do
     if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a"; then
         echo "== building $target"
         nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
-            -module-name ForecastFuzz -I "$out/lib" -I "$root/Sources/CCurl" "${curl_cflags[@]}" \
+            -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl" "${curl_cflags[@]}" \
             "$root"/Sources/Forecast/*.swift "$root/Fuzz/Targets/${entry[$target]}.swift" \
             -L "$out/lib" -lCurlHTTP $(pkg-config --libs libcurl) -o "$binary"
     fi
