@@ -77,11 +77,11 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         let options = options ?? configuration.requestDefaults
-        let parsed = URL(string: url)
+        let endpoint = Endpoint(url: url)
         let description = RequestDescription(
             url: url,
-            host: parsed?.host?.lowercased() ?? "",
-            isHTTPS: parsed?.scheme?.lowercased() == "https",
+            host: endpoint.host,
+            isHTTPS: endpoint.isHTTPS,
             method: method,
             headers: headers.merging(defaults: options.headers),
             body: body,

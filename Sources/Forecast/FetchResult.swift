@@ -4,12 +4,19 @@ public struct FetchResult: Sendable {
     public let city: City
     public let outcome: Result<CityForecast, ForecastError>
     public let info: FetchInfo
+    /// Set when the fetch failed and `outcome` is an older copy from the cache instead
+    /// (`--stale-if-error`): the failure and when the copy was fetched.
+    public let stale: StaleCopy?
 
-    public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo) {
+    public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo, stale: StaleCopy? = nil) {
         self.city = city
         self.outcome = outcome
         self.info = info
+        self.stale = stale
     }
+
+    /// True when the city failed, even if a stale copy stands in for it.
+    public var failed: Bool { error != nil || stale != nil }
 
     public var forecast: CityForecast? { try? outcome.get() }
 

@@ -15,6 +15,8 @@ import Foundation
 public final class ForecastClient: Sendable {
     public let configuration: ClientConfiguration
     private let session: Session
+    /// Once set (``expire(with:)``), every fetch not finished fails with this error.
+    private let expiry = LockedValue<ForecastError?>(nil)
 
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
@@ -39,6 +41,14 @@ public final class ForecastClient: Sendable {
 
     /// Ends every request in flight; their results are `ForecastError.cancelled`.
     public func cancelAll() {
+        session.shutdown()
+    }
+
+    /// Ends the client for good: every request in flight, waiting for its turn or backing off
+    /// before a retry, and every later fetch, fails with `error` (`.deadline` for
+    /// `--max-time`). A result already finished keeps its outcome.
+    public func expire(with error: ForecastError) {
+        expiry.withLock { if $0 == nil { $0 = error } }
         session.shutdown()
     }
 
@@ -73,7 +83,14 @@ public final class ForecastClient: Sendable {
         _ city: City, limit: ConcurrencyLimit? = nil, completion: @escaping @Sendable (FetchResult) -> Void
     ) -> Request? {
         let cache = configuration.cache
-        let host = configuration.hostKey
+        let host = configuration.endpoint.authority
+        if let error = expiry.withLock({ $0 }) {
+            let stale = configuration.staleIfError.flatMap { maxAge in
+                cache.flatMap { Self.staleCopy(of: city, in: $0, host: host, maxAge: maxAge, error: error) }
+            }
+            completion(stale ?? FetchResult(city: city, outcome: .failure(error), info: FetchInfo(source: .network)))
+            return nil
+        }
         if let cache, let body = cache.read(host: host, cityID: city.id),
            let forecast = try? ResponseDecoder.decode(body) {
             completion(FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count)))
@@ -87,7 +104,7 @@ public final class ForecastClient: Sendable {
         var options = session.configuration.requestDefaults
         options.limit = limit
         let request = session.request(url(for: city), options: options)
-        return request.validate().responseData(queue: .global()) { response in
+        return request.validate().responseData(queue: .global()) { [expiry, staleIfError = configuration.staleIfError] response in
             let info = Self.info(of: response, source: source)
             let outcome: Result<CityForecast, ForecastError>
             switch response.result {
@@ -99,10 +116,31 @@ public final class ForecastClient: Sendable {
                     outcome = .failure(error)
                 }
             case .failure(let error):
-                outcome = .failure(ForecastError(transportError: error))
+                let failure = ForecastError(transportError: error)
+                // The cancellation of an expired client is its expiry.
+                outcome = .failure(failure == .cancelled ? expiry.withLock { $0 } ?? failure : failure)
+            }
+            if case .failure(let error) = outcome, let staleIfError, let cache,
+               let copy = Self.staleCopy(of: city, in: cache, host: host, maxAge: staleIfError, error: error) {
+                completion(copy)
+                return
             }
             completion(FetchResult(city: city, outcome: outcome, info: info))
         }
+    }
+
+    /// The result of a failed fetch with the cache's copy fetched within `maxAge` in its place,
+    /// or nil if there is none that decodes. A cancelled fetch (Ctrl-C) gets none.
+    private static func staleCopy(
+        of city: City, in cache: ForecastCache, host: String, maxAge: Duration, error: ForecastError
+    ) -> FetchResult? {
+        guard error != .cancelled,
+              let (body, fetched) = cache.readStale(host: host, cityID: city.id, maxAge: maxAge),
+              let forecast = try? ResponseDecoder.decode(body)
+        else { return nil }
+        let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)
+        return FetchResult(
+            city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
     }
 
     // MARK: Many cities

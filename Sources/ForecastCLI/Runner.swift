@@ -37,12 +37,21 @@ struct Runner {
             if let error = result.error {
                 anyFailed = true
                 Terminal.report(FailureMessage.line(for: result, error: error))
+            } else if let stale = result.stale {
+                anyFailed = true
+                Terminal.report(FailureMessage.line(for: result, stale: stale))
             }
             Terminal.output(formatter.block(for: result, index: index))
             index += 1
             progress.show(done: index)
         }
 
+        if let maxTime = settings.maxTime {
+            // --max-time: the whole run's deadline, from here, retries and pacing included.
+            DispatchQueue.global().asyncAfter(deadline: .now() + maxTime) {
+                client.expire(with: .deadline(seconds: maxTime))
+            }
+        }
         Terminal.output(formatter.prologue)
         progress.show(done: 0)
         withExtendedLifetime(interrupt) {

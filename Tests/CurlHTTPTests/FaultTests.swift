@@ -89,7 +89,7 @@ struct FaultTests {
             #expect(mock.stats().connectionsAccepted == 1, "the second request must reuse the connection")
             let curlError = try #require(error as? CurlError)
             #expect(curlError.kind == .timedOut)
-            #expect(curlError.limit == 1)
+            #expect(curlError.timeout == .seconds(1))
             #expect(curlError.description == "timed out after 1 s")
         }
     }
@@ -100,6 +100,8 @@ struct FaultTests {
         let curlError = try #require(error as? CurlError)
         #expect(curlError.kind == .bodyTooLarge)
         #expect(curlError.description == "the response is larger than the 100000-byte limit")
+        #expect(curlError.maxBodySize == 100_000)
+        #expect(curlError.timeout == nil && curlError.maxRedirects == nil)
     }
 
     @Test("An endless chunked body is cut at the cap while it arrives")
@@ -114,6 +116,8 @@ struct FaultTests {
         let curlError = try #require(error as? CurlError)
         #expect(curlError.kind == .tooManyRedirects)
         #expect(curlError.description == "too many redirects (more than 5)")
+        #expect(curlError.maxRedirects == 5)
+        #expect(curlError.maxBodySize == nil)
     }
 
     @Test("A redirect to file:// is refused")

@@ -169,6 +169,43 @@ struct ClientTests {
         }
     }
 
+    @Test("A caller tells the failures apart by kind: http, api, timeout, decode, connection")
+    func typedErrorKinds() async throws {
+        let faults: [String: FaultRule] = [
+            "130010": FaultRule(.status(503)),
+            "140010": FaultRule(.apiError("The specified city ID is invalid.")),
+            "090010": FaultRule(.stall),
+            "330010": FaultRule(.html),
+            "400040": FaultRule(.reset),
+        ]
+        try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
+            let fast = ForecastClient(configuration: ClientConfiguration(
+                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
+            let results = await offPool {
+                let results = LockedValue<[FetchResult]>([])
+                fast.fetchInParallel(fiveCities, jobs: 5) { result in results.withLock { $0.append(result) } }
+                return results.withLock { $0 }
+            }
+            #expect(results.map { $0.error?.kind.rawValue } == ["http", "api", "timeout", "decode", "connection"])
+            #expect(results[0].error?.httpStatus == 503)
+            #expect(results[2].error?.isTimeout == true)
+            #expect(results[2].error?.transportError?.timeout == .seconds(1))
+            #expect(results[4].error?.transportError?.kind == .connectionReset)
+        }
+    }
+
+    @Test("A host that does not resolve is a dns failure; a closed port a connect failure")
+    func dnsAndConnectKinds() async throws {
+        let unresolvable = ForecastClient(configuration: ClientConfiguration(
+            baseURL: "http://forecast-test.invalid", timeout: .seconds(5), retries: 0))
+        let dns = await unresolvable.fetch(fiveCities[0])
+        #expect(dns.error?.kind == .dns)
+        #expect(dns.error?.isDNS == true)
+        let closed = ForecastClient(configuration: ClientConfiguration(
+            baseURL: "http://127.0.0.1:1", timeout: .seconds(5), retries: 0))
+        #expect(await closed.fetch(fiveCities[0]).error?.kind == .connect)
+    }
+
     @Test("The API's 'Request to JMA API failed' is retried as transient")
     func jmaFailureRetried() async throws {
         let faults = ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"), firstAttempts: 1)]
@@ -258,7 +295,9 @@ struct ClientTests {
         #expect(publicAPI.pacing.interval(forHost: "weather.tsukumijima.net") == .milliseconds(500))
         #expect(ClientConfiguration(baseURL: "http://127.0.0.1:8080").pacing.interval(forHost: "127.0.0.1") == .zero)
         #expect(ClientConfiguration(interval: .seconds(2)).pacing.interval(forHost: "weather.tsukumijima.net") == .seconds(2))
-        #expect(ClientConfiguration(baseURL: "https://user@Weather.Tsukumijima.NET:443/").hostName == "weather.tsukumijima.net")
+        let spelled = ClientConfiguration(baseURL: "https://user@Weather.Tsukumijima.NET:443/")
+        #expect(spelled.endpoint.host == "weather.tsukumijima.net")
+        #expect(spelled.pacing.interval(forHost: spelled.endpoint.host) == .milliseconds(500))
         // Given five cities in parallel at a 200 ms interval: the server sees one start about
         // every 200 ms. It sees a start only once that request's connection is made, and the
         // first connection is the slowest, so a gap may come out a little short; 20 ms of slack
