@@ -18,7 +18,8 @@ public final class ForecastClient: Sendable {
     /// Once set (``expire(with:)``), every fetch not finished fails with this error.
     private let expiry = LockedValue<ForecastError?>(nil)
 
-    public init(configuration: ClientConfiguration = ClientConfiguration()) {
+    /// - Throws: `CurlError` if the HTTP session cannot be created (libcurl out of memory, no thread).
+    public init(configuration: ClientConfiguration = ClientConfiguration()) throws(CurlError) {
         self.configuration = configuration
         let retry = RetryPolicy(
             maxRetries: configuration.retries,
@@ -31,7 +32,7 @@ public final class ForecastClient: Sendable {
             headers: ["Accept": "application/json"],
             retry: retry,
             trust: configuration.trust)
-        session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
+        session = try Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
     /// The API URL of a city's forecast.
@@ -39,9 +40,10 @@ public final class ForecastClient: Sendable {
         "\(configuration.baseURL)/api/forecast/city/\(city.id)"
     }
 
-    /// Ends every request in flight; their results are `ForecastError.cancelled`.
-    public func cancelAll() {
-        session.shutdown()
+    /// Ends the client for good: every request in flight ends as `ForecastError.cancelled`,
+    /// and so does every later fetch that the cache does not answer.
+    public func invalidateAndCancel() {
+        session.invalidateAndCancel()
     }
 
     /// Ends the client for good: every request in flight, waiting for its turn or backing off
@@ -49,7 +51,7 @@ public final class ForecastClient: Sendable {
     /// `--max-time`). A result already finished keeps its outcome.
     public func expire(with error: ForecastError) {
         expiry.withLock { if $0 == nil { $0 = error } }
-        session.shutdown()
+        session.invalidateAndCancel()
     }
 
     // MARK: One city

@@ -170,7 +170,7 @@ struct Fetch: ParsableCommand {
         let settings = try settings(
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
             stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput))
-        let anyFailed = Runner(settings: settings, cities: cityList).run()
+        let anyFailed = try Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)
         }

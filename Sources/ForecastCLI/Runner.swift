@@ -13,10 +13,11 @@ struct Runner {
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    /// Fetches and prints every city; true if any of them failed.
-    func run() -> Bool {
+    /// Fetches and prints every city; true if any of them failed. Throws only if the HTTP
+    /// client cannot be created.
+    func run() throws -> Bool {
         Terminal.ignoreBrokenPipeSignal()
-        let client = ForecastClient(configuration: settings.client)
+        let client = try ForecastClient(configuration: settings.client)
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = Interrupt {
             // Ctrl-C: leave at once. Ending the process closes every connection, which ends

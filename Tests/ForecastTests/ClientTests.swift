@@ -12,7 +12,7 @@ func withClient<T>(
 ) async throws -> T {
     let server = try await MockServer.start(configuration: configuration)
     do {
-        let client = ForecastClient(configuration: ClientConfiguration(
+        let client = try ForecastClient(configuration: ClientConfiguration(
             baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
         let result = try await body(client, server)
         try await server.shutdown()
@@ -156,7 +156,7 @@ struct ClientTests {
             "090010": FaultRule(.stall),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let fast = ForecastClient(configuration: ClientConfiguration(
+            let fast = try ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
@@ -179,7 +179,7 @@ struct ClientTests {
             "400040": FaultRule(.reset),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let fast = ForecastClient(configuration: ClientConfiguration(
+            let fast = try ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
@@ -196,12 +196,12 @@ struct ClientTests {
 
     @Test("A host that does not resolve is a dns failure; a closed port a connect failure")
     func dnsAndConnectKinds() async throws {
-        let unresolvable = ForecastClient(configuration: ClientConfiguration(
+        let unresolvable = try ForecastClient(configuration: ClientConfiguration(
             baseURL: "http://forecast-test.invalid", timeout: .seconds(5), retries: 0))
         let dns = await unresolvable.fetch(fiveCities[0])
         #expect(dns.error?.kind == .dns)
         #expect(dns.error?.isDNS == true)
-        let closed = ForecastClient(configuration: ClientConfiguration(
+        let closed = try ForecastClient(configuration: ClientConfiguration(
             baseURL: "http://127.0.0.1:1", timeout: .seconds(5), retries: 0))
         #expect(await closed.fetch(fiveCities[0]).error?.kind == .connect)
     }
