@@ -63,16 +63,13 @@ public final class ForecastClient: Sendable {
     }
 
     /// Fetches one city. Cancelling the task cancels the request; the result is then
-    /// `ForecastError.cancelled`.
+    /// `ForecastError.cancelled`. A layer over ``results(for:jobs:)``.
     public func fetch(_ city: City) async -> FetchResult {
-        let inFlight = InFlightRequest()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                inFlight.set(start(city) { continuation.resume(returning: $0) })
-            }
-        } onCancel: {
-            inFlight.cancel()
+        for await result in results(for: [city], jobs: 1) {
+            return result
         }
+        // The stream ended without a result: its task was cancelled.
+        return FetchResult(city: city, outcome: .failure(.cancelled), info: FetchInfo(source: .network))
     }
 
     /// Starts fetching one city; returns the request, or nil when the cache answered.
@@ -168,22 +165,33 @@ public final class ForecastClient: Sendable {
 
     /// Fetches the cities with at most `jobs` requests in flight, and hands each result to
     /// `deliver` on the calling thread in input order, as soon as it and every city before it
-    /// are done: a slow city holds back only the cities after it.
+    /// are done: a slow city holds back only the cities after it. A blocking layer over the
+    /// core (``OrderedFetch``): the core's results queue up, and this thread takes them.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
-        ParallelFetch(cities: cities, jobs: jobs, client: self).run(deliver: deliver)
+        let arrived = LockedValue<[FetchResult]>([])
+        let ready = DispatchSemaphore(value: 0)
+        let fetch = OrderedFetch(cities: cities, jobs: jobs, client: self, deliver: { result in
+            arrived.withLock { $0.append(result) }
+            ready.signal()
+        })
+        fetch.start()
+        for _ in cities.indices {
+            ready.wait()
+            deliver(arrived.withLock { $0.removeFirst() })
+        }
     }
 
     /// The results of `cities` in input order, fetched with at most `jobs` in flight (1 for
     /// one after the other). Ending the stream early (or cancelling its consumer) cancels the
-    /// requests still in flight and starts no more.
+    /// requests still in flight and starts no more. The core itself (``OrderedFetch``) yields
+    /// from the thread each result arrives on: no queue of its own, no blocked thread.
     public func results(for cities: [City], jobs: Int) -> AsyncStream<FetchResult> {
         AsyncStream { continuation in
-            let fetch = ParallelFetch(cities: cities, jobs: jobs, client: self)
+            let fetch = OrderedFetch(
+                cities: cities, jobs: jobs, client: self,
+                deliver: { continuation.yield($0) }, finished: { continuation.finish() })
             continuation.onTermination = { _ in fetch.stop() }
-            DispatchQueue(label: "ForecastClient.results").async {
-                fetch.run { continuation.yield($0) }
-                continuation.finish()
-            }
+            fetch.start()
         }
     }
 
@@ -197,142 +205,6 @@ public final class ForecastClient: Sendable {
             httpVersion: http.httpVersion.rawValue, nameLookup: metrics.nameLookup, connect: metrics.connect,
             tlsHandshake: metrics.tlsHandshake, firstByte: metrics.firstByte, total: metrics.total,
             connectionReused: metrics.connectionReused)
-    }
-}
-
-/// The request of an async fetch, for its task's cancellation handler, which may run before
-/// the request exists (then the request is cancelled as soon as it is set).
-final class InFlightRequest: Sendable {
-    private let state = LockedValue<(request: Request?, cancelled: Bool)>((nil, false))
-
-    func set(_ request: Request?) {
-        let cancelled = state.withLock { state in
-            state.request = request
-            return state.cancelled
-        }
-        if cancelled { request?.cancel() }
-    }
-
-    func cancel() {
-        let request = state.withLock { state in
-            state.cancelled = true
-            return state.request
-        }
-        request?.cancel()
-    }
-}
-
-/// One parallel run: hands every city to the session at once, in input order, under one
-/// `ConcurrencyLimit` of `jobs`, and hands the results over in input order on the thread that
-/// calls `run`.
-///
-/// The session's thread keeps at most `jobs` requests in flight and starts the next the moment
-/// one ends, as `curl --parallel` does: no round trip through this object between the two.
-/// Each city has a slot; a finished city fills its slot and signals `ready`, and `run` takes
-/// every filled slot from the first unfilled one on.
-final class ParallelFetch: Sendable {
-    private struct State {
-        /// The results not handed over yet; a delivered one is dropped (142 decoded forecasts
-        /// need not all live until the run ends).
-        var slots: [FetchResult?]
-        /// Every slot below this has been handed over; a late second result for one is ignored.
-        var delivered = 0
-        var nextToStart = 0
-        var stopped = false
-        var inFlight: [Int: Request] = [:]
-    }
-
-    private let cities: [City]
-    private let client: ForecastClient
-    private let limit: ConcurrencyLimit
-    private let ready = DispatchSemaphore(value: 0)
-    private let state: LockedValue<State>
-
-    init(cities: [City], jobs: Int, client: ForecastClient) {
-        self.cities = cities
-        self.client = client
-        limit = ConcurrencyLimit(maxInFlight: jobs)
-        state = LockedValue(State(slots: Array(repeating: nil, count: cities.count)))
-    }
-
-    /// Fetches every city and calls `deliver` for each, in order; returns when all are delivered.
-    func run(deliver: (FetchResult) -> Void) {
-        startAll()
-        var next = 0
-        while next < cities.count {
-            ready.wait()
-            for result in takeReady(from: next) {
-                deliver(result)
-                next += 1
-            }
-        }
-    }
-
-    /// Cancels the requests in flight or waiting for their turn, and gives every city not
-    /// handed to the session yet a cancelled result.
-    func stop() {
-        let (requests, unstarted) = state.withLock { state in
-            state.stopped = true
-            // Last city first: a request waiting for its turn is cancelled before an earlier
-            // one's cancellation frees a turn for it.
-            let requests = state.inFlight.sorted { $0.key > $1.key }.map(\.value)
-            state.inFlight.removeAll()
-            let unstarted = Array(state.nextToStart..<cities.count)
-            state.nextToStart = cities.count
-            return (requests, unstarted)
-        }
-        requests.forEach { $0.cancel() }
-        for index in unstarted {
-            finish(FetchResult(city: cities[index], outcome: .failure(.cancelled), info: FetchInfo(source: .network)), at: index)
-        }
-    }
-
-    /// Hands every city to the client in input order (a cache hit finishes at once), unless
-    /// the run is stopped meanwhile.
-    private func startAll() {
-        while true {
-            let index: Int? = state.withLock { state in
-                guard state.nextToStart < cities.count, !state.stopped else { return nil }
-                defer { state.nextToStart += 1 }
-                return state.nextToStart
-            }
-            guard let index else { return }
-            let request = client.start(cities[index], limit: limit) { result in
-                self.state.withLock { _ = $0.inFlight.removeValue(forKey: index) }
-                self.finish(result, at: index)
-            }
-            if let request {
-                let cancelNow = state.withLock { state in
-                    if !state.stopped, index >= state.delivered, state.slots[index] == nil { state.inFlight[index] = request }
-                    return state.stopped
-                }
-                if cancelNow { request.cancel() }
-            }
-        }
-    }
-
-    private func finish(_ result: FetchResult, at index: Int) {
-        let stored = state.withLock { state in
-            guard index >= state.delivered, state.slots[index] == nil else { return false }
-            state.slots[index] = result
-            return true
-        }
-        if stored { ready.signal() }
-    }
-
-    /// The finished results from `index` on, up to the first city not finished yet; their
-    /// slots are emptied and counted as delivered.
-    private func takeReady(from index: Int) -> [FetchResult] {
-        state.withLock { state in
-            var taken: [FetchResult] = []
-            var i = index
-            while i < state.slots.count, let result = state.slots[i].take() {
-                taken.append(result)
-                i += 1
-            }
-            state.delivered = i
-            return taken
-        }
     }
 }
 
