@@ -10,16 +10,10 @@ func withClient<T>(
     retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil,
     _ body: (ForecastClient, MockServer) async throws -> T
 ) async throws -> T {
-    let server = try await MockServer.start(configuration: configuration)
-    do {
+    try await MockServer.withServer(configuration) { server in
         let client = try ForecastClient(configuration: ClientConfiguration(
             baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
-        let result = try await body(client, server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
+        return try await body(client, server)
     }
 }
 
@@ -240,6 +234,22 @@ struct ClientTests {
                 ids.append(result.city.id)
             }
             #expect(ids == fiveCities.map(\.id))
+        }
+    }
+
+    @Test("The stream with jobs: 1 fetches one after the other; an empty list ends at once")
+    func streamSequential() async throws {
+        try await withClient(MockConfiguration(latency: .milliseconds(30))) { client, mock in
+            var cities: [String] = []
+            for await result in client.results(for: fiveCities, jobs: 1) {
+                cities.append(result.forecast?.location.city ?? "error")
+            }
+            #expect(cities == ["東京", "横浜", "宇都宮", "岡山", "久留米"])
+            #expect(mock.stats().maxInFlight == 1)
+            var none = 0
+            for await _ in client.results(for: [], jobs: 2) { none += 1 }
+            #expect(none == 0)
+            await offPool { client.fetchInParallel([], jobs: 2) { _ in } }
         }
     }
 
