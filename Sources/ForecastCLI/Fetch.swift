@@ -2,7 +2,7 @@ import ArgumentParser
 import Forecast
 
 /// `forecast [options] <city>...`: fetch and print forecasts.
-struct Fetch: ParsableCommand {
+struct Fetch: AsyncParsableCommand {
     static let usage = "forecast [options] <city>...  |  forecast cities [<query>]"
 
     static let configuration = CommandConfiguration(
@@ -164,13 +164,13 @@ struct Fetch: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let environment = Environment.current
         let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
         let settings = try settings(
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
             stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput))
-        let anyFailed = try Runner(settings: settings, cities: cityList).run()
+        let anyFailed = try await Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)
         }

@@ -4,7 +4,7 @@ import Forecast
 /// `forecast`: the root command. Fetching is its default subcommand, so
 /// `forecast 130010 140010` and `forecast cities 東` both parse.
 @main
-struct ForecastCommand: ParsableCommand {
+struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Japanese weather forecasts from weather.tsukumijima.net.",
@@ -13,7 +13,7 @@ struct ForecastCommand: ParsableCommand {
         subcommands: [Fetch.self, Cities.self],
         defaultSubcommand: Fetch.self)
 
-    static func main() {
+    static func main() async {
         // `forecast --help` leads with how to fetch (usage, examples, every option) rather
         // than a bare list of subcommands.
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -23,7 +23,11 @@ struct ForecastCommand: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var fetch = command as? any AsyncParsableCommand {
+                try await fetch.run()
+            } else {
+                try command.run()
+            }
         } catch {
             // `--help`, `--version` and their kind go to stdout as ArgumentParser prints them.
             // A usage error goes to stderr through the untrusted-text gate: it may quote an

@@ -15,7 +15,10 @@ struct Runner {
 
     /// Fetches and prints every city; true if any of them failed. Throws only if the HTTP
     /// client cannot be created.
-    func run() throws -> Bool {
+    ///
+    /// It drives the fetch core directly: with `--parallel` the client's stream of results in
+    /// input order with `--jobs` in flight, else one async fetch after the other.
+    func run() async throws -> Bool {
         Terminal.ignoreBrokenPipeSignal()
         let client = try ForecastClient(configuration: settings.client)
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
@@ -55,13 +58,18 @@ struct Runner {
         }
         Terminal.output(formatter.prologue)
         progress.show(done: 0)
-        withExtendedLifetime(interrupt) {
-            if settings.parallel {
-                client.fetchInParallel(cities, jobs: settings.jobs, deliver: deliver)
-            } else {
-                client.fetchSequentially(cities, deliver: deliver)
+        if settings.parallel {
+            for await result in client.results(for: cities, jobs: settings.jobs) {
+                deliver(result)
+            }
+        } else {
+            // Each city is printed before the next is asked for: output that cannot be
+            // written ends the run before another request goes out.
+            for city in cities {
+                deliver(await client.fetch(city))
             }
         }
+        withExtendedLifetime(interrupt) {}
         progress.clear()
         Terminal.output(formatter.epilogue)
         return anyFailed
