@@ -19,7 +19,7 @@ guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
     exit(64)
 }
 let url = arguments[3]
-let session = Session(configuration: SessionConfiguration(requestDefaults: RequestOptions(retry: .none)))
+let session = try Session(configuration: SessionConfiguration(requestDefaults: RequestOptions(retry: .none)))
 let bytes = Mutex(0)
 let failures = Mutex(0)
 let group = DispatchGroup()

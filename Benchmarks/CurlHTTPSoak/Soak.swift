@@ -48,7 +48,7 @@ final class Soak: Sendable {
     /// Plans `count` requests to `baseURL`: each is a fault with probability `faultRate`
     /// (the four kinds equally likely), else an ordinary city. `stallTimeout` bounds the
     /// stalled ones; ordinary requests get 10 s so a slow machine cannot fail them.
-    init(baseURL: String, count: Int, faultRate: Double, jobs: Int, stallTimeout: Duration, seed: UInt64) {
+    init(baseURL: String, count: Int, faultRate: Double, jobs: Int, stallTimeout: Duration, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let cities = ["130010", "140010", "270000", "016010", "471010", "400010"]
         let faults = SoakFault.allCases.filter { $0 != .none }
@@ -59,7 +59,7 @@ final class Soak: Sendable {
             return Step(fault: fault, url: "\(baseURL)/api/forecast/city/\(city)")
         }
         self.jobs = jobs
-        session = Session(configuration: SessionConfiguration(requestDefaults: RequestOptions(retry: .none)))
+        session = try Session(configuration: SessionConfiguration(requestDefaults: RequestOptions(retry: .none)))
         normalOptions = RequestOptions(timeout: .seconds(10), connectTimeout: .seconds(5), retry: .none)
         stallOptions = RequestOptions(timeout: stallTimeout, connectTimeout: .seconds(5), retry: .none)
         tally = LockedValue(Tally(completions: Array(repeating: 0, count: count)))
@@ -136,6 +136,6 @@ final class Soak: Sendable {
     }
 
     func shutdown() {
-        session.shutdown()
+        session.invalidateAndCancel()
     }
 }

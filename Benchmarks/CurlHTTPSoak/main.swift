@@ -77,7 +77,7 @@ for fault in SoakFault.allCases {
 }
 server.configuration = configuration
 
-let soak = Soak(
+let soak = try Soak(
     baseURL: server.baseURL, count: arguments.requests, faultRate: faultRate, jobs: arguments.jobs,
     stallTimeout: .milliseconds(250), seed: arguments.seed)
 print("curlhttp-soak: \(arguments.requests) requests, \(arguments.jobs) at a time, \(Int(faultRate * 100)) % faults, seed \(arguments.seed), against \(server.baseURL)")

@@ -5,47 +5,63 @@
 /// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
 public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in the terms a caller acts on.
-    public enum Kind: Sendable, Equatable {
-        /// The host name did not resolve (libcurl: `CURLE_COULDNT_RESOLVE_HOST`).
-        case couldNotResolveHost
-        /// No connection could be made: refused, unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
-        case couldNotConnect
+    ///
+    /// A struct over a private code rather than a public enum, as async-http-client's
+    /// `HTTPClientError` is: a new kind is a new static value, so adding one breaks no caller's
+    /// `switch`. Compare with `==` (`error.kind == .timedOut`) or put kinds in a `Set`.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Code: Hashable, Sendable {
+            case couldNotResolveHost, couldNotConnect, timedOut, connectionReset, partialBody
+            case bodyTooLarge, tooManyRedirects, protocolNotAllowed, malformedURL
+            case untrustedCertificate, certificateNameMismatch, expiredCertificate, tlsHandshakeFailed
+            case unreadableTrustStore, multiHandleFailed, other
+        }
+
+        private let code: Code
+
+        private init(_ code: Code) { self.code = code }
+
+        public static let couldNotResolveHost = Kind(.couldNotResolveHost)
+        public static let couldNotConnect = Kind(.couldNotConnect)
         /// The attempt took longer than its total or connect timeout.
-        case timedOut
+        public static let timedOut = Kind(.timedOut)
         /// The server closed or reset the connection before a complete response.
-        case connectionReset
+        public static let connectionReset = Kind(.connectionReset)
         /// The body was cut short: fewer bytes arrived than `Content-Length` announced.
-        case partialBody
+        public static let partialBody = Kind(.partialBody)
         /// The body grew past the request's size limit.
-        case bodyTooLarge
-        /// The request was redirected more often than `RequestOptions.maxRedirects` allows.
-        case tooManyRedirects
+        public static let bodyTooLarge = Kind(.bodyTooLarge)
+        public static let tooManyRedirects = Kind(.tooManyRedirects)
         /// A URL or a redirect used a protocol other than http or https.
-        case protocolNotAllowed
-        /// The URL could not be parsed.
-        case malformedURL
+        public static let protocolNotAllowed = Kind(.protocolNotAllowed)
+        public static let malformedURL = Kind(.malformedURL)
         /// The server's certificate chain leads to no CA that is trusted (see ``TrustRoots``).
-        case untrustedCertificate
+        public static let untrustedCertificate = Kind(.untrustedCertificate)
         /// The server's certificate is valid, but for another host name or address.
-        case certificateNameMismatch
+        public static let certificateNameMismatch = Kind(.certificateNameMismatch)
         /// The server's certificate has expired, or is not valid yet.
-        case expiredCertificate
+        public static let expiredCertificate = Kind(.expiredCertificate)
         /// The TLS handshake failed before any certificate was judged: no common protocol
         /// version or cipher, or the server does not speak TLS at all.
-        case tlsHandshakeFailed
+        public static let tlsHandshakeFailed = Kind(.tlsHandshakeFailed)
         /// The CA file or directory named to trust could not be read.
-        case unreadableTrustStore
-        /// Any other failure; `code` and `message` say which.
-        case other
+        public static let unreadableTrustStore = Kind(.unreadableTrustStore)
+        /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
+        /// of the session ends with it.
+        public static let multiHandleFailed = Kind(.multiHandleFailed)
+        public static let other = Kind(.other)
 
         /// True for the TLS failures; none of them is transient, and none is retried.
         public var isTLS: Bool {
-            switch self {
+            switch code {
             case .untrustedCertificate, .certificateNameMismatch, .expiredCertificate, .tlsHandshakeFailed,
                  .unreadableTrustStore: true
             default: false
             }
         }
+
+        /// The kind's name as written here: "timedOut", "untrustedCertificate".
+        public var description: String { "\(code)" }
     }
 
     /// A libcurl `CURLcode` value.
@@ -103,11 +119,25 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String { "CURLcode \(rawValue)" }
     }
 
-    /// What went wrong, in the terms a caller acts on.
+    /// A libcurl `CURLMcode` value: what the multi handle of a session reported.
+    public struct MultiCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// `CURLM_BAD_HANDLE`: the multi handle is not (or no longer) valid.
+        public static let badHandle = MultiCode(rawValue: 1)
+        /// `CURLM_OUT_OF_MEMORY`.
+        public static let outOfMemory = MultiCode(rawValue: 3)
+
+        public var description: String { "CURLMcode \(rawValue)" }
+    }
+
     public let kind: Kind
-    /// libcurl's code for the failure.
-    public let code: Code
-    /// libcurl's message for `code` (`curl_easy_strerror`).
+    /// libcurl's `CURLcode` for a failed transfer; nil when the multi handle failed instead.
+    public let code: Code?
+    /// libcurl's `CURLMcode` when the session's multi handle failed (kind ``Kind/multiHandleFailed``).
+    public let multiCode: MultiCode?
+    /// libcurl's message for the code (`curl_easy_strerror` or `curl_multi_strerror`).
     public let message: String
     /// The error buffer's text, often naming the host, the byte counts or the timeout; may be empty.
     public let detail: String
@@ -115,21 +145,30 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     public let url: String
     /// How many attempts were made, counting the first.
     public internal(set) var attempts: Int
-    /// The limit that was hit, for `timedOut` (seconds), `bodyTooLarge` (bytes) and `tooManyRedirects`.
-    public let limit: Double?
+    /// The timeout one attempt ran into (kind ``Kind/timedOut``). libcurl: `CURLOPT_TIMEOUT_MS`.
+    public let timeout: Duration?
+    /// The body size limit that was passed, in bytes (kind ``Kind/bodyTooLarge``).
+    /// libcurl: `CURLOPT_MAXFILESIZE_LARGE`.
+    public let maxBodySize: Int?
+    /// The redirect limit that was passed (kind ``Kind/tooManyRedirects``). libcurl: `CURLOPT_MAXREDIRS`.
+    public let maxRedirects: Int?
 
     /// Creates an error; CurlHTTP makes them from libcurl's results, so this is for tests.
     public init(
-        kind: Kind, code: Code, message: String, detail: String = "", url: String = "",
-        attempts: Int = 1, limit: Double? = nil
+        kind: Kind, code: Code? = nil, multiCode: MultiCode? = nil, message: String, detail: String = "",
+        url: String = "", attempts: Int = 1, timeout: Duration? = nil, maxBodySize: Int? = nil,
+        maxRedirects: Int? = nil
     ) {
         self.kind = kind
         self.code = code
+        self.multiCode = multiCode
         self.message = message
         self.detail = detail
         self.url = url
         self.attempts = attempts
-        self.limit = limit
+        self.timeout = timeout
+        self.maxBodySize = maxBodySize
+        self.maxRedirects = maxRedirects
     }
 
     /// The kind a bare `CURLcode` stands for. A failed certificate check
@@ -187,6 +226,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let reason: String
         switch kind {
+        case .multiHandleFailed:
+            reason = "the HTTP engine failed (\(detailOrMessage))"
         case .couldNotResolveHost:
             // libcurl's detail is "Could not resolve host: NAME": say it once, in our words.
             let prefix = "Could not resolve host: "
@@ -196,7 +237,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .couldNotConnect:
             reason = "could not connect (\(detailOrMessage))"
         case .timedOut:
-            reason = limit.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
+            reason = timeout.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
         case .connectionReset:
             reason = code == .gotNothing
                 ? "the server closed the connection without answering"
@@ -204,10 +245,10 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .partialBody:
             reason = "the response was cut short (\(detailOrMessage))"
         case .bodyTooLarge:
-            reason = limit.map { "the response is larger than the \(Int($0))-byte limit" }
+            reason = maxBodySize.map { "the response is larger than the \($0)-byte limit" }
                 ?? "the response is larger than the size limit"
         case .tooManyRedirects:
-            reason = limit.map { "too many redirects (more than \(Int($0)))" } ?? "too many redirects"
+            reason = maxRedirects.map { "too many redirects (more than \($0))" } ?? "too many redirects"
         case .protocolNotAllowed:
             reason = "refused a URL or redirect that is not http or https (\(detailOrMessage))"
         case .malformedURL:
@@ -224,8 +265,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
             reason = "the TLS handshake failed (\(detailOrMessage))"
         case .unreadableTrustStore:
             reason = "the trusted CA certificates could not be read (\(detailOrMessage))"
-        case .other:
-            reason = "\(detailOrMessage) (curl error \(code.rawValue))"
+        default:
+            reason = code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }
         guard attempts > 1 else { return reason }
         // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well
@@ -240,5 +281,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Seconds without a trailing ".0": 15 → "15", 0.5 → "0.5".
     static func format(seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// A duration's seconds without a trailing ".0".
+    static func format(seconds duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        return format(seconds: Double(whole) + Double(attoseconds) / 1e18)
     }
 }

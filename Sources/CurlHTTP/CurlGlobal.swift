@@ -12,6 +12,13 @@ enum CurlGlobal {
         precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
     }
 
+    /// Runs `curl_global_init` once per process, throwing if it failed.
+    static func initialize() throws(CurlError) {
+        guard result == 0 else {
+            throw CurlError(kind: .other, code: CurlError.Code(rawValue: result), message: "curl_global_init failed")
+        }
+    }
+
     /// libcurl's TLS library, such as "OpenSSL/3.0.11"; "" if it has none.
     static let tlsBackend: String = {
         // curl_version_info returns a pointer to a static struct inside libcurl, valid for the

@@ -19,7 +19,7 @@ final class EasyHandle {
 
     init() throws(CurlError) {
         guard let handle = curl_easy_init() else {
-            throw CurlError(kind: .other, code: CurlError.Code(rawValue: 27), message: "curl_easy_init failed: out of memory")
+            throw CurlError(kind: .other, code: .outOfMemory, message: "curl_easy_init failed: out of memory")
         }
         pointer = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))

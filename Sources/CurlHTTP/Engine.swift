@@ -49,6 +49,8 @@ final class Engine: @unchecked Sendable {
     static let maxConsecutiveFailures = 3
 
     private let inbox = LockedValue(Inbox())
+    /// Whether the loop has ended, and who waits for it to (`Session.waitUntilInvalidated()`).
+    private let ending = LockedValue<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
     let multi: MultiHandle
 
@@ -109,7 +111,28 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Returns once the loop has ended and freed its handles.
+    func waitUntilStopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let stopped = ending.withLock { ending in
+                if !ending.stopped { ending.waiters.append(continuation) }
+                return ending.stopped
+            }
+            if stopped { continuation.resume() }
+        }
+    }
+
     // MARK: Engine thread
+
+    /// Called by the thread once `run()` has returned: wakes whoever waits for the end.
+    func didStop() {
+        let waiters = ending.withLock { ending in
+            ending.stopped = true
+            defer { ending.waiters.removeAll() }
+            return ending.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
 
     /// The loop; returns after a shutdown or a lasting multi-handle error, with every handle freed.
     func run() {

@@ -12,7 +12,7 @@ final class MultiHandle {
 
     init() throws(CurlError) {
         guard let handle = curl_multi_init() else {
-            throw CurlError(kind: .other, code: CurlError.Code(rawValue: 27), message: "curl_multi_init failed: out of memory")
+            throw CurlError(kind: .multiHandleFailed, multiCode: .outOfMemory, message: "curl_multi_init failed: out of memory")
         }
         pointer = handle
     }
@@ -86,12 +86,12 @@ final class MultiHandle {
         return nil
     }
 
-    /// The one checkpoint every `CURLMcode` passes: the error carries code 1000 + the
-    /// `CURLMcode` (to keep it apart from the `CURLcode`s) and libcurl's message for it.
+    /// The one checkpoint every `CURLMcode` passes: the error carries the `CURLMcode` in its
+    /// own field (`multiCode`, no `CURLcode`) and libcurl's message for it.
     static func check(_ code: CURLMcode) throws(CurlError) {
         guard code != CURLM_OK else { return }
         throw CurlError(
-            kind: .other, code: CurlError.Code(rawValue: 1000 + Int32(code.rawValue)),
+            kind: .multiHandleFailed, multiCode: CurlError.MultiCode(rawValue: Int32(code.rawValue)),
             // curl_multi_strerror returns a static, NUL-terminated string; it is copied at once.
             message: String(cString: curl_multi_strerror(code)))
     }

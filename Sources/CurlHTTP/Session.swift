@@ -16,56 +16,56 @@ import Darwin
 /// flight cost one thread.
 ///
 /// Keep a reference to the session for as long as its requests run: releasing it (or calling
-/// `shutdown()`) ends every transfer still in flight with `CancellationError` and frees every
-/// handle, as an Alamofire `Session` does. A request does not keep its session alive.
+/// ``invalidateAndCancel()``) ends every transfer still in flight with `CancellationError`, as
+/// an Alamofire `Session` does; the session's thread then frees every handle on its own. A
+/// request does not keep its session alive. In async code, ``withSession(configuration:isolation:_:)``
+/// scopes a session and waits, without blocking a thread, until its handles are freed.
 public final class Session: Sendable {
     /// The configuration the session was made with.
     public let configuration: SessionConfiguration
     private let engine: Engine
-    private let thread: pthread_t
 
-    /// Creates a session and starts its thread.
-    public init(configuration: SessionConfiguration = SessionConfiguration()) {
-        CurlGlobal.ensureInitialized()
+    /// Creates the session's multi handle and starts its thread.
+    ///
+    /// - Throws: `CurlError` if libcurl cannot be initialised, the multi handle cannot be
+    ///   created (kind ``CurlError/Kind/multiHandleFailed``), or the thread cannot be started.
+    public init(configuration: SessionConfiguration = SessionConfiguration()) throws(CurlError) {
+        try CurlGlobal.initialize()
         self.configuration = configuration
-        do {
-            engine = try Engine(configuration: configuration)
-        } catch {
-            fatalError("CurlHTTP: could not create a libcurl multi handle: \(error)")
-        }
+        engine = try Engine(configuration: configuration)
         // The thread holds a +1 reference to the engine, taken back in the thread's entry point.
         let context = Unmanaged.passRetained(engine).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { context in
             let engine = Unmanaged<Engine>.fromOpaque(context!).takeRetainedValue()
             engine.run()
+            engine.didStop()
             return nil
         }, context)
         guard status == 0 else {
             Unmanaged<Engine>.fromOpaque(context).release()
-            fatalError("CurlHTTP: could not start the session thread: error \(status)")
+            throw CurlError(kind: .other, message: "could not start the session thread: error \(status)")
         }
-        self.thread = thread
+        // Nobody joins the thread: it ends on its own after a shutdown, freeing its handles, so
+        // that releasing a session never blocks the releasing thread (a cooperative one, in
+        // async code). `waitUntilInvalidated()` waits for that end without blocking.
+        pthread_detach(thread)
     }
 
     deinit {
         engine.shutdown()
-        // Normally this runs on a caller's thread, and waiting for the engine thread to free
-        // its handles cannot deadlock. The one caller code the engine thread runs is a
-        // `RetryPolicy.retryableResponse` closure (and its release): if that held the last
-        // reference, this deinit runs on the engine thread itself, which must not join itself;
-        // it is detached and finishes its teardown on its own.
-        if pthread_equal(pthread_self(), thread) != 0 {
-            pthread_detach(thread)
-        } else {
-            pthread_join(thread, nil)
-        }
     }
 
-    /// Ends every transfer still in flight with `CancellationError`; later requests fail the
-    /// same way at once.
-    public func shutdown() {
+    /// Ends the session for good: every transfer still in flight ends with
+    /// `CancellationError`, and every later request fails the same way at once.
+    public func invalidateAndCancel() {
         engine.shutdown()
+    }
+
+    /// Suspends until the session's thread has ended, after ``invalidateAndCancel()``, with every
+    /// transfer completed and every libcurl handle freed. Blocks no thread.
+    public func waitUntilInvalidated() async {
+        await engine.waitUntilStopped()
     }
 
     /// Starts a request and returns it at once.
@@ -81,11 +81,11 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         let options = options ?? configuration.requestDefaults
-        let parsed = URL(string: url)
+        let endpoint = Endpoint(url: url)
         let description = RequestDescription(
             url: url,
-            host: parsed?.host?.lowercased() ?? "",
-            isHTTPS: parsed?.scheme?.lowercased() == "https",
+            host: endpoint.host,
+            isHTTPS: endpoint.isHTTPS,
             method: method,
             headers: headers.merging(defaults: options.headers),
             body: body,

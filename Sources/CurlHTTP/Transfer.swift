@@ -210,15 +210,12 @@ final class Transfer {
         let detail = easy.errorDetail
         let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
         let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
-        let limit: Double? = switch kind {
-        case .timedOut: Self.seconds(timedOutLimit)
-        case .bodyTooLarge: Double(options.maxBodySize)
-        case .tooManyRedirects: Double(options.maxRedirects)
-        default: nil
-        }
         return CurlError(
             kind: kind, code: raw, message: EasyHandle.message(for: code),
-            detail: detail, url: description.url, attempts: attempts, limit: limit)
+            detail: detail, url: description.url, attempts: attempts,
+            timeout: kind == .timedOut ? timedOutLimit : nil,
+            maxBodySize: kind == .bodyTooLarge ? options.maxBodySize : nil,
+            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil)
     }
 
     /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if
@@ -289,10 +286,5 @@ final class Transfer {
         let (sum, overflowed) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
         if overflowed { return seconds < 0 ? .min : .max }
         return sum
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

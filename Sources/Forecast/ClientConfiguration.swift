@@ -8,7 +8,12 @@ public struct ClientConfiguration: Sendable {
     public static let publicAPIInterval: Duration = .milliseconds(500)
 
     /// The API root, without a trailing slash.
-    public var baseURL: String
+    public var baseURL: String {
+        didSet { endpoint = Endpoint(url: baseURL) }
+    }
+    /// The scheme, host and port of ``baseURL``, parsed once: the cache is keyed on its
+    /// authority ("127.0.0.1:8080") and the session paces on its host.
+    public private(set) var endpoint: Endpoint
     /// Total time for one attempt of one request.
     public var timeout: Duration
     /// Extra attempts for transient failures.
@@ -23,16 +28,20 @@ public struct ClientConfiguration: Sendable {
     public var caFile: String?
     /// A hashed directory of the CAs to trust instead of the system's store (curl's `--capath`).
     public var caDirectory: String?
+    /// When a fetch fails, serve a cached copy fetched at most this long ago, marked stale
+    /// (`--stale-if-error`); nil (the default) never does.
+    public var staleIfError: Duration?
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
-        caFile: String? = nil, caDirectory: String? = nil
+        caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil
     ) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
+        endpoint = Endpoint(url: base)
         self.timeout = timeout
         self.retries = retries
         self.interval = interval
@@ -40,6 +49,7 @@ public struct ClientConfiguration: Sendable {
         self.userAgent = userAgent
         self.caFile = caFile
         self.caDirectory = caDirectory
+        self.staleIfError = staleIfError
     }
 
     /// The CA file and directory curl's own command line would trust from its environment
@@ -58,27 +68,12 @@ public struct ClientConfiguration: Sendable {
     /// Names the tool and its HTTP client, as the API's operator asks of regular users.
     public static let defaultUserAgent = "forecast/\(ForecastVersion.current) CurlHTTP/\(CurlHTTP.version)"
 
-    /// The host part of the base URL, with its port if it has one ("127.0.0.1:8080").
-    var hostKey: String {
-        var rest = Substring(baseURL)
-        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
-        if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        return rest.lowercased()
-    }
-
     /// The pacing of the configured host: `interval` if set, else 0.5 s for the public API
     /// and none for any other host.
     var pacing: Pacing {
-        let interval = interval ?? (hostName == "weather.tsukumijima.net" ? Self.publicAPIInterval : .zero)
-        return Pacing(intervals: [hostName: interval])
-    }
-
-    /// The host name alone, for pacing.
-    var hostName: String {
-        let key = hostKey
-        if key.hasPrefix("[") { return String(key.prefix { $0 != "]" }.dropFirst()) }
-        return String(key.prefix { $0 != ":" })
+        let host = endpoint.host
+        let interval = interval ?? (host == "weather.tsukumijima.net" ? Self.publicAPIInterval : .zero)
+        return Pacing(intervals: [host: interval])
     }
 }
 

@@ -6,13 +6,20 @@ public struct FetchResult: Sendable {
     public let outcome: Result<CityForecast, ForecastError>
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
+    /// Set when the fetch failed and `outcome` is an older copy from the cache instead
+    /// (`--stale-if-error`): the failure and when the copy was fetched.
+    public let stale: StaleCopy?
 
     /// Creates a result; the client makes them, so this is for tests.
-    public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo) {
+    public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo, stale: StaleCopy? = nil) {
         self.city = city
         self.outcome = outcome
         self.info = info
+        self.stale = stale
     }
+
+    /// True when the city failed, even if a stale copy stands in for it.
+    public var failed: Bool { error != nil || stale != nil }
 
     /// The forecast, or nil if the city failed.
     public var forecast: CityForecast? { try? outcome.get() }

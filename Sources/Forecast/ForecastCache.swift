@@ -70,6 +70,22 @@ public struct ForecastCache: Sendable {
         return body
     }
 
+    /// The cached body and when it was fetched (seconds since 1970), if the entry was fetched
+    /// within `maxAge`, fresh or not, whatever the mode but `disabled`: the copy
+    /// `--stale-if-error` falls back on, which `--refresh` does not rule out.
+    public func readStale(host: String, cityID: String, maxAge: Duration) -> (body: Data, fetched: Int)? {
+        guard mode != .disabled,
+              let file = FileManager.default.contents(atPath: path(host: host, cityID: cityID)),
+              let (fetched, body) = Self.split(file)
+        else { return nil }
+        let age = now() - fetched
+        guard age >= 0, age <= maxAge.components.seconds else { return nil }
+        return (body, fetched)
+    }
+
+    /// Now, in seconds since 1970, as the cache sees it.
+    public var currentTime: Int { now() }
+
     /// Stores a body that decoded as a forecast, unless the mode is `disabled`.
     /// Failing to write is not an error for the caller: the cache is an optimisation.
     public func write(host: String, cityID: String, body: Data) {

@@ -16,9 +16,13 @@ public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
     private let session: Session
+    /// Once set (``expire(with:)``), every fetch not finished fails with this error.
+    private let expiry = LockedValue<ForecastError?>(nil)
 
     /// Creates a client and its CurlHTTP session (one thread), which lives as long as the client.
-    public init(configuration: ClientConfiguration = ClientConfiguration()) {
+    ///
+    /// - Throws: `CurlError` if the HTTP session cannot be created (libcurl out of memory, no thread).
+    public init(configuration: ClientConfiguration = ClientConfiguration()) throws(CurlError) {
         self.configuration = configuration
         let retry = RetryPolicy(
             maxRetries: configuration.retries,
@@ -31,7 +35,7 @@ public final class ForecastClient: Sendable {
             headers: ["Accept": "application/json"],
             retry: retry,
             trust: configuration.trust)
-        session = Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
+        session = try Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
     }
 
     /// The API URL of a city's forecast.
@@ -39,9 +43,18 @@ public final class ForecastClient: Sendable {
         "\(configuration.baseURL)/api/forecast/city/\(city.id)"
     }
 
-    /// Ends every request in flight; their results are `ForecastError.cancelled`.
-    public func cancelAll() {
-        session.shutdown()
+    /// Ends the client for good: every request in flight ends as `ForecastError.cancelled`,
+    /// and so does every later fetch that the cache does not answer.
+    public func invalidateAndCancel() {
+        session.invalidateAndCancel()
+    }
+
+    /// Ends the client for good: every request in flight, waiting for its turn or backing off
+    /// before a retry, and every later fetch, fails with `error` (`.deadline` for
+    /// `--max-time`). A result already finished keeps its outcome.
+    public func expire(with error: ForecastError) {
+        expiry.withLock { if $0 == nil { $0 = error } }
+        session.invalidateAndCancel()
     }
 
     // MARK: One city
@@ -53,16 +66,13 @@ public final class ForecastClient: Sendable {
     }
 
     /// Fetches one city. Cancelling the task cancels the request; the result is then
-    /// `ForecastError.cancelled`.
+    /// `ForecastError.cancelled`. A layer over ``results(for:jobs:)``.
     public func fetch(_ city: City) async -> FetchResult {
-        let inFlight = InFlightRequest()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                inFlight.set(start(city) { continuation.resume(returning: $0) })
-            }
-        } onCancel: {
-            inFlight.cancel()
+        for await result in results(for: [city], jobs: 1) {
+            return result
         }
+        // The stream ended without a result: its task was cancelled.
+        return FetchResult(city: city, outcome: .failure(.cancelled), info: FetchInfo(source: .network))
     }
 
     /// Starts fetching one city; returns the request, or nil when the cache answered.
@@ -75,7 +85,14 @@ public final class ForecastClient: Sendable {
         _ city: City, limit: ConcurrencyLimit? = nil, completion: @escaping @Sendable (FetchResult) -> Void
     ) -> Request? {
         let cache = configuration.cache
-        let host = configuration.hostKey
+        let host = configuration.endpoint.authority
+        if let error = expiry.withLock({ $0 }) {
+            let stale = configuration.staleIfError.flatMap { maxAge in
+                cache.flatMap { Self.staleCopy(of: city, in: $0, host: host, maxAge: maxAge, error: error) }
+            }
+            completion(stale ?? FetchResult(city: city, outcome: .failure(error), info: FetchInfo(source: .network)))
+            return nil
+        }
         if let cache, let body = cache.read(host: host, cityID: city.id),
            let forecast = try? ResponseDecoder.decode(body) {
             completion(FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count)))
@@ -89,7 +106,7 @@ public final class ForecastClient: Sendable {
         var options = session.configuration.requestDefaults
         options.limit = limit
         let request = session.request(url(for: city), options: options)
-        return request.validate().responseData(queue: .global()) { response in
+        return request.validate().responseData(queue: .global()) { [expiry, staleIfError = configuration.staleIfError] response in
             let info = Self.info(of: response, source: source)
             let outcome: Result<CityForecast, ForecastError>
             switch response.result {
@@ -101,10 +118,31 @@ public final class ForecastClient: Sendable {
                     outcome = .failure(error)
                 }
             case .failure(let error):
-                outcome = .failure(ForecastError(transportError: error))
+                let failure = ForecastError(transportError: error)
+                // The cancellation of an expired client is its expiry.
+                outcome = .failure(failure == .cancelled ? expiry.withLock { $0 } ?? failure : failure)
+            }
+            if case .failure(let error) = outcome, let staleIfError, let cache,
+               let copy = Self.staleCopy(of: city, in: cache, host: host, maxAge: staleIfError, error: error) {
+                completion(copy)
+                return
             }
             completion(FetchResult(city: city, outcome: outcome, info: info))
         }
+    }
+
+    /// The result of a failed fetch with the cache's copy fetched within `maxAge` in its place,
+    /// or nil if there is none that decodes. A cancelled fetch (Ctrl-C) gets none.
+    private static func staleCopy(
+        of city: City, in cache: ForecastCache, host: String, maxAge: Duration, error: ForecastError
+    ) -> FetchResult? {
+        guard error != .cancelled,
+              let (body, fetched) = cache.readStale(host: host, cityID: city.id, maxAge: maxAge),
+              let forecast = try? ResponseDecoder.decode(body)
+        else { return nil }
+        let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)
+        return FetchResult(
+            city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
     }
 
     // MARK: Many cities
@@ -130,22 +168,33 @@ public final class ForecastClient: Sendable {
 
     /// Fetches the cities with at most `jobs` requests in flight, and hands each result to
     /// `deliver` on the calling thread in input order, as soon as it and every city before it
-    /// are done: a slow city holds back only the cities after it.
+    /// are done: a slow city holds back only the cities after it. A blocking layer over the
+    /// core (``OrderedFetch``): the core's results queue up, and this thread takes them.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
-        ParallelFetch(cities: cities, jobs: jobs, client: self).run(deliver: deliver)
+        let arrived = LockedValue<[FetchResult]>([])
+        let ready = DispatchSemaphore(value: 0)
+        let fetch = OrderedFetch(cities: cities, jobs: jobs, client: self, deliver: { result in
+            arrived.withLock { $0.append(result) }
+            ready.signal()
+        })
+        fetch.start()
+        for _ in cities.indices {
+            ready.wait()
+            deliver(arrived.withLock { $0.removeFirst() })
+        }
     }
 
     /// The results of `cities` in input order, fetched with at most `jobs` in flight (1 for
     /// one after the other). Ending the stream early (or cancelling its consumer) cancels the
-    /// requests still in flight and starts no more.
+    /// requests still in flight and starts no more. The core itself (``OrderedFetch``) yields
+    /// from the thread each result arrives on: no queue of its own, no blocked thread.
     public func results(for cities: [City], jobs: Int) -> AsyncStream<FetchResult> {
         AsyncStream { continuation in
-            let fetch = ParallelFetch(cities: cities, jobs: jobs, client: self)
+            let fetch = OrderedFetch(
+                cities: cities, jobs: jobs, client: self,
+                deliver: { continuation.yield($0) }, finished: { continuation.finish() })
             continuation.onTermination = { _ in fetch.stop() }
-            DispatchQueue(label: "ForecastClient.results").async {
-                fetch.run { continuation.yield($0) }
-                continuation.finish()
-            }
+            fetch.start()
         }
     }
 
@@ -159,142 +208,6 @@ public final class ForecastClient: Sendable {
             httpVersion: http.httpVersion.rawValue, nameLookup: metrics.nameLookup, connect: metrics.connect,
             tlsHandshake: metrics.tlsHandshake, firstByte: metrics.firstByte, total: metrics.total,
             connectionReused: metrics.connectionReused)
-    }
-}
-
-/// The request of an async fetch, for its task's cancellation handler, which may run before
-/// the request exists (then the request is cancelled as soon as it is set).
-final class InFlightRequest: Sendable {
-    private let state = LockedValue<(request: Request?, cancelled: Bool)>((nil, false))
-
-    func set(_ request: Request?) {
-        let cancelled = state.withLock { state in
-            state.request = request
-            return state.cancelled
-        }
-        if cancelled { request?.cancel() }
-    }
-
-    func cancel() {
-        let request = state.withLock { state in
-            state.cancelled = true
-            return state.request
-        }
-        request?.cancel()
-    }
-}
-
-/// One parallel run: hands every city to the session at once, in input order, under one
-/// `ConcurrencyLimit` of `jobs`, and hands the results over in input order on the thread that
-/// calls `run`.
-///
-/// The session's thread keeps at most `jobs` requests in flight and starts the next the moment
-/// one ends, as `curl --parallel` does: no round trip through this object between the two.
-/// Each city has a slot; a finished city fills its slot and signals `ready`, and `run` takes
-/// every filled slot from the first unfilled one on.
-final class ParallelFetch: Sendable {
-    private struct State {
-        /// The results not handed over yet; a delivered one is dropped (142 decoded forecasts
-        /// need not all live until the run ends).
-        var slots: [FetchResult?]
-        /// Every slot below this has been handed over; a late second result for one is ignored.
-        var delivered = 0
-        var nextToStart = 0
-        var stopped = false
-        var inFlight: [Int: Request] = [:]
-    }
-
-    private let cities: [City]
-    private let client: ForecastClient
-    private let limit: ConcurrencyLimit
-    private let ready = DispatchSemaphore(value: 0)
-    private let state: LockedValue<State>
-
-    init(cities: [City], jobs: Int, client: ForecastClient) {
-        self.cities = cities
-        self.client = client
-        limit = ConcurrencyLimit(maxInFlight: jobs)
-        state = LockedValue(State(slots: Array(repeating: nil, count: cities.count)))
-    }
-
-    /// Fetches every city and calls `deliver` for each, in order; returns when all are delivered.
-    func run(deliver: (FetchResult) -> Void) {
-        startAll()
-        var next = 0
-        while next < cities.count {
-            ready.wait()
-            for result in takeReady(from: next) {
-                deliver(result)
-                next += 1
-            }
-        }
-    }
-
-    /// Cancels the requests in flight or waiting for their turn, and gives every city not
-    /// handed to the session yet a cancelled result.
-    func stop() {
-        let (requests, unstarted) = state.withLock { state in
-            state.stopped = true
-            // Last city first: a request waiting for its turn is cancelled before an earlier
-            // one's cancellation frees a turn for it.
-            let requests = state.inFlight.sorted { $0.key > $1.key }.map(\.value)
-            state.inFlight.removeAll()
-            let unstarted = Array(state.nextToStart..<cities.count)
-            state.nextToStart = cities.count
-            return (requests, unstarted)
-        }
-        requests.forEach { $0.cancel() }
-        for index in unstarted {
-            finish(FetchResult(city: cities[index], outcome: .failure(.cancelled), info: FetchInfo(source: .network)), at: index)
-        }
-    }
-
-    /// Hands every city to the client in input order (a cache hit finishes at once), unless
-    /// the run is stopped meanwhile.
-    private func startAll() {
-        while true {
-            let index: Int? = state.withLock { state in
-                guard state.nextToStart < cities.count, !state.stopped else { return nil }
-                defer { state.nextToStart += 1 }
-                return state.nextToStart
-            }
-            guard let index else { return }
-            let request = client.start(cities[index], limit: limit) { result in
-                self.state.withLock { _ = $0.inFlight.removeValue(forKey: index) }
-                self.finish(result, at: index)
-            }
-            if let request {
-                let cancelNow = state.withLock { state in
-                    if !state.stopped, index >= state.delivered, state.slots[index] == nil { state.inFlight[index] = request }
-                    return state.stopped
-                }
-                if cancelNow { request.cancel() }
-            }
-        }
-    }
-
-    private func finish(_ result: FetchResult, at index: Int) {
-        let stored = state.withLock { state in
-            guard index >= state.delivered, state.slots[index] == nil else { return false }
-            state.slots[index] = result
-            return true
-        }
-        if stored { ready.signal() }
-    }
-
-    /// The finished results from `index` on, up to the first city not finished yet; their
-    /// slots are emptied and counted as delivered.
-    private func takeReady(from index: Int) -> [FetchResult] {
-        state.withLock { state in
-            var taken: [FetchResult] = []
-            var i = index
-            while i < state.slots.count, let result = state.slots[i].take() {
-                taken.append(result)
-                i += 1
-            }
-            state.delivered = i
-            return taken
-        }
     }
 }
 

@@ -5,7 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Why a city's forecast could not be had, in words a person understands.
+/// Why a city's forecast could not be had, in words a person understands; ``kind`` says it in
+/// one word a program can compare.
 public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The API answered with `{"error": message}`.
     case api(message: String)
@@ -18,6 +19,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, attempts: Int)
     /// The request failed below HTTP: a timeout, a connection or TLS error, as CurlHTTP reports it.
     case transport(CurlError)
+    /// The run's deadline (`--max-time`) of `seconds` passed before the city was done.
+    case deadline(seconds: Double)
     /// Any other failure, in its own words.
     case other(String)
     /// The request was cancelled (Ctrl-C).
@@ -32,6 +35,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .http(let status, let attempts):
             attempts > 1 ? "HTTP \(status) after \(attempts) attempts" : "HTTP \(status)"
         case .transport(let error): "\(error)"
+        case .deadline(let seconds): "gave up after \(Self.format(seconds: seconds)) s"
         case .other(let reason): reason
         case .cancelled: "cancelled"
         }
@@ -42,6 +46,11 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUntrustedCertificate: Bool {
         if case .transport(let error) = self { return error.kind == .untrustedCertificate }
         return false
+    }
+
+    /// Seconds without a trailing ".0": 2 → "2", 0.5 → "0.5".
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// The message for a `DecodingError`, with the path of the field at fault.

@@ -2,7 +2,10 @@
 ///
 /// A city: `{"id", "city", "prefecture", "district", "public_time", "days": [{"date", "day",
 /// "telop", "min_c", "max_c", "min_f", "max_f", "rain_00_06", …, "rain_18_24"}]}` with
-/// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error"}`.
+/// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error",
+/// "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
+/// A stale copy shown for a failed fetch (`--stale-if-error`) has `"stale": true` and
+/// `"fetched_at"` (ISO 8601, UTC) before its days.
 public struct JSONFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
@@ -19,7 +22,11 @@ public struct JSONFormatter: ResultFormatter {
         let separator = index == 0 ? "\n  " : ",\n  "
         guard let forecast = result.forecast else {
             let error = result.error.map { "\($0)" } ?? "unknown error"
-            return separator + object([("id", string(result.city.id)), ("city", string(result.city.name)), ("error", string(error))])
+            let kind = result.error?.kind ?? .other
+            return separator + object([
+                ("id", string(result.city.id)), ("city", string(result.city.name)), ("error", string(error)),
+                ("error_kind", string(kind.rawValue)),
+            ])
         }
         let dayObjects = ValueText.days(forecast, days).map { day in
             let rain = day.chanceOfRain
@@ -37,14 +44,18 @@ public struct JSONFormatter: ResultFormatter {
                 ("rain_18_24", number(rain.t18_24)),
             ])
         }
-        return separator + object([
+        var members = [
             ("id", string(result.city.id)),
             ("city", string(forecast.location.city)),
             ("prefecture", string(forecast.location.prefecture)),
             ("district", string(forecast.location.district)),
             ("public_time", string(forecast.publicTime)),
-            ("days", "[" + dayObjects.joined(separator: ", ") + "]"),
-        ])
+        ]
+        if let stale = result.stale {
+            members += [("stale", "true"), ("fetched_at", string(stale.fetchedText))]
+        }
+        members.append(("days", "[" + dayObjects.joined(separator: ", ") + "]"))
+        return separator + object(members)
     }
 
     private func object(_ members: [(String, String)]) -> String {

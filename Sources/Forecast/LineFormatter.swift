@@ -4,6 +4,7 @@
 /// still ahead. With more than one day, the later days follow on the same line after ` | `,
 /// each led by its label (`明日 曇り 18/25° 40%`). No colour, no header. A failed city keeps its
 /// line, as its name and `-` (`横浜 -`), so that line N is always the Nth city for a status bar.
+/// A stale copy shown for a failed fetch ends with its age: `東京 晴 -/27° 10% (stale, 3 h old)`.
 public struct LineFormatter: ResultFormatter {
     /// Days per line, 1 to 3.
     public var days: Int
@@ -25,6 +26,7 @@ public struct LineFormatter: ResultFormatter {
             let lead = offset == 0 ? forecast.location.city : day.dateLabel
             return ValueText.field("\(lead) \(day.telop ?? "-") \(minimum)/\(maximum)° \(rain)")
         }
-        return parts.joined(separator: " | ") + "\n"
+        let marker = result.stale.map { " (stale, \($0.ageText) old)" } ?? ""
+        return parts.joined(separator: " | ") + marker + "\n"
     }
 }

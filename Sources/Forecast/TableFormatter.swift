@@ -3,7 +3,8 @@
 /// Columns are padded by display width (a CJK character takes two cells) to widths fixed in
 /// advance, so rows written city by city as results arrive stay aligned. Unknown values are
 /// `-`. Colour (ANSI) is optional; temperatures may be shown in °F. The server's text passes
-/// the untrusted-text gate before any colour is added.
+/// the untrusted-text gate before any colour is added. A stale copy shown for a failed fetch
+/// gets a line of its own under its rows, with its age.
 public struct TableFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
@@ -67,6 +68,10 @@ public struct TableFormatter: ResultFormatter {
                 rain.joined(),
             ]
             text += cells.joined(separator: "  ") + "\n"
+        }
+        if let stale = result.stale {
+            // Under the city's name: the copy is old, and how old.
+            text += "        " + paint("(stale, \(stale.ageText) old: the fetch failed)", .dim) + "\n"
         }
         return text
     }

@@ -8,6 +8,12 @@ enum FailureMessage {
         "forecast: \(result.city.id) \(result.city.name): \(text(for: error))"
     }
 
+    /// `forecast: 130010 東京: <reason>; showing the cached copy from 3 h ago`: a failed city
+    /// whose stale copy is printed instead (`--stale-if-error`).
+    static func line(for result: FetchResult, stale: StaleCopy) -> String {
+        "\(line(for: result, error: stale.error)); showing the cached copy from \(stale.ageText) ago (\(stale.fetchedText))"
+    }
+
     /// The reason, with advice for the failures a user can mend from the command line.
     static func text(for error: ForecastError) -> String {
         if error.isUntrustedCertificate {

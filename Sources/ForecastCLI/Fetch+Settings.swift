@@ -18,6 +18,8 @@ struct Settings: Sendable {
     var parallel: Bool
     var jobs: Int
     var verbose: Bool
+    /// `--max-time`: the whole run's deadline in seconds, if any.
+    var maxTime: Double?
     var client: ClientConfiguration
 }
 
@@ -123,6 +125,7 @@ extension Fetch {
             parallel: parallel || jobs != nil,
             jobs: jobs ?? 8,
             verbose: verbose,
+            maxTime: maxTime,
             client: ClientConfiguration(
                 baseURL: base,
                 timeout: .milliseconds(Int64((timeout * 1000).rounded())),
@@ -130,7 +133,8 @@ extension Fetch {
                 interval: interval.map { .milliseconds(Int64(($0 * 1000).rounded())) },
                 cache: cache,
                 caFile: caFile,
-                caDirectory: caDirectory))
+                caDirectory: caDirectory,
+                staleIfError: staleIfError.map { .seconds($0.seconds) }))
     }
 
     /// The CAs to trust: `--cacert`, else what curl's variables name (`CURL_CA_BUNDLE`, else

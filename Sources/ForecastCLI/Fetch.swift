@@ -2,7 +2,7 @@ import ArgumentParser
 import Forecast
 
 /// `forecast [options] <city>...`: fetch and print forecasts.
-struct Fetch: ParsableCommand {
+struct Fetch: AsyncParsableCommand {
     static let usage = "forecast [options] <city>...  |  forecast cities [<query>]"
 
     static let configuration = CommandConfiguration(
@@ -32,7 +32,8 @@ struct Fetch: ParsableCommand {
               forecast --generate-completion-script bash|zsh|fish
 
             EXIT STATUS:
-              0 every city succeeded; 1 some city failed (the others are printed);
+              0 every city succeeded; 1 some city failed (the others are printed;
+              a stale copy printed for it with --stale-if-error counts as failed);
               64 usage error or unknown city (nothing is fetched); 74 the output
               cannot be written (a full disk, an I/O error: one line on stderr);
               130 interrupted. A closed pipe (| head -1) ends quietly with 0.
@@ -43,6 +44,11 @@ struct Fetch: ParsableCommand {
               line wins; its cities are used only when the command line names none.
               Read from $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else
               ~/.config/forecast/config; -v says which file was read.
+
+            STATUS BARS:
+              forecast -f line --max-time 5 --stale-if-error 1d 東京
+              never hangs past 5 s, and when the API is down prints the last
+              forecast, marked "(stale, 3 h old)"; the failure goes to stderr.
 
             TRUST:
               HTTPS servers are trusted through the system's CA store. --cacert FILE
@@ -109,6 +115,15 @@ struct Fetch: ParsableCommand {
         "Trust the CA certificates of this PEM file for HTTPS instead of the system's store.", valueName: "FILE"))
     var cacert: String?
 
+    @Option(help: ArgumentHelp(
+        "Give up on the cities not done after S seconds in all, retries and waits included.", valueName: "S"))
+    var maxTime: Double?
+
+    @Option(help: ArgumentHelp(
+        "When a city cannot be had, print its cached copy if it is at most DURATION old (30, 90s, 45m, 6h, 2d), marked stale.",
+        valueName: "DURATION"))
+    var staleIfError: StaleDuration?
+
     @Option(help: ArgumentHelp("auto, always or never.", valueName: "when"))
     var color: ColorMode = .auto
 
@@ -131,6 +146,9 @@ struct Fetch: ParsableCommand {
         guard retries >= 0, retries <= 10 else { throw ValidationError("--retries must be from 0 to 10 (got \(retries))") }
         if let interval, !(interval >= 0 && interval <= Self.longestWait) {
             throw ValidationError("--interval must be from 0 to \(Int(Self.longestWait)) seconds (got \(interval))")
+        }
+        if let maxTime, !(maxTime > 0 && maxTime <= Self.longestWait) {
+            throw ValidationError("--max-time must be more than 0 and at most \(Int(Self.longestWait)) seconds (got \(maxTime))")
         }
         if let baseURL {
             try Self.checkBaseURL(baseURL, source: "--base-url")
@@ -167,12 +185,12 @@ struct Fetch: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try run(defaultsFrom: nil)
+    func run() async throws {
+        try await run(defaultsFrom: nil)
     }
 
     /// Runs with the defaults of a config file already merged in; `-v` names the file.
-    func run(defaultsFrom configPath: String?) throws {
+    func run(defaultsFrom configPath: String?) async throws {
         let environment = Environment.current
         if verbose, let configPath {
             Terminal.report("forecast: defaults read from \(configPath)")
@@ -181,7 +199,7 @@ struct Fetch: ParsableCommand {
         let settings = try settings(
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
             stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput))
-        let anyFailed = Runner(settings: settings, cities: cityList).run()
+        let anyFailed = try await Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)
         }

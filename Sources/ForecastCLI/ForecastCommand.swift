@@ -7,7 +7,7 @@ import Forecast
 /// a default subcommand's options only after its name, issue #488) and no message names a
 /// subcommand the user never typed.
 @main
-struct ForecastCommand: ParsableCommand {
+struct ForecastCommand: AsyncParsableCommand {
     /// The tree as swift-argument-parser documents it: for `forecast cities` (whose messages then
     /// say `forecast cities --help`) and for `--experimental-dump-help`, which
     /// Scripts/make-manpage.py reads (the fetch is the default subcommand, named `forecast`).
@@ -25,7 +25,7 @@ struct ForecastCommand: ParsableCommand {
         "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
 
-    static func main() {
+    static func main() async {
         // `forecast --help` leads with how to fetch (usage, examples, every option).
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
@@ -40,13 +40,17 @@ struct ForecastCommand: ParsableCommand {
         do {
             if routedThroughTree(arguments) {
                 var command = try parseAsRoot(arguments)
-                try command.run()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
                 return
             }
             let config = try loadConfig(for: arguments, environment: .current)
             var command = try fetchCommand(arguments, config: config)
             if let fetch = command as? Fetch {
-                try fetch.run(defaultsFrom: config?.path)
+                try await fetch.run(defaultsFrom: config?.path)
             } else {
                 try command.run()
             }

@@ -13,10 +13,14 @@ struct Runner {
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    /// Fetches and prints every city; true if any of them failed.
-    func run() -> Bool {
+    /// Fetches and prints every city; true if any of them failed. Throws only if the HTTP
+    /// client cannot be created.
+    ///
+    /// It drives the fetch core directly: with `--parallel` the client's stream of results in
+    /// input order with `--jobs` in flight, else one async fetch after the other.
+    func run() async throws -> Bool {
         Terminal.ignoreBrokenPipeSignal()
-        let client = ForecastClient(configuration: settings.client)
+        let client = try ForecastClient(configuration: settings.client)
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = Interrupt {
             // Ctrl-C: leave at once. Ending the process closes every connection, which ends
@@ -37,21 +41,35 @@ struct Runner {
             if let error = result.error {
                 anyFailed = true
                 Terminal.report(FailureMessage.line(for: result, error: error))
+            } else if let stale = result.stale {
+                anyFailed = true
+                Terminal.report(FailureMessage.line(for: result, stale: stale))
             }
             Terminal.output(formatter.block(for: result, index: index))
             index += 1
             progress.show(done: index)
         }
 
-        Terminal.output(formatter.prologue)
-        progress.show(done: 0)
-        withExtendedLifetime(interrupt) {
-            if settings.parallel {
-                client.fetchInParallel(cities, jobs: settings.jobs, deliver: deliver)
-            } else {
-                client.fetchSequentially(cities, deliver: deliver)
+        if let maxTime = settings.maxTime {
+            // --max-time: the whole run's deadline, from here, retries and pacing included.
+            DispatchQueue.global().asyncAfter(deadline: .now() + maxTime) {
+                client.expire(with: .deadline(seconds: maxTime))
             }
         }
+        Terminal.output(formatter.prologue)
+        progress.show(done: 0)
+        if settings.parallel {
+            for await result in client.results(for: cities, jobs: settings.jobs) {
+                deliver(result)
+            }
+        } else {
+            // Each city is printed before the next is asked for: output that cannot be
+            // written ends the run before another request goes out.
+            for city in cities {
+                deliver(await client.fetch(city))
+            }
+        }
+        withExtendedLifetime(interrupt) {}
         progress.clear()
         Terminal.output(formatter.epilogue)
         return anyFailed

@@ -8,7 +8,7 @@ struct CancellationTests {
     @Test("Cancelling the Task throws CancellationError within 100 ms, and the server sees the connection closed")
     func taskCancellation() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(10))))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(10))))
             let task = Task { try await session.request(mock.forecastURL("130010")).data() }
             // Wait until the request has reached the server.
             try await waitUntil { mock.stats().inFlight == 1 }
@@ -28,7 +28,7 @@ struct CancellationTests {
     @Test("A Task cancelled before it asks is cancelled at once")
     func alreadyCancelled() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 return try await session.request(mock.forecastURL("130010")).data()
@@ -40,7 +40,7 @@ struct CancellationTests {
     @Test("Request.cancel() delivers CancellationError to callback handlers")
     func callbackCancel() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            let session = Session()
+            let session = try Session()
             let request = session.request(mock.forecastURL("130010"))
             try await waitUntil { mock.stats().inFlight == 1 }
             request.cancel()
@@ -55,7 +55,7 @@ struct CancellationTests {
     @Test("Releasing a session with transfers in flight ends them all with CancellationError")
     func releaseInFlight() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            var session: Session? = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
+            var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
             let errors = LockedValue<[any Error]>([])
             let attempts = LockedValue<[Int]>([])
             let group = DispatchGroup()
@@ -84,10 +84,10 @@ struct CancellationTests {
         }
     }
 
-    @Test("After shutdown(), a new request fails at once with CancellationError")
+    @Test("After invalidateAndCancel(), a new request fails at once with CancellationError")
     func requestAfterShutdown() async throws {
-        let session = Session()
-        session.shutdown()
+        let session = try Session()
+        session.invalidateAndCancel()
         await #expect(throws: CancellationError.self) { try await session.request("http://127.0.0.1:1/").data() }
     }
 }

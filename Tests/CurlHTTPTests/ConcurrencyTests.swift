@@ -8,7 +8,7 @@ struct ConcurrencyTests {
     @Test("200 concurrent requests all succeed, with more than 50 in flight at the server at once")
     func twoHundredConcurrent() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(20))))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(20))))
             let expected = try fixture("130010.json")
             let started = ContinuousClock.now
 
@@ -33,7 +33,7 @@ struct ConcurrencyTests {
     @Test("Sequential requests reuse one keep-alive connection")
     func keepAlive() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             var reused: [Bool] = []
             for city in ["130010", "140010", "090010", "330010", "400040"] {
                 let response = try await session.request(mock.forecastURL(city)).validate().response()
@@ -49,7 +49,7 @@ struct ConcurrencyTests {
     @Test("Connections are reused across a burst of concurrent requests")
     func reuseAcrossBursts() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(50))) { mock in
-            let session = Session()
+            let session = try Session()
             for _ in 0..<3 {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<10 {

@@ -46,7 +46,9 @@ struct EngineFailureTests {
             #expect(stalled.isFinished)
             let error = try #require(await failure(of: stalled) as? CurlError)
             #expect(error.message == "Invalid multi handle")
-            #expect(error.code.rawValue == 1001)  // 1000 + CURLM_BAD_HANDLE
+            #expect(error.kind == .multiHandleFailed)
+            #expect(error.multiCode == .badHandle)
+            #expect(error.code == nil)
             #expect(error.attempts == 1)
             // and a later request fails at once with the same error
             let later = Request(url: mock.forecastURL("140010"), engine: engine)

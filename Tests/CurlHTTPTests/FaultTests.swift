@@ -18,7 +18,7 @@ struct FaultTests {
         for fault: Fault, options: RequestOptions = testOptions()
     ) async throws -> (error: (any Error)?, seconds: Double) {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let started = ContinuousClock.now
             let error = await failure(of: session.request(mock.forecastURL("130010")))
             return (error, seconds(started, .now))
@@ -35,7 +35,7 @@ struct FaultTests {
     @Test("The API's error body arrives as a 200 whose body carries the message")
     func apiError() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"))])) { mock in
-            let session = Session()
+            let session = try Session()
             let text = try await session.request(mock.forecastURL("130010")).validate().string()
             #expect(text.contains("\"error\""))
             #expect(text.contains("Request to JMA API failed (HTTP Error 503)"))
@@ -45,7 +45,7 @@ struct FaultTests {
     @Test("An HTML page arrives with status 200 and a text/html type")
     func html() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.html)])) { mock in
-            let session = Session()
+            let session = try Session()
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.headers["content-type"]?.hasPrefix("text/html") == true)
         }
@@ -78,7 +78,7 @@ struct FaultTests {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             // Given one session whose connect timeout is shorter than its total timeout
             let options = RequestOptions(timeout: .seconds(1), connectTimeout: .milliseconds(500), retry: .none)
-            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let first = try await session.request(mock.forecastURL("140010")).validate().response()
             #expect(first.status == 200)
 
@@ -89,7 +89,7 @@ struct FaultTests {
             #expect(mock.stats().connectionsAccepted == 1, "the second request must reuse the connection")
             let curlError = try #require(error as? CurlError)
             #expect(curlError.kind == .timedOut)
-            #expect(curlError.limit == 1)
+            #expect(curlError.timeout == .seconds(1))
             #expect(curlError.description == "timed out after 1 s")
         }
     }
@@ -100,6 +100,8 @@ struct FaultTests {
         let curlError = try #require(error as? CurlError)
         #expect(curlError.kind == .bodyTooLarge)
         #expect(curlError.description == "the response is larger than the 100000-byte limit")
+        #expect(curlError.maxBodySize == 100_000)
+        #expect(curlError.timeout == nil && curlError.maxRedirects == nil)
     }
 
     @Test("An endless chunked body is cut at the cap while it arrives")
@@ -114,6 +116,8 @@ struct FaultTests {
         let curlError = try #require(error as? CurlError)
         #expect(curlError.kind == .tooManyRedirects)
         #expect(curlError.description == "too many redirects (more than 5)")
+        #expect(curlError.maxRedirects == 5)
+        #expect(curlError.maxBodySize == nil)
     }
 
     @Test("A redirect to file:// is refused")
@@ -124,21 +128,21 @@ struct FaultTests {
 
     @Test("A URL that is not http or https is refused before any connection")
     func fileURL() async throws {
-        let session = Session()
+        let session = try Session()
         let error = await failure(of: session.request("file:///etc/passwd"))
         #expect((error as? CurlError)?.kind == .protocolNotAllowed)
     }
 
     @Test("A closed port is a connect failure")
     func connectionRefused() async throws {
-        let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+        let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
         let error = await failure(of: session.request("http://127.0.0.1:1/"))
         #expect((error as? CurlError)?.kind == .couldNotConnect)
     }
 
     @Test("An unknown host is a resolution failure")
     func unknownHost() async throws {
-        let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+        let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
         let error = await failure(of: session.request("http://no-such-host.invalid/"))
         #expect((error as? CurlError)?.kind == .couldNotResolveHost)
     }

@@ -9,7 +9,7 @@ struct HandlerQueueTests {
     @Test("Handlers on different queues still run one after the other, in the order they were added")
     func orderAcrossQueues() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let order = LockedValue<[String]>([])
             let slow = DispatchQueue(label: "slow")
             let fast = DispatchQueue(label: "fast")
@@ -35,7 +35,7 @@ struct HandlerQueueTests {
     @Test("Many requests finishing together do not each get a thread of their own")
     func boundedThreads() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(200))) { mock in
-            let session = Session()
+            let session = try Session()
             let threads = LockedValue<Set<UInt>>([])
             let remaining = LockedValue(100)
             // Given 100 requests that all finish at about the same moment, whose handlers

@@ -8,31 +8,14 @@ func withMock<T>(
     _ configuration: MockConfiguration = MockConfiguration(),
     _ body: (MockServer) async throws -> T
 ) async throws -> T {
-    let server = try await MockServer.start(configuration: configuration)
-    do {
-        let result = try await body(server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
-    }
+    try await MockServer.withServer(configuration, body)
 }
 
 /// The repository's Fixtures/ folder.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+let fixturesDirectory = URL(fileURLWithPath: MockConfiguration.defaultFixturesDirectory)
 
 func fixture(_ name: String) throws -> Data {
     try Data(contentsOf: fixturesDirectory.appendingPathComponent(name))
-}
-
-extension MockServer {
-    /// The path form of the API's forecast URL for `city`.
-    func forecastURL(_ city: String) -> String {
-        "\(baseURL)/api/forecast/city/\(city)"
-    }
 }
 
 /// Request options for tests: short timeouts and no retries unless a test asks for them.

@@ -9,7 +9,7 @@ struct PacingTests {
     func spacing() async throws {
         try await withMock { mock in
             let pacing = Pacing(intervals: ["127.0.0.1": .milliseconds(200)])
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
             // A first request opens the connection, so that no start below pays for connecting
             // and arrives later than its turn.
             _ = try await session.request(mock.forecastURL("270000")).validate().data()
@@ -37,7 +37,7 @@ struct PacingTests {
     func otherHostNotPaced() async throws {
         try await withMock { mock in
             let pacing = Pacing(intervals: ["weather.tsukumijima.net": .milliseconds(500)])
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
             let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<5 {

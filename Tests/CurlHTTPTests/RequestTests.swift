@@ -8,7 +8,7 @@ struct RequestTests {
     @Test("A plain GET returns the fixture's bytes, status, headers and metrics")
     func plainGet() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
 
             #expect(response.status == 200)
@@ -28,7 +28,7 @@ struct RequestTests {
         // The latency keeps the transfer running while the first handlers are added, also on a
         // loaded machine.
         try await withMock(MockConfiguration(latency: .milliseconds(500))) { mock in
-            let session = Session()
+            let session = try Session()
             let order = LockedValue<[String]>([])
             let request = session.request(mock.forecastURL("130010"))
 
@@ -60,7 +60,7 @@ struct RequestTests {
     @Test("validate() fails the handlers after it, not the ones before it")
     func validationAppliesDownstream() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let results = LockedValue<[Bool]>([])
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 session.request("\(mock.baseURL)/no/such/path")
@@ -80,7 +80,7 @@ struct RequestTests {
     @Test("Completion runs on the queue the caller names")
     func deliveryQueue() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let queue = DispatchQueue(label: "test.delivery")
             let key = DispatchSpecificKey<String>()
             queue.setSpecific(key: key, value: "mine")
@@ -96,7 +96,7 @@ struct RequestTests {
     @Test("A caller blocked in DispatchGroup.wait() gets its callbacks (sequential use)")
     func dispatchGroupSequence() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let statuses = LockedValue<[Int]>([])
             // DispatchGroup.wait() blocks its thread: run it off Swift's cooperative pool, as a
             // command-line caller's main thread would.
@@ -125,7 +125,7 @@ struct RequestTests {
             var options = testOptions()
             options.userAgent = "forecast-tests/1.0"
             options.headers = ["X-Default": "session", "X-Override": "session"]
-            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let echo = try await session.request(
                 "\(mock.baseURL)/echo", method: .post,
                 headers: ["X-Override": "request"], body: Data("städte=東京".utf8)
@@ -144,7 +144,7 @@ struct RequestTests {
     @Test("The default User-Agent names the client and its version")
     func defaultUserAgent() async throws {
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             let echo = try await session.request("\(mock.baseURL)/echo").decodable(as: Echo.self)
             #expect(echo.headers["user-agent"] == "CurlHTTP/\(CurlHTTP.version)")
             #expect(echo.method == "GET")
@@ -154,7 +154,7 @@ struct RequestTests {
     @Test("responseDecodable wraps the decoder's error")
     func decodingError() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.malformedJSON)])) { mock in
-            let session = Session()
+            let session = try Session()
             let outcome = await withCheckedContinuation { (done: CheckedContinuation<DataResponse<Echo>, Never>) in
                 session.request(mock.forecastURL("130010")).validate().responseDecodable(of: Echo.self) {
                     done.resume(returning: $0)

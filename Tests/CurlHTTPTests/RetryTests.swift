@@ -11,7 +11,7 @@ struct RetryTests {
     func succeedsOnThirdAttempt() async throws {
         let faults = ["130010": FaultRule(.status(503), firstAttempts: 2)]
         try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.status == 200)
             #expect(response.attempts == 3)
@@ -23,7 +23,7 @@ struct RetryTests {
     @Test("When retries run out, the last status is reported with the attempt count")
     func givesUp() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010")))
             let statusError = try #require(error as? StatusCodeError)
             #expect(statusError.status == 503)
@@ -36,7 +36,7 @@ struct RetryTests {
     @Test("A status that is not transient is not retried")
     func notRetried() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(404))])) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010")))
             #expect((error as? StatusCodeError)?.attempts == 1)
             #expect(mock.stats().requestsByCity["130010"] == 1)
@@ -47,7 +47,7 @@ struct RetryTests {
     func resetRetried() async throws {
         let faults = ["130010": FaultRule(.reset, firstAttempts: 1)]
         try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
         }
@@ -56,7 +56,7 @@ struct RetryTests {
     @Test("A POST is not retried")
     func postNotRetried() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010"), method: .post, body: Data()))
             #expect((error as? StatusCodeError)?.attempts == 1)
         }
@@ -66,7 +66,7 @@ struct RetryTests {
     func retryAfter() async throws {
         let faults = ["130010": FaultRule(.status(503, retryAfter: "1"), firstAttempts: 1)]
         try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
             let starts = mock.stats().requestStartTimes
@@ -86,7 +86,7 @@ struct RetryTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let faults = ["130010": FaultRule(.status(503, retryAfter: formatter.string(from: target)), firstAttempts: 1)]
         try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
             let starts = mock.stats().requestStartTimes
@@ -103,7 +103,7 @@ struct RetryTests {
         try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
             var policy = quickRetry
             policy.retryableResponse = { String(decoding: $0.body, as: UTF8.self).contains("Request to JMA API failed") }
-            let session = Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: policy)))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: policy)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
             #expect(response.body == (try fixture("130010.json")))

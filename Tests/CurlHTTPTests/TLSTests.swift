@@ -10,7 +10,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             let response = try await session.request(mock.forecastURL("130010"), options: options).validate().response()
 
             #expect(response.status == 200)
@@ -27,7 +27,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock(MockTLS(protocols: ["http/1.1"])) { mock in
-            let session = Session()
+            let session = try Session()
             let response = try await session.request(mock.forecastURL("130010"), options: options).validate().response()
 
             #expect(response.httpVersion == .http1_1)
@@ -38,7 +38,7 @@ struct TLSTests {
     @Test("A certificate from a CA the store does not hold is refused, once, and says so")
     func untrustedWithSystemStore() async throws {
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             // The system's store (the default) does not hold the test CA.
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: .system))) as? CurlError)
@@ -57,7 +57,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock(MockTLS(certificate: .otherHost)) { mock in
-            let session = Session()
+            let session = try Session()
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
 
             #expect(error.kind == .certificateNameMismatch)
@@ -73,7 +73,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock(MockTLS(certificate: .expired)) { mock in
-            let session = Session()
+            let session = try Session()
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
 
             #expect(error.kind == .expiredCertificate)
@@ -88,7 +88,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withMock { mock in
-            let session = Session()
+            let session = try Session()
             // A plain-HTTP server asked for https.
             let url = mock.forecastURL("130010").replacingOccurrences(of: "http://", with: "https://")
             let error = try #require(await failure(of: session.request(url, options: options)) as? CurlError)
@@ -103,7 +103,7 @@ struct TLSTests {
     @Test("A CA file that cannot be read fails the request, saying so")
     func unreadableCAFile() async throws {
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             let options = tlsOptions(trust: TrustRoots(caFile: "/nonexistent/forecast-test-ca.pem"))
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
 
@@ -118,7 +118,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock(MockTLS(), MockConfiguration(latency: .milliseconds(50))) { mock in
-           let session = Session()
+           let session = try Session()
             let requests = (0..<50).map { _ in session.request(mock.forecastURL("130010"), options: options) }
             var versions: Set<HTTPVersion> = []
             for request in requests {
@@ -138,7 +138,7 @@ struct TLSTests {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await withTLSMock { mock in
-           let session = Session()
+           let session = try Session()
             var reused: [Bool] = []
             for _ in 0..<5 {
                 reused.append(try await session.request(mock.forecastURL("130010"), options: options).validate().response()

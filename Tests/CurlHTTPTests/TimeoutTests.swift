@@ -20,7 +20,7 @@ struct TimeoutTests {
     func subMillisecondTimeout() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let options = RequestOptions(timeout: .microseconds(100), connectTimeout: .seconds(2), retry: .none)
-            let session = Session(configuration: SessionConfiguration(requestDefaults: options))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let request = session.request(mock.forecastURL("130010"))
             // Without a timeout the request would never end: stop it after 3 s so the test fails instead.
             let watchdog = Task {

@@ -10,7 +10,7 @@ struct TrustStoreTests {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.strangerCA, TrustFiles.testCA])
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             let response = try await session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory))
             ).validate().response()
@@ -25,7 +25,7 @@ struct TrustStoreTests {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.strangerCA])
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory)))) as? CurlError)
 
@@ -39,7 +39,7 @@ struct TrustStoreTests {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.testCA])
         try await withTLSMock(MockTLS(certificate: .otherHost)) { mock in
-            let session = Session()
+            let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory)))) as? CurlError)
 
@@ -53,7 +53,7 @@ struct TrustStoreTests {
         let path = files.directory.appendingPathComponent("stranger.pem").path
         try Data(MockCertificates.strangerAuthorityPEM.utf8).write(to: URL(fileURLWithPath: path))
         try await withTLSMock { mock in
-            let session = Session()
+            let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caFile: path)))) as? CurlError)
 

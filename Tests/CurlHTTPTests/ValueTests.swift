@@ -27,9 +27,9 @@ struct ValueTests {
 
     @Test("Transport errors read as a person would say them")
     func errorDescriptions() {
-        let timeout = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", limit: 15)
+        let timeout = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", timeout: .seconds(15))
         #expect(timeout.description == "timed out after 15 s")
-        let halfSecond = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", attempts: 3, limit: 0.5)
+        let halfSecond = CurlError(kind: .timedOut, code: .operationTimedOut, message: "Timeout was reached", attempts: 3, timeout: .milliseconds(500))
         #expect(halfSecond.description == "timed out after 0.5 s, 3 attempts")
         let resolve = CurlError(kind: .couldNotResolveHost, code: .couldNotResolveHost, message: "Couldn't resolve host name",
                                 detail: "Could not resolve host: example.invalid")

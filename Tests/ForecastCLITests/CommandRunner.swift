@@ -7,9 +7,7 @@ import Testing
 let forecastBinary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("forecast")
 
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+let fixturesDirectory = URL(fileURLWithPath: MockConfiguration.defaultFixturesDirectory)
 
 /// What one run of the command printed and how it ended.
 struct CommandResult {
@@ -108,15 +106,8 @@ func withMock<T>(
 ) async throws -> T {
     #expect(FileManager.default.isExecutableFile(atPath: forecastBinary.path), "build first: \(forecastBinary.path)")
     let cacheDir = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-e2e-\(UUID().uuidString)").path
-    let server = try await MockServer.start(configuration: configuration)
-    let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cacheDir]
     defer { try? FileManager.default.removeItem(atPath: cacheDir) }
-    do {
-        let result = try await body(server, environment)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
+    return try await MockServer.withServer(configuration) { server in
+        try await body(server, ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cacheDir])
     }
 }

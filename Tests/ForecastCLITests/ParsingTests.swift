@@ -19,6 +19,29 @@ struct ParsingTests {
         }
     }
 
+    @Test("--stale-if-error reads seconds or a number with s, m, h or d")
+    func staleDurations() throws {
+        let expected: [String: Int64] = ["90": 90, "90s": 90, "45m": 2700, "6h": 21_600, "2d": 172_800, "1.5h": 5400]
+        for (text, seconds) in expected {
+            #expect(try fetch(["--stale-if-error", text, "130010"]).staleIfError?.seconds == seconds, "\(text)")
+        }
+        #expect(try fetch(["130010"]).staleIfError == nil)
+        for bad in ["0", "-5", "5x", "m", "", "nan", "1000d"] {
+            #expect(failure(["--stale-if-error", bad, "130010"])?.code == 64, "\(bad)")
+        }
+    }
+
+    @Test("--max-time must be a positive number of seconds")
+    func maxTime() throws {
+        #expect(try fetch(["--max-time", "2", "130010"]).maxTime == 2)
+        #expect(try fetch(["130010"]).maxTime == nil)
+        for bad in ["0", "-1", "-0.5", "soon"] {
+            let failure = failure(["--max-time", bad, "130010"])
+            #expect(failure?.code == 64, "\(bad)")
+        }
+        #expect(failure(["--max-time", "0", "130010"])?.message.contains("--max-time must be more than 0") == true)
+    }
+
     @Test("Defaults")
     func defaults() throws {
         let command = try fetch(["130010"])

@@ -25,7 +25,7 @@ struct ClientCacheTests {
         try await withClient(cache: cache) { client, mock in
             // Given an entry with a good header and a current publicTime, but a cut-off body,
             // which the cache itself still serves as fresh
-            let host = client.configuration.hostKey
+            let host = client.configuration.endpoint.authority
             let broken = Data(#"{"publicTime": "2022-05-19T05:00:00+09:00", "publicTimeFormatted": "2022/05/19 05:"#.utf8)
             cache.write(host: host, cityID: "130010", body: broken)
             try #require(cache.read(host: host, cityID: "130010") == broken, "the broken entry should look fresh to the cache")
@@ -60,7 +60,7 @@ struct ClientCacheTests {
         try await withClient(cache: refresh) { client, mock in
             // Given a fresh, valid entry for 東京 that differs from what the server sends
             // (横浜's body, released at the same time)
-            let host = client.configuration.hostKey
+            let host = client.configuration.endpoint.authority
             let old = try fixture("140010.json")
             normal.write(host: host, cityID: "130010", body: old)
             try #require(normal.read(host: host, cityID: "130010") == old, "the old entry should be fresh")
@@ -113,7 +113,7 @@ struct ClientCacheTests {
         let disabled = ForecastCache(directory: dir, mode: .disabled, now: clock.now)
         try await withClient(cache: disabled) { client, mock in
             // Given a fresh entry for 東京 holding 横浜's body
-            let host = client.configuration.hostKey
+            let host = client.configuration.endpoint.authority
             normal.write(host: host, cityID: "130010", body: try fixture("140010.json"))
             let before = try #require(entryFile(normal, host: host, cityID: "130010"))
             clock.advance(60)

@@ -10,16 +10,10 @@ func withClient<T>(
     retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil,
     _ body: (ForecastClient, MockServer) async throws -> T
 ) async throws -> T {
-    let server = try await MockServer.start(configuration: configuration)
-    do {
-        let client = ForecastClient(configuration: ClientConfiguration(
+    try await MockServer.withServer(configuration) { server in
+        let client = try ForecastClient(configuration: ClientConfiguration(
             baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
-        let result = try await body(client, server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
+        return try await body(client, server)
     }
 }
 
@@ -156,7 +150,7 @@ struct ClientTests {
             "090010": FaultRule(.stall),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let fast = ForecastClient(configuration: ClientConfiguration(
+            let fast = try ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
@@ -167,6 +161,43 @@ struct ClientTests {
             #expect(results[1].error == .api(message: "The specified city ID is invalid."))
             #expect(results[2].error?.description == "timed out after 1 s")
         }
+    }
+
+    @Test("A caller tells the failures apart by kind: http, api, timeout, decode, connection")
+    func typedErrorKinds() async throws {
+        let faults: [String: FaultRule] = [
+            "130010": FaultRule(.status(503)),
+            "140010": FaultRule(.apiError("The specified city ID is invalid.")),
+            "090010": FaultRule(.stall),
+            "330010": FaultRule(.html),
+            "400040": FaultRule(.reset),
+        ]
+        try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
+            let fast = try ForecastClient(configuration: ClientConfiguration(
+                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
+            let results = await offPool {
+                let results = LockedValue<[FetchResult]>([])
+                fast.fetchInParallel(fiveCities, jobs: 5) { result in results.withLock { $0.append(result) } }
+                return results.withLock { $0 }
+            }
+            #expect(results.map { $0.error?.kind.rawValue } == ["http", "api", "timeout", "decode", "connection"])
+            #expect(results[0].error?.httpStatus == 503)
+            #expect(results[2].error?.isTimeout == true)
+            #expect(results[2].error?.transportError?.timeout == .seconds(1))
+            #expect(results[4].error?.transportError?.kind == .connectionReset)
+        }
+    }
+
+    @Test("A host that does not resolve is a dns failure; a closed port a connect failure")
+    func dnsAndConnectKinds() async throws {
+        let unresolvable = try ForecastClient(configuration: ClientConfiguration(
+            baseURL: "http://forecast-test.invalid", timeout: .seconds(5), retries: 0))
+        let dns = await unresolvable.fetch(fiveCities[0])
+        #expect(dns.error?.kind == .dns)
+        #expect(dns.error?.isDNS == true)
+        let closed = try ForecastClient(configuration: ClientConfiguration(
+            baseURL: "http://127.0.0.1:1", timeout: .seconds(5), retries: 0))
+        #expect(await closed.fetch(fiveCities[0]).error?.kind == .connect)
     }
 
     @Test("The API's 'Request to JMA API failed' is retried as transient")
@@ -203,6 +234,22 @@ struct ClientTests {
                 ids.append(result.city.id)
             }
             #expect(ids == fiveCities.map(\.id))
+        }
+    }
+
+    @Test("The stream with jobs: 1 fetches one after the other; an empty list ends at once")
+    func streamSequential() async throws {
+        try await withClient(MockConfiguration(latency: .milliseconds(30))) { client, mock in
+            var cities: [String] = []
+            for await result in client.results(for: fiveCities, jobs: 1) {
+                cities.append(result.forecast?.location.city ?? "error")
+            }
+            #expect(cities == ["東京", "横浜", "宇都宮", "岡山", "久留米"])
+            #expect(mock.stats().maxInFlight == 1)
+            var none = 0
+            for await _ in client.results(for: [], jobs: 2) { none += 1 }
+            #expect(none == 0)
+            await offPool { client.fetchInParallel([], jobs: 2) { _ in } }
         }
     }
 
@@ -258,7 +305,9 @@ struct ClientTests {
         #expect(publicAPI.pacing.interval(forHost: "weather.tsukumijima.net") == .milliseconds(500))
         #expect(ClientConfiguration(baseURL: "http://127.0.0.1:8080").pacing.interval(forHost: "127.0.0.1") == .zero)
         #expect(ClientConfiguration(interval: .seconds(2)).pacing.interval(forHost: "weather.tsukumijima.net") == .seconds(2))
-        #expect(ClientConfiguration(baseURL: "https://user@Weather.Tsukumijima.NET:443/").hostName == "weather.tsukumijima.net")
+        let spelled = ClientConfiguration(baseURL: "https://user@Weather.Tsukumijima.NET:443/")
+        #expect(spelled.endpoint.host == "weather.tsukumijima.net")
+        #expect(spelled.pacing.interval(forHost: spelled.endpoint.host) == .milliseconds(500))
         // Given five cities in parallel at a 200 ms interval: the server sees one start about
         // every 200 ms. It sees a start only once that request's connection is made, and the
         // first connection is the slowest, so a gap may come out a little short; 20 ms of slack

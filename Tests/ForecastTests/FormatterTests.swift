@@ -90,6 +90,7 @@ struct FormatterTests {
         #expect(days[1]["max_f"] as? Double == 77)
 
         #expect(array[1]["error"] as? String == "HTTP 503 after 3 attempts")
+        #expect(array[1]["error_kind"] as? String == "http")
         #expect(array[1]["days"] == nil)
         let okayama = try #require(array[2]["days"] as? [[String: Any]])
         #expect(okayama[1]["min_c"] as? Int == -1)

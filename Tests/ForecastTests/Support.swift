@@ -1,10 +1,9 @@
 import Forecast
 import Foundation
+import MockAPI
 
 /// The repository's Fixtures/ folder.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+let fixturesDirectory = URL(fileURLWithPath: MockConfiguration.defaultFixturesDirectory)
 
 func fixture(_ name: String) throws -> Data {
     try Data(contentsOf: fixturesDirectory.appendingPathComponent(name))

@@ -22,15 +22,7 @@ enum TestSupport {
         _ configuration: MockConfiguration = .init(),
         _ body: (MockServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await MockServer.start(configuration: configuration)
-        do {
-            let result = try await body(server)
-            try await server.shutdown()
-            return result
-        } catch {
-            try? await server.shutdown()
-            throw error
-        }
+        try await MockServer.withServer(configuration, body)
     }
 
     /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.

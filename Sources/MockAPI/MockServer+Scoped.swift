@@ -1,0 +1,24 @@
+extension MockServer {
+    /// Starts a server with `configuration` on a free port, runs `body` with it, and shuts it
+    /// down whatever happens: the one way tests and benchmarks scope a mock API.
+    public static func withServer<T>(
+        _ configuration: MockConfiguration = MockConfiguration(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (MockServer) async throws -> T
+    ) async throws -> T {
+        let server = try await MockServer.start(configuration: configuration)
+        do {
+            let result = try await body(server)
+            try await server.shutdown()
+            return result
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    /// The path form of the API's forecast URL for `cityID`: `<base>/api/forecast/city/<id>`.
+    public func forecastURL(_ cityID: String) -> String {
+        "\(baseURL)/api/forecast/city/\(cityID)"
+    }
+}

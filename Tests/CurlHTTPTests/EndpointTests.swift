@@ -1,0 +1,23 @@
+import CurlHTTP
+import Testing
+
+@Suite("Endpoint")
+struct EndpointTests {
+    @Test("Scheme, host and port come from one parse of the URL", arguments: [
+        ("https://weather.tsukumijima.net/api/forecast/city/130010", "https", "weather.tsukumijima.net", nil as Int?,
+         "weather.tsukumijima.net"),
+        ("http://127.0.0.1:8080", "http", "127.0.0.1", 8080, "127.0.0.1:8080"),
+        ("HTTPS://user:pw@Example.COM:8443/x?y#z", "https", "example.com", 8443, "example.com:8443"),
+        ("http://[::1]:9000/api", "http", "::1", 9000, "[::1]:9000"),
+        ("http://[::1]/api", "http", "::1", nil, "[::1]"),
+        ("http://host?query", "http", "host", nil, "host"),
+    ])
+    func parse(url: String, scheme: String, host: String, port: Int?, authority: String) {
+        let endpoint = Endpoint(url: url)
+        #expect(endpoint.scheme == scheme)
+        #expect(endpoint.host == host)
+        #expect(endpoint.port == port)
+        #expect(endpoint.authority == authority)
+        #expect(endpoint.isHTTPS == (scheme == "https"))
+    }
+}
