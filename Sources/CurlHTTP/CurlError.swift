@@ -21,7 +21,9 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
 
         private init(_ code: Code) { self.code = code }
 
+        /// The host name did not resolve (libcurl: `CURLE_COULDNT_RESOLVE_HOST`).
         public static let couldNotResolveHost = Kind(.couldNotResolveHost)
+        /// No connection could be made: refused, unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
         public static let couldNotConnect = Kind(.couldNotConnect)
         /// The attempt took longer than its total or connect timeout.
         public static let timedOut = Kind(.timedOut)
@@ -31,9 +33,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let partialBody = Kind(.partialBody)
         /// The body grew past the request's size limit.
         public static let bodyTooLarge = Kind(.bodyTooLarge)
+        /// The request was redirected more often than `RequestOptions.maxRedirects` allows.
         public static let tooManyRedirects = Kind(.tooManyRedirects)
         /// A URL or a redirect used a protocol other than http or https.
         public static let protocolNotAllowed = Kind(.protocolNotAllowed)
+        /// The URL could not be parsed.
         public static let malformedURL = Kind(.malformedURL)
         /// The server's certificate chain leads to no CA that is trusted (see ``TrustRoots``).
         public static let untrustedCertificate = Kind(.untrustedCertificate)
@@ -49,6 +53,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
         /// of the session ends with it.
         public static let multiHandleFailed = Kind(.multiHandleFailed)
+        /// Any other failure; `code` and `message` say which.
         public static let other = Kind(.other)
 
         /// True for the TLS failures; none of them is transient, and none is retried.
@@ -132,6 +137,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String { "CURLMcode \(rawValue)" }
     }
 
+    /// What went wrong, in the terms a caller acts on.
     public let kind: Kind
     /// libcurl's `CURLcode` for a failed transfer; nil when the multi handle failed instead.
     public let code: Code?

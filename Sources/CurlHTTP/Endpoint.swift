@@ -10,6 +10,7 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     /// The port the URL names, if it names one.
     public let port: Int?
 
+    /// An endpoint from its parts; the scheme and host are lowercased.
     public init(scheme: String, host: String, port: Int? = nil) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()

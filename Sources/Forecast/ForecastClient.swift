@@ -169,7 +169,7 @@ public final class ForecastClient: Sendable {
     /// Fetches the cities with at most `jobs` requests in flight, and hands each result to
     /// `deliver` on the calling thread in input order, as soon as it and every city before it
     /// are done: a slow city holds back only the cities after it. A blocking layer over the
-    /// core (``OrderedFetch``): the core's results queue up, and this thread takes them.
+    /// core (`OrderedFetch`): the core's results queue up, and this thread takes them.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
         let arrived = LockedValue<[FetchResult]>([])
         let ready = DispatchSemaphore(value: 0)
@@ -186,7 +186,7 @@ public final class ForecastClient: Sendable {
 
     /// The results of `cities` in input order, fetched with at most `jobs` in flight (1 for
     /// one after the other). Ending the stream early (or cancelling its consumer) cancels the
-    /// requests still in flight and starts no more. The core itself (``OrderedFetch``) yields
+    /// requests still in flight and starts no more. The core itself (`OrderedFetch`) yields
     /// from the thread each result arrives on: no queue of its own, no blocked thread.
     public func results(for cities: [City], jobs: Int) -> AsyncStream<FetchResult> {
         AsyncStream { continuation in

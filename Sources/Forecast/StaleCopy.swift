@@ -14,6 +14,7 @@ public struct StaleCopy: Sendable, Equatable {
     /// How old the copy was when it was served, in seconds.
     public let age: Int
 
+    /// A stale copy's marks; the client makes them, so this is for tests.
     public init(error: ForecastError, fetched: Int, age: Int) {
         self.error = error
         self.fetched = fetched
