@@ -8,15 +8,7 @@ func withTLSMock<T>(
     _ configuration: MockConfiguration = MockConfiguration(),
     _ body: (MockServer) async throws -> T
 ) async throws -> T {
-    let server = try await MockServer.start(configuration: configuration, tls: tls)
-    do {
-        let result = try await body(server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
-    }
+    try await MockServer.withServer(configuration, tls: tls, body)
 }
 
 /// A temporary folder of trust material for one test, removed when the test is done with it.

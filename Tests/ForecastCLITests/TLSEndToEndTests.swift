@@ -13,15 +13,9 @@ private func withTLSMock<T>(
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try MockCertificates.writeCertificateAuthority(to: folder.appendingPathComponent("ca.pem").path)
-    let server = try await MockServer.start(tls: tls)
-    let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.appendingPathComponent("cache").path]
-    do {
-        let result = try await body(server, environment, folder)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
+    return try await MockServer.withServer(tls: tls) { server in
+        let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        return try await body(server, environment, folder)
     }
 }
 
