@@ -49,6 +49,13 @@ public final class ForecastClient: Sendable {
         session.invalidateAndCancel()
     }
 
+    /// Suspends until the client's session has ended, after ``invalidateAndCancel()``: its
+    /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
+    /// thread.
+    public func waitUntilInvalidated() async {
+        await session.waitUntilInvalidated()
+    }
+
     /// Ends the client for good: every request in flight, waiting for its turn or backing off
     /// before a retry, and every later fetch, fails with `error` (`.deadline` for
     /// `--max-time`). A result already finished keeps its outcome.
