@@ -34,14 +34,7 @@ while [ $# -gt 0 ]; do
 done
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
 
-# A scratch path of its own, so that the benchmark never waits for an interactive build, and
-# the build README's quick start makes (Swift's runtime linked in, by lld).
-scratch=.build-bench
-build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path "$scratch")
-echo "building (release)…" >&2
-"${build[@]}" --product forecast >/dev/null
-"${build[@]}" --product forecast-mock >/dev/null
-bin=$("${build[@]}" --show-bin-path)
+source Benchmarks/build-release.sh
 
 work=$(mktemp -d)
 mock_pid=

@@ -42,12 +42,7 @@ if [ -n "$system_store" ] && [ "$(id -u)" -ne 0 ]; then
     echo "--system-store changes /etc/ssl/certs: run it as root" >&2; exit 1
 fi
 
-scratch=.build-bench
-build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path "$scratch")
-echo "building (release)…" >&2
-"${build[@]}" --product forecast >/dev/null
-"${build[@]}" --product forecast-mock >/dev/null
-bin=$("${build[@]}" --show-bin-path)
+source Benchmarks/build-release.sh
 
 work=$(mktemp -d)
 pids=()

@@ -284,9 +284,10 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         detail.isEmpty ? message : detail
     }
 
-    /// Seconds without a trailing ".0": 15 → "15", 0.5 → "0.5".
-    static func format(seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    /// Seconds without a trailing ".0": 15 → "15", 0.5 → "0.5"; a number too large for an
+    /// `Int` keeps Double's form. Forecast's messages ("gave up after 2 s") use it too.
+    package static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// A duration's seconds without a trailing ".0".

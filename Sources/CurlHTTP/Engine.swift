@@ -196,7 +196,7 @@ final class Engine: @unchecked Sendable {
         guard !waiting.isEmpty else { return }
         var later: [Waiting] = []
         for item in waiting {
-            let host = item.transfer.description.host
+            let host = item.transfer.description.endpoint.host
             guard item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) else {
                 later.append(item)
                 continue
@@ -217,7 +217,7 @@ final class Engine: @unchecked Sendable {
     /// and the loop then starts the next one itself.
     private func nextWaitingStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         waiting.lazy.filter { self.hasTurn($0.transfer) }
-            .map { max($0.notBefore, self.pacer.earliestStart(host: $0.transfer.description.host, now: now)) }.min()
+            .map { max($0.notBefore, self.pacer.earliestStart(host: $0.transfer.description.endpoint.host, now: now)) }.min()
     }
 
     /// True if the transfer has no limit or its limit has a free turn.
@@ -242,7 +242,7 @@ final class Engine: @unchecked Sendable {
             try multi.add(transfer.easy)
             attached[transfer.easy.pointer] = transfer
             countInFlight(transfer, +1)
-            pacer.started(host: transfer.description.host, at: .now)
+            pacer.started(host: transfer.description.endpoint.host, at: .now)
         } catch {
             finish(transfer, .failure(error, attempts: transfer.attempts))
         }

@@ -81,11 +81,9 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         let options = options ?? configuration.requestDefaults
-        let endpoint = Endpoint(url: url)
         let description = RequestDescription(
             url: url,
-            host: endpoint.host,
-            isHTTPS: endpoint.isHTTPS,
+            endpoint: Endpoint(url: url),
             method: method,
             headers: headers.merging(defaults: options.headers),
             body: body,

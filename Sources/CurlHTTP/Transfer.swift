@@ -8,9 +8,9 @@ internal import CCurl
 /// What a request asks for, fixed when it is created and handed to the engine thread.
 struct RequestDescription: Sendable {
     let url: String
-    let host: String
-    /// True for an https URL: such requests may share one multiplexed HTTP/2 connection.
-    let isHTTPS: Bool
+    /// The URL's scheme, host and port: the host is what the session paces on, and an https
+    /// request may share one multiplexed HTTP/2 connection.
+    let endpoint: Endpoint
     let method: HTTPMethod
     let headers: HTTPHeaders
     let body: Data?
@@ -62,7 +62,7 @@ final class Transfer {
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         try configureTrust(options.trust)
-        if description.isHTTPS {
+        if description.endpoint.isHTTPS {
             // Requests that start together on one HTTPS origin wait for the first connection's
             // ALPN answer and then share it as HTTP/2 streams, instead of each opening (and
             // handshaking) a connection of its own. Not over plain HTTP, where nothing can be
@@ -100,8 +100,8 @@ final class Transfer {
 
     /// Names the trusted CAs to libcurl, or leaves its defaults (see ``TrustRoots``).
     private func configureTrust(_ roots: TrustRoots) throws(CurlError) {
-        let settings = roots.isSystem ? CurlGlobal.systemTrust : TrustSettings.resolve(
-            roots, tlsBackend: CurlGlobal.tlsBackend, defaultCADirectory: nil, hasHashLinks: { _ in false })
+        // The system store's settings are decided once per process; named roots need no probe.
+        let settings = roots.isSystem ? CurlGlobal.systemTrust : TrustSettings(named: roots)
         guard !settings.useLibcurlDefaults else { return }
         try easy.set(CURLOPT_CAINFO, optional: settings.caFile)
         try easy.set(CURLOPT_CAPATH, optional: settings.caDirectory)

@@ -27,9 +27,7 @@ struct TrustSettings: Sendable, Equatable {
     static func resolve(
         _ roots: TrustRoots, tlsBackend: String, defaultCADirectory: String?, hasHashLinks: (String) -> Bool
     ) -> TrustSettings {
-        guard roots.isSystem else {
-            return TrustSettings(caFile: roots.caFile, caDirectory: roots.caDirectory, useLibcurlDefaults: false)
-        }
+        guard roots.isSystem else { return TrustSettings(named: roots) }
         // Only OpenSSL looks certificates up by hash in a directory (GnuTLS, for one, reads
         // the whole directory), and only a directory of hash links is worth it.
         guard tlsBackend.hasPrefix("OpenSSL/"), let directory = defaultCADirectory, !directory.isEmpty,
@@ -62,5 +60,13 @@ struct TrustSettings: Sendable, Equatable {
         let hex = bytes[..<8].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
         let number = bytes[9...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         return hex && number
+    }
+}
+
+extension TrustSettings {
+    /// Exactly the file and directory `roots` names, the one not named unset. (In an
+    /// extension, so that the memberwise initialiser stays.)
+    init(named roots: TrustRoots) {
+        self.init(caFile: roots.caFile, caDirectory: roots.caDirectory, useLibcurlDefaults: false)
     }
 }

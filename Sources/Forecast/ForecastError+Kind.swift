@@ -76,6 +76,9 @@ extension ForecastError {
     public var isDNS: Bool { kind == .dns }
     /// True when TLS refused the connection.
     public var isTLS: Bool { kind == .tls }
+    /// True when the server's TLS certificate was refused because no trusted CA vouches for
+    /// it: the case a private CA (a self-hosted API, a company proxy) explains.
+    public var isUntrustedCertificate: Bool { transportError?.kind == .untrustedCertificate }
     /// The HTTP status the server answered with, when that is the failure.
     public var httpStatus: Int? {
         if case .http(let status, _) = self { return status }

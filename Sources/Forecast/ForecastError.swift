@@ -35,23 +35,12 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .http(let status, let attempts):
             attempts > 1 ? "HTTP \(status) after \(attempts) attempts" : "HTTP \(status)"
         case .transport(let error): "\(error)"
-        case .deadline(let seconds): "gave up after \(Self.format(seconds: seconds)) s"
+        case .deadline(let seconds): "gave up after \(CurlError.format(seconds: seconds)) s"
         case .other(let reason): reason
         case .cancelled: "cancelled"
         }
     }
 
-    /// True when the server's TLS certificate was refused because no trusted CA vouches for
-    /// it: the case a private CA (a self-hosted API, a company proxy) explains.
-    public var isUntrustedCertificate: Bool {
-        if case .transport(let error) = self { return error.kind == .untrustedCertificate }
-        return false
-    }
-
-    /// Seconds without a trailing ".0": 2 → "2", 0.5 → "0.5".
-    static func format(seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
-    }
 
     /// The message for a `DecodingError`, with the path of the field at fault.
     static func describing(_ error: DecodingError, body: Data) -> ForecastError {

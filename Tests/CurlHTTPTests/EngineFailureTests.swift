@@ -59,6 +59,6 @@ struct EngineFailureTests {
     }
 
     private static func description(_ url: String, _ options: RequestOptions) -> RequestDescription {
-        RequestDescription(url: url, host: "127.0.0.1", isHTTPS: false, method: .get, headers: [:], body: nil, options: options)
+        RequestDescription(url: url, endpoint: Endpoint(url: url), method: .get, headers: [:], body: nil, options: options)
     }
 }

@@ -1,0 +1,8 @@
+# Sourced by the benchmark scripts: builds forecast and forecast-mock in release mode as README's
+# quick start does (Swift's runtime linked in, by lld), in a scratch path of its own so that a
+# benchmark never waits for an interactive build, and sets `bin` to where they are.
+build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path .build-bench)
+echo "building (release)…" >&2
+"${build[@]}" --product forecast >/dev/null
+"${build[@]}" --product forecast-mock >/dev/null
+bin=$("${build[@]}" --show-bin-path)
