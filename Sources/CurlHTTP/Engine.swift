@@ -36,13 +36,6 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// A transfer not attached to the multi handle yet: new, or waiting to retry.
-    private struct Waiting {
-        let transfer: Transfer
-        /// Not before this (a retry's backoff); pacing may hold it longer.
-        var notBefore: ContinuousClock.Instant
-    }
-
     /// How many loop turns in a row may fail on the multi handle before the loop gives up.
     /// libcurl reports only lasting trouble here (a bad handle, no memory, a `poll` that
     /// failed; an interrupted `poll` is not an error), so a few turns are enough.
@@ -55,17 +48,13 @@ final class Engine: @unchecked Sendable {
     let multi: MultiHandle
 
     // Engine thread only.
-    /// Attached transfers by their easy handle's address, which is used as a key only (it is
-    /// what `curl_multi_info_read` reports) and never dereferenced through this table.
-    private var attached: [UnsafeMutableRawPointer: Transfer] = [:]
-    private var waiting: [Waiting] = []
-    private var byRequest: [ObjectIdentifier: Transfer] = [:]
+    /// Every transfer the engine holds, one record each, keyed by its easy handle's address:
+    /// that is what `curl_multi_info_read` reports, and it is used as a key only, never
+    /// dereferenced through this table.
+    private var records: [UnsafeMutableRawPointer: TransferRecord] = [:]
+    /// The next place in the queue (`TransferRecord.order`).
+    private var nextOrder = 0
     private var pacer: Pacer
-    /// Attached transfers per `ConcurrencyLimit`; a limit without any has no entry.
-    private var inFlightByLimit: [ObjectIdentifier: Int] = [:]
-    /// Transfers whose easy handle libcurl refused to detach: kept alive until the multi
-    /// handle is closed, since it may still refer to them.
-    private var stranded: [Transfer] = []
 
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
@@ -182,81 +171,98 @@ final class Engine: @unchecked Sendable {
     private func admit(_ request: Request, _ description: RequestDescription, now: ContinuousClock.Instant) {
         do {
             let transfer = try Transfer(request: request, description: description)
-            byRequest[ObjectIdentifier(request)] = transfer
-            waiting.append(Waiting(transfer: transfer, notBefore: now))
+            records[transfer.easy.pointer] = TransferRecord(transfer: transfer, state: .waiting, order: takeOrder())
         } catch {
             request.complete(.failure(error, attempts: 0))
         }
     }
 
-    /// Attaches, in order, every waiting transfer whose time has come, whose host the pacer
-    /// lets start now and whose `ConcurrencyLimit` has a free turn; a transfer held back by
-    /// pacing or by its limit holds back the later ones of its host or limit.
-    private func startDue(now: ContinuousClock.Instant) {
-        guard !waiting.isEmpty else { return }
-        var later: [Waiting] = []
-        for item in waiting {
-            let host = item.transfer.description.endpoint.host
-            guard item.notBefore <= now, pacer.earliestStart(host: host, now: now) <= now, hasTurn(item.transfer) else {
-                later.append(item)
-                continue
-            }
-            // Cancelled since it was queued, its cancellation still in the inbox: never
-            // attach it, or it would reach the server after all.
-            if item.transfer.request.isFinished {
-                byRequest[ObjectIdentifier(item.transfer.request)] = nil
-            } else {
-                start(item.transfer)
-            }
-        }
-        waiting = later
+    private func takeOrder() -> Int {
+        defer { nextOrder += 1 }
+        return nextOrder
     }
 
-    /// When the first waiting transfer may start, counting its backoff and its host's pacing.
-    /// One waiting for a turn of its limit is not counted: a transfer ending frees the turn,
-    /// and the loop then starts the next one itself.
-    private func nextWaitingStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        waiting.lazy.filter { self.hasTurn($0.transfer) }
-            .map { max($0.notBefore, self.pacer.earliestStart(host: $0.transfer.description.endpoint.host, now: now)) }.min()
+    /// The queued records (waiting or backing off), in queue order.
+    private func queue() -> [TransferRecord] {
+        records.values.filter(\.isQueued).sorted { $0.order < $1.order }
+    }
+
+    /// How many attached transfers each `ConcurrencyLimit` has; a limit without any has no entry.
+    private func inFlightByLimit() -> [ObjectIdentifier: Int] {
+        var counts: [ObjectIdentifier: Int] = [:]
+        for record in records.values where record.isAttached {
+            if let limit = record.transfer.description.options.limit {
+                counts[ObjectIdentifier(limit), default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// True if the transfer has no limit or its limit has a free turn.
-    private func hasTurn(_ transfer: Transfer) -> Bool {
+    private func hasTurn(_ transfer: Transfer, _ inFlight: [ObjectIdentifier: Int]) -> Bool {
         guard let limit = transfer.description.options.limit else { return true }
-        return inFlightByLimit[ObjectIdentifier(limit), default: 0] < limit.maxInFlight
+        return inFlight[ObjectIdentifier(limit), default: 0] < limit.maxInFlight
     }
 
-    /// Counts a transfer attached (+1) or detached (-1) against its limit.
-    private func countInFlight(_ transfer: Transfer, _ change: Int) {
-        guard let limit = transfer.description.options.limit else { return }
-        let key = ObjectIdentifier(limit)
-        let count = inFlightByLimit[key, default: 0] + change
-        inFlightByLimit[key] = count > 0 ? count : nil
+    /// Attaches, in queue order, every queued transfer whose backoff is over, whose host the
+    /// pacer lets start now and whose `ConcurrencyLimit` has a free turn; a transfer held back
+    /// by pacing or by its limit holds back the later ones of its host or limit.
+    private func startDue(now: ContinuousClock.Instant) {
+        let queued = queue()
+        guard !queued.isEmpty else { return }
+        var inFlight = inFlightByLimit()
+        for record in queued {
+            let transfer = record.transfer
+            guard (record.notBefore ?? now) <= now,
+                  pacer.earliestStart(host: transfer.description.endpoint.host, now: now) <= now,
+                  hasTurn(transfer, inFlight)
+            else { continue }
+            // Cancelled since it was queued, its cancellation still in the inbox: never
+            // attach it, or it would reach the server after all.
+            if transfer.request.isFinished {
+                records[transfer.easy.pointer] = nil
+            } else if start(transfer), let limit = transfer.description.options.limit {
+                inFlight[ObjectIdentifier(limit), default: 0] += 1
+            }
+        }
+    }
+
+    /// When the first queued transfer may start, counting its backoff and its host's pacing.
+    /// One waiting for a turn of its limit is not counted: a transfer ending frees the turn,
+    /// and the loop then starts the next one itself.
+    private func nextQueuedStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        let inFlight = inFlightByLimit()
+        return records.values.lazy
+            .filter { $0.isQueued && self.hasTurn($0.transfer, inFlight) }
+            .map { max($0.notBefore ?? now, self.pacer.earliestStart(host: $0.transfer.description.endpoint.host, now: now)) }
+            .min()
     }
 
     /// Attaches a transfer, and lets the pacer count its start from this moment: libcurl
-    /// starts it in the `curl_multi_perform` that follows.
-    private func start(_ transfer: Transfer) {
+    /// starts it in the `curl_multi_perform` that follows. False if libcurl refused it (the
+    /// transfer is then done, with that error).
+    private func start(_ transfer: Transfer) -> Bool {
         transfer.beginAttempt()
         do {
             try multi.add(transfer.easy)
-            attached[transfer.easy.pointer] = transfer
-            countInFlight(transfer, +1)
-            pacer.started(host: transfer.description.endpoint.host, at: .now)
         } catch {
             finish(transfer, .failure(error, attempts: transfer.attempts))
+            return false
         }
+        records[transfer.easy.pointer]?.state = .attached
+        pacer.started(host: transfer.description.endpoint.host, at: .now)
+        return true
     }
 
     private func collectCompletions() throws(CurlError) {
         while let (easy, code) = multi.nextCompletion() {
-            guard let transfer = attached.removeValue(forKey: easy) else { continue }
-            countInFlight(transfer, -1)
+            guard let record = records[easy], record.isAttached else { continue }
+            let transfer = record.transfer
             do {
                 try multi.remove(transfer.easy)
             } catch {
-                stranded.append(transfer)
-                finish(transfer, .failure(error, attempts: transfer.attempts))
+                strand(transfer)
+                transfer.request.complete(.failure(error, attempts: transfer.attempts))
                 throw error
             }
             completed(transfer, code: code)
@@ -291,36 +297,48 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Sends a detached transfer to the back of the queue, to start again after `delay`.
     private func retry(_ transfer: Transfer, after delay: Duration) {
-        waiting.append(Waiting(transfer: transfer, notBefore: .now + delay))
+        records[transfer.easy.pointer]?.state = .backingOff(until: .now + delay)
+        records[transfer.easy.pointer]?.order = takeOrder()
     }
 
+    /// The transfer is done: its record goes, and its request completes.
     private func finish(_ transfer: Transfer, _ outcome: Request.Outcome) {
-        byRequest[ObjectIdentifier(transfer.request)] = nil
+        records[transfer.easy.pointer] = nil
         transfer.request.complete(outcome)
     }
 
-    /// Removes a cancelled request's transfer, attached or waiting; the request has already
+    /// Marks a transfer whose easy handle libcurl refused to detach.
+    private func strand(_ transfer: Transfer) {
+        records[transfer.easy.pointer]?.state = .stranded
+    }
+
+    /// Removes a cancelled request's transfer, attached or queued; the request has already
     /// completed itself.
     private func detach(_ request: Request) {
-        let id = ObjectIdentifier(request)
-        guard let transfer = byRequest[id], transfer.request === request else { return }
-        byRequest[id] = nil
-        if attached.removeValue(forKey: transfer.easy.pointer) != nil {
-            countInFlight(transfer, -1)
+        guard let record = records.values.first(where: { $0.transfer.request === request }) else { return }
+        let transfer = record.transfer
+        switch record.state {
+        case .attached:
             do {
                 try multi.remove(transfer.easy)
             } catch {
-                stranded.append(transfer)
+                strand(transfer)
+                return
             }
+            records[transfer.easy.pointer] = nil
+        case .waiting, .backingOff:
+            records[transfer.easy.pointer] = nil
+        case .stranded:
+            return
         }
-        waiting.removeAll { $0.transfer === transfer }
     }
 
-    /// Waits no longer than libcurl's own deadline, the next waiting start, or one second.
+    /// Waits no longer than libcurl's own deadline, the next queued start, or one second.
     private func nextTimeoutMs() throws(CurlError) -> Int {
         var timeout = min(try multi.timeoutMs() ?? 1000, 1000)
-        if let earliest = nextWaitingStart(now: .now) {
+        if let earliest = nextQueuedStart(now: .now) {
             let until = Transfer.milliseconds(earliest - .now)
             timeout = min(timeout, max(0, until + 1))
         }
@@ -345,20 +363,18 @@ final class Engine: @unchecked Sendable {
     /// Ends every transfer with `error`, detaches and frees every handle. Each request's
     /// attempts so far are kept (0 for one that never started).
     private func tearDown(unadmitted: [Request], with error: any Error) {
-        // Every live transfer is in `byRequest` (attached and waiting ones alike). They stay
-        // alive until the end of this function, so their easy handles are freed after the
-        // multi handle, even one libcurl refused to detach.
-        let transfers = Array(byRequest.values)
-        for transfer in attached.values {
-            try? multi.remove(transfer.easy)
+        // The records keep every transfer alive until the end of this function, so their easy
+        // handles are freed after the multi handle, even one libcurl refused to detach.
+        let held = Array(records.values)
+        records.removeAll()
+        for record in held where record.isAttached {
+            try? multi.remove(record.transfer.easy)
         }
-        attached.removeAll()
-        inFlightByLimit.removeAll()
-        waiting.removeAll()
-        byRequest.removeAll()
         multi.close()
-        stranded.removeAll()
-        for transfer in transfers {
+        // A stranded transfer's request has completed already.
+        for record in held {
+            if case .stranded = record.state { continue }
+            let transfer = record.transfer
             var error = error
             if var curlError = error as? CurlError {
                 curlError.attempts = transfer.attempts
