@@ -76,22 +76,29 @@ let package = Package(
             dependencies: ["CurlHTTP", "MockAPI"],
             path: "Benchmarks/CurlHTTPSoak"
         ),
+        // What every test target shares: the fixtures, temporary folders, waiting.
+        .target(
+            name: "TestSupport",
+            dependencies: ["MockAPI"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "CurlHTTPTests",
-            dependencies: ["CurlHTTP", "MockAPI"]
+            dependencies: ["CurlHTTP", "MockAPI", "TestSupport"]
         ),
         .testTarget(
             name: "ForecastTests",
-            dependencies: ["Forecast", "MockAPI"]
+            dependencies: ["Forecast", "MockAPI", "TestSupport"]
         ),
         .testTarget(
             name: "ForecastCLITests",
-            dependencies: ["ForecastCLI", "Forecast", "MockAPI"]
+            dependencies: ["ForecastCLI", "Forecast", "MockAPI", "TestSupport"]
         ),
         .testTarget(
             name: "MockAPITests",
             dependencies: [
                 "MockAPI",
+                "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -2,12 +2,13 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("Cancellation and shutdown", .serialized)
 struct CancellationTests {
     @Test("Cancelling the Task throws CancellationError within 100 ms, and the server sees the connection closed")
     func taskCancellation() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(10))))
             let task = Task { try await session.request(mock.forecastURL("130010")).data() }
             // Wait until the request has reached the server.
@@ -27,7 +28,7 @@ struct CancellationTests {
 
     @Test("A Task cancelled before it asks is cancelled at once")
     func alreadyCancelled() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
@@ -39,7 +40,7 @@ struct CancellationTests {
 
     @Test("Request.cancel() delivers CancellationError to callback handlers")
     func callbackCancel() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let session = try Session()
             let request = session.request(mock.forecastURL("130010"))
             try await waitUntil { mock.stats().inFlight == 1 }
@@ -54,7 +55,7 @@ struct CancellationTests {
 
     @Test("Releasing a session with transfers in flight ends them all with CancellationError")
     func releaseInFlight() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
             let errors = LockedValue<[any Error]>([])
             let attempts = LockedValue<[Int]>([])

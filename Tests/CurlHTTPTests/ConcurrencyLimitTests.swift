@@ -2,12 +2,13 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("A ConcurrencyLimit shared by many requests", .serialized)
 struct ConcurrencyLimitTests {
     @Test("Twenty requests under a limit of 4: all succeed, and the server never sees more than 4 at once")
     func capsInFlight() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(100))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(100))) { mock in
             let session = try Session()
             var options = testOptions()
             options.limit = ConcurrencyLimit(maxInFlight: 4)
@@ -30,7 +31,7 @@ struct ConcurrencyLimitTests {
 
     @Test("Requests without the limit are not held back by it")
     func othersNotHeldBack() async throws {
-        try await withMock(MockConfiguration(latencyByCity: ["130010": .seconds(1)])) { mock in
+        try await MockServer.withServer(MockConfiguration(latencyByCity: ["130010": .seconds(1)])) { mock in
             let session = try Session()
             var limited = testOptions()
             limited.limit = ConcurrencyLimit(maxInFlight: 1)
@@ -52,7 +53,7 @@ struct ConcurrencyLimitTests {
 
     @Test("A request cancelled while waiting for its turn never reaches the server; the turn passes on")
     func cancelWhileWaiting() async throws {
-        try await withMock(MockConfiguration(latencyByCity: ["130010": .milliseconds(500)])) { mock in
+        try await MockServer.withServer(MockConfiguration(latencyByCity: ["130010": .milliseconds(500)])) { mock in
             let session = try Session()
             var options = testOptions()
             options.limit = ConcurrencyLimit(maxInFlight: 1)
@@ -75,7 +76,7 @@ struct ConcurrencyLimitTests {
     @Test("A retry waiting out its backoff gives its turn to the next request")
     func retryGivesTurnBack() async throws {
         let faults = ["130010": FaultRule(.status(503, retryAfter: "1"), firstAttempts: 1)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session()
             var options = testOptions(retry: RetryPolicy(maxRetries: 1))
             options.limit = ConcurrencyLimit(maxInFlight: 1)

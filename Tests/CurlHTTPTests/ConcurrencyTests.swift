@@ -2,12 +2,13 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("Many transfers on one session", .serialized)
 struct ConcurrencyTests {
     @Test("200 concurrent requests all succeed, with more than 50 in flight at the server at once")
     func twoHundredConcurrent() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(300))) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(20))))
             let expected = try fixture("130010.json")
             let started = ContinuousClock.now
@@ -32,7 +33,7 @@ struct ConcurrencyTests {
 
     @Test("Sequential requests reuse one keep-alive connection")
     func keepAlive() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             var reused: [Bool] = []
             for city in ["130010", "140010", "090010", "330010", "400040"] {
@@ -48,7 +49,7 @@ struct ConcurrencyTests {
 
     @Test("Connections are reused across a burst of concurrent requests")
     func reuseAcrossBursts() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(50))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(50))) { mock in
             let session = try Session()
             for _ in 0..<3 {
                 try await withThrowingTaskGroup(of: Void.self) { group in

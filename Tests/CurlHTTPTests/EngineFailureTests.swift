@@ -9,7 +9,7 @@ import Testing
 struct EngineFailureTests {
     @Test("A multi handle that keeps failing ends every transfer with libcurl's message, stops the loop, and refuses later requests")
     func persistentMultiError() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let engine = try Engine(configuration: SessionConfiguration())
             let stopped = DispatchSemaphore(value: 0)
             Thread {

@@ -2,6 +2,7 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 /// Each fault the mock can inject, and the specific error it must produce.
 @Suite("Faults give specific errors")
@@ -17,7 +18,7 @@ struct FaultTests {
     private func timedError(
         for fault: Fault, options: RequestOptions = testOptions()
     ) async throws -> (error: (any Error)?, seconds: Double) {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let started = ContinuousClock.now
             let error = await failure(of: session.request(mock.forecastURL("130010")))
@@ -34,7 +35,7 @@ struct FaultTests {
 
     @Test("The API's error body arrives as a 200 whose body carries the message")
     func apiError() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"))])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"))])) { mock in
             let session = try Session()
             let text = try await session.request(mock.forecastURL("130010")).validate().string()
             #expect(text.contains("\"error\""))
@@ -44,7 +45,7 @@ struct FaultTests {
 
     @Test("An HTML page arrives with status 200 and a text/html type")
     func html() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.html)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.html)])) { mock in
             let session = try Session()
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.headers["content-type"]?.hasPrefix("text/html") == true)
@@ -75,7 +76,7 @@ struct FaultTests {
 
     @Test("A stall on a reused keep-alive connection reports the total timeout, not the connect timeout")
     func stallOnReusedConnection() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             // Given one session whose connect timeout is shorter than its total timeout
             let options = RequestOptions(timeout: .seconds(1), connectTimeout: .milliseconds(500), retry: .none)
             let session = try Session(configuration: SessionConfiguration(requestDefaults: options))

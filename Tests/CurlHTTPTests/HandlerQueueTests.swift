@@ -8,7 +8,7 @@ import Testing
 struct HandlerQueueTests {
     @Test("Handlers on different queues still run one after the other, in the order they were added")
     func orderAcrossQueues() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let order = LockedValue<[String]>([])
             let slow = DispatchQueue(label: "slow")
@@ -34,7 +34,7 @@ struct HandlerQueueTests {
 
     @Test("Many requests finishing together do not each get a thread of their own")
     func boundedThreads() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(200))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(200))) { mock in
             let session = try Session()
             let threads = LockedValue<Set<UInt>>([])
             let remaining = LockedValue(100)

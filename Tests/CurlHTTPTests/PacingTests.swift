@@ -2,12 +2,13 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("Pacing request starts per host", .serialized)
 struct PacingTests {
     @Test("A 0.2 s interval spaces request starts at the server by at least 0.2 s")
     func spacing() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let pacing = Pacing(intervals: ["127.0.0.1": .milliseconds(200)])
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
             // A first request opens the connection, so that no start below pays for connecting
@@ -35,7 +36,7 @@ struct PacingTests {
 
     @Test("Another host is not paced")
     func otherHostNotPaced() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let pacing = Pacing(intervals: ["weather.tsukumijima.net": .milliseconds(500)])
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(), pacing: pacing))
             let started = ContinuousClock.now

@@ -2,12 +2,13 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("Requests and their handler chains")
 struct RequestTests {
     @Test("A plain GET returns the fixture's bytes, status, headers and metrics")
     func plainGet() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
 
@@ -27,7 +28,7 @@ struct RequestTests {
     func handlerOrder() async throws {
         // The latency keeps the transfer running while the first handlers are added, also on a
         // loaded machine.
-        try await withMock(MockConfiguration(latency: .milliseconds(500))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(500))) { mock in
             let session = try Session()
             let order = LockedValue<[String]>([])
             let request = session.request(mock.forecastURL("130010"))
@@ -59,7 +60,7 @@ struct RequestTests {
 
     @Test("validate() fails the handlers after it, not the ones before it")
     func validationAppliesDownstream() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let results = LockedValue<[Bool]>([])
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -79,7 +80,7 @@ struct RequestTests {
 
     @Test("Completion runs on the queue the caller names")
     func deliveryQueue() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let queue = DispatchQueue(label: "test.delivery")
             let key = DispatchSpecificKey<String>()
@@ -95,7 +96,7 @@ struct RequestTests {
 
     @Test("A caller blocked in DispatchGroup.wait() gets its callbacks (sequential use)")
     func dispatchGroupSequence() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let statuses = LockedValue<[Int]>([])
             // DispatchGroup.wait() blocks its thread: run it off Swift's cooperative pool, as a
@@ -121,7 +122,7 @@ struct RequestTests {
 
     @Test("Headers, User-Agent, Accept-Encoding and a POST body reach the server")
     func whatIsSent() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             var options = testOptions()
             options.userAgent = "forecast-tests/1.0"
             options.headers = ["X-Default": "session", "X-Override": "session"]
@@ -143,7 +144,7 @@ struct RequestTests {
 
     @Test("The default User-Agent names the client and its version")
     func defaultUserAgent() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             let echo = try await session.request("\(mock.baseURL)/echo").decodable(as: Echo.self)
             #expect(echo.headers["user-agent"] == "CurlHTTP/\(CurlHTTP.version)")
@@ -153,7 +154,7 @@ struct RequestTests {
 
     @Test("responseDecodable wraps the decoder's error")
     func decodingError() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.malformedJSON)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.malformedJSON)])) { mock in
             let session = try Session()
             let outcome = await withCheckedContinuation { (done: CheckedContinuation<DataResponse<Echo>, Never>) in
                 session.request(mock.forecastURL("130010")).validate().responseDecodable(of: Echo.self) {

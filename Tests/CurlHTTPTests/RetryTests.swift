@@ -2,6 +2,7 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("Retrying transient failures", .serialized)
 struct RetryTests {
@@ -10,7 +11,7 @@ struct RetryTests {
     @Test("503 twice, then 200: success on the third attempt, and the server counted three")
     func succeedsOnThirdAttempt() async throws {
         let faults = ["130010": FaultRule(.status(503), firstAttempts: 2)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.status == 200)
@@ -22,7 +23,7 @@ struct RetryTests {
 
     @Test("When retries run out, the last status is reported with the attempt count")
     func givesUp() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010")))
             let statusError = try #require(error as? StatusCodeError)
@@ -35,7 +36,7 @@ struct RetryTests {
 
     @Test("A status that is not transient is not retried")
     func notRetried() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(404))])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(404))])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010")))
             #expect((error as? StatusCodeError)?.attempts == 1)
@@ -46,7 +47,7 @@ struct RetryTests {
     @Test("A reset connection is retried and then succeeds")
     func resetRetried() async throws {
         let faults = ["130010": FaultRule(.reset, firstAttempts: 1)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
@@ -55,7 +56,7 @@ struct RetryTests {
 
     @Test("A POST is not retried")
     func postNotRetried() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let error = await failure(of: session.request(mock.forecastURL("130010"), method: .post, body: Data()))
             #expect((error as? StatusCodeError)?.attempts == 1)
@@ -65,7 +66,7 @@ struct RetryTests {
     @Test("Retry-After: 1 delays the retry by about one second")
     func retryAfter() async throws {
         let faults = ["130010": FaultRule(.status(503, retryAfter: "1"), firstAttempts: 1)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
@@ -85,7 +86,7 @@ struct RetryTests {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let faults = ["130010": FaultRule(.status(503, retryAfter: formatter.string(from: target)), firstAttempts: 1)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: quickRetry)))
             let response = try await session.request(mock.forecastURL("130010")).validate().response()
             #expect(response.attempts == 2)
@@ -100,7 +101,7 @@ struct RetryTests {
     @Test("A custom response check can ask for a retry of a 200")
     func retryableResponse() async throws {
         let faults = ["130010": FaultRule(.apiError("Request to JMA API failed (HTTP Error 503)"), firstAttempts: 1)]
-        try await withMock(MockConfiguration(faultsByCity: faults)) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             var policy = quickRetry
             policy.retryableResponse = { String(decoding: $0.body, as: UTF8.self).contains("Request to JMA API failed") }
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(retry: policy)))

@@ -10,7 +10,7 @@ import Glibc
 struct SessionLifecycleTests {
     @Test("Releasing a session returns at once, even while its thread is busy: nothing joins it")
     func releaseDoesNotWait() async throws {
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             // Given a session whose thread is busy for 500 ms in a retry policy's closure
             let entered = DispatchSemaphore(value: 0)
             var options = testOptions()
@@ -38,7 +38,7 @@ struct SessionLifecycleTests {
 
     @Test("withSession hands over a working session, then invalidates it and waits for its end")
     func scoped() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock in
             var kept: Session?
             var stalled: Request?
             let status = try await withSession(configuration: SessionConfiguration(requestDefaults: testOptions())) { session in

@@ -1,28 +1,15 @@
 import CurlHTTP
 import Foundation
 import MockAPI
-
-/// Starts a mock API over HTTPS on a free port, runs `body`, and shuts the mock down.
-func withTLSMock<T>(
-    _ tls: MockTLS = MockTLS(),
-    _ configuration: MockConfiguration = MockConfiguration(),
-    _ body: (MockServer) async throws -> T
-) async throws -> T {
-    try await MockServer.withServer(configuration, tls: tls, body)
-}
+import TestSupport
 
 /// A temporary folder of trust material for one test, removed when the test is done with it.
 final class TrustFiles {
-    let directory: URL
+    private let folder: TemporaryFolder
+    var directory: URL { folder.url }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("curlhttp-trust-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        folder = try TemporaryFolder(prefix: "curlhttp-trust")
     }
 
     /// A PEM file holding the mock's test CA.

@@ -2,6 +2,7 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("HTTPS and HTTP/2 against the TLS mock")
 struct TLSTests {
@@ -9,7 +10,7 @@ struct TLSTests {
     func trustedThroughCAFile() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             let response = try await session.request(mock.forecastURL("130010"), options: options).validate().response()
 
@@ -26,7 +27,7 @@ struct TLSTests {
     func http1OverTLS() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock(MockTLS(protocols: ["http/1.1"])) { mock in
+        try await MockServer.withServer(tls: MockTLS(protocols: ["http/1.1"])) { mock in
             let session = try Session()
             let response = try await session.request(mock.forecastURL("130010"), options: options).validate().response()
 
@@ -37,7 +38,7 @@ struct TLSTests {
 
     @Test("A certificate from a CA the store does not hold is refused, once, and says so")
     func untrustedWithSystemStore() async throws {
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             // The system's store (the default) does not hold the test CA.
             let error = try #require(await failure(of: session.request(
@@ -56,7 +57,7 @@ struct TLSTests {
     func wrongHostName() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock(MockTLS(certificate: .otherHost)) { mock in
+        try await MockServer.withServer(tls: MockTLS(certificate: .otherHost)) { mock in
             let session = try Session()
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
 
@@ -72,7 +73,7 @@ struct TLSTests {
     func expiredCertificate() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock(MockTLS(certificate: .expired)) { mock in
+        try await MockServer.withServer(tls: MockTLS(certificate: .expired)) { mock in
             let session = try Session()
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
 
@@ -87,7 +88,7 @@ struct TLSTests {
     func failedHandshake() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withMock { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             // A plain-HTTP server asked for https.
             let url = mock.forecastURL("130010").replacingOccurrences(of: "http://", with: "https://")
@@ -102,7 +103,7 @@ struct TLSTests {
 
     @Test("A CA file that cannot be read fails the request, saying so")
     func unreadableCAFile() async throws {
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             let options = tlsOptions(trust: TrustRoots(caFile: "/nonexistent/forecast-test-ca.pem"))
             let error = try #require(await failure(of: session.request(mock.forecastURL("130010"), options: options)) as? CurlError)
@@ -117,7 +118,7 @@ struct TLSTests {
     func fiftyRequestsOneConnection() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock(MockTLS(), MockConfiguration(latency: .milliseconds(50))) { mock in
+        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(50)), tls: MockTLS()) { mock in
            let session = try Session()
             let requests = (0..<50).map { _ in session.request(mock.forecastURL("130010"), options: options) }
             var versions: Set<HTTPVersion> = []
@@ -137,7 +138,7 @@ struct TLSTests {
     func sequentialOneConnection() async throws {
         let files = try TrustFiles()
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
            let session = try Session()
             var reused: [Bool] = []
             for _ in 0..<5 {

@@ -18,7 +18,7 @@ struct TimeoutTests {
 
     @Test("A request with a sub-millisecond timeout to a stalled server times out")
     func subMillisecondTimeout() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let options = RequestOptions(timeout: .microseconds(100), connectTimeout: .seconds(2), retry: .none)
             let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let request = session.request(mock.forecastURL("130010"))

@@ -9,7 +9,7 @@ struct TrustStoreTests {
     func trustedDirectory() async throws {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.strangerCA, TrustFiles.testCA])
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             let response = try await session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory))
@@ -24,7 +24,7 @@ struct TrustStoreTests {
     func directoryWithoutTheCA() async throws {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.strangerCA])
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory)))) as? CurlError)
@@ -38,7 +38,7 @@ struct TrustStoreTests {
     func directoryWrongName() async throws {
         let files = try TrustFiles()
         let directory = try files.hashedDirectory(named: "store", holding: [TrustFiles.testCA])
-        try await withTLSMock(MockTLS(certificate: .otherHost)) { mock in
+        try await MockServer.withServer(tls: MockTLS(certificate: .otherHost)) { mock in
             let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caDirectory: directory)))) as? CurlError)
@@ -52,7 +52,7 @@ struct TrustStoreTests {
         let files = try TrustFiles()
         let path = files.directory.appendingPathComponent("stranger.pem").path
         try Data(MockCertificates.strangerAuthorityPEM.utf8).write(to: URL(fileURLWithPath: path))
-        try await withTLSMock { mock in
+        try await MockServer.withServer(tls: MockTLS()) { mock in
             let session = try Session()
             let error = try #require(await failure(of: session.request(
                 mock.forecastURL("130010"), options: tlsOptions(trust: TrustRoots(caFile: path)))) as? CurlError)

@@ -1,13 +1,12 @@
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 /// The `forecast` binary SwiftPM built next to this test runner (`swift build --build-tests`
 /// and `swift test` both link it).
 let forecastBinary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("forecast")
-
-let fixturesDirectory = URL(fileURLWithPath: MockConfiguration.defaultFixturesDirectory)
 
 /// What one run of the command printed and how it ended.
 struct CommandResult {
@@ -105,9 +104,9 @@ func withMock<T>(
     _ body: (MockServer, [String: String]) async throws -> T
 ) async throws -> T {
     #expect(FileManager.default.isExecutableFile(atPath: forecastBinary.path), "build first: \(forecastBinary.path)")
-    let cacheDir = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-e2e-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: cacheDir) }
-    return try await MockServer.withServer(configuration) { server in
-        try await body(server, ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cacheDir])
+    return try await withTemporaryFolder(prefix: "forecast-e2e") { cache in
+        try await MockServer.withServer(configuration) { server in
+            try await body(server, ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cache.path])
+        }
     }
 }

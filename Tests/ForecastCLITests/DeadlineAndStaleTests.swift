@@ -1,6 +1,7 @@
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("--max-time and --stale-if-error, end to end", .serialized)
 struct DeadlineAndStaleTests {

@@ -2,6 +2,7 @@ import Foundation
 import Forecast
 import MockAPI
 import Testing
+import TestSupport
 
 @Suite("The forecast command, end to end", .serialized)
 struct EndToEndTests {

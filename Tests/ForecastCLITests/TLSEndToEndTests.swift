@@ -1,6 +1,7 @@
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 /// A running TLS mock, a fresh cache folder and the test CA in a file, all removed afterwards.
 /// `body` gets the server, the environment pointing `forecast` at it (without any CA), and a
@@ -9,13 +10,12 @@ private func withTLSMock<T>(
     _ tls: MockTLS = MockTLS(),
     _ body: (MockServer, [String: String], URL) async throws -> T
 ) async throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-tls-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try MockCertificates.writeCertificateAuthority(to: folder.appendingPathComponent("ca.pem").path)
-    return try await MockServer.withServer(tls: tls) { server in
-        let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.appendingPathComponent("cache").path]
-        return try await body(server, environment, folder)
+    try await withTemporaryFolder(prefix: "forecast-tls") { folder in
+        try MockCertificates.writeCertificateAuthority(to: folder.path("ca.pem"))
+        return try await MockServer.withServer(tls: tls) { server in
+            let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.path("cache")]
+            return try await body(server, environment, folder.url)
+        }
     }
 }
 

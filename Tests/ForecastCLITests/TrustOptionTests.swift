@@ -2,25 +2,25 @@ import ArgumentParser
 import Forecast
 import Foundation
 @testable import ForecastCLI
+import TestSupport
 import Testing
 
 @Suite("Whom HTTPS trusts: --cacert and curl's variables")
 struct TrustOptionTests {
     /// A readable file and directory to name; removed with the value.
     private final class Paths {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-trust-\(UUID().uuidString)")
-        var file: String { folder.appendingPathComponent("ca.pem").path }
-        var other: String { folder.appendingPathComponent("other.pem").path }
-        var directory: String { folder.appendingPathComponent("certs").path }
+        let folder: TemporaryFolder
+        var file: String { folder.path("ca.pem") }
+        var other: String { folder.path("other.pem") }
+        var directory: String { folder.path("certs") }
 
         init() throws {
+            folder = try TemporaryFolder(prefix: "forecast-trust")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for path in [file, other] {
                 _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
             }
         }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
     private func trusted(_ arguments: [String], _ variables: [String: String]) throws -> ClientConfiguration {

@@ -2,6 +2,7 @@ import Forecast
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 /// The controls in `text` (as the gate defines them) other than `allowed`.
 private func controls(in text: String, allowing allowed: Set<Unicode.Scalar>) -> [Unicode.Scalar] {
@@ -17,15 +18,14 @@ struct UntrustedTextEndToEndTests {
     /// A fixtures folder whose 130010 (東京) is `crafted/hostile.json`: every text field of the
     /// response carries control characters.
     private func withHostileMock(_ body: ([String: String]) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["cities.tsv", "cities-api-location.tsv", "template.json", "140010.json"] {
-            try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        try await withTemporaryFolder(prefix: "forecast-hostile") { folder in
+            for name in ["cities.tsv", "cities-api-location.tsv", "template.json", "140010.json"] {
+                try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent(name), to: folder.url.appendingPathComponent(name))
+            }
+            try FileManager.default.copyItem(
+                at: fixturesDirectory.appendingPathComponent("crafted/hostile.json"), to: folder.url.appendingPathComponent("130010.json"))
+            try await withMock(MockConfiguration(fixturesDirectory: folder.path)) { _, env in try await body(env) }
         }
-        try FileManager.default.copyItem(
-            at: fixturesDirectory.appendingPathComponent("crafted/hostile.json"), to: folder.appendingPathComponent("130010.json"))
-        try await withMock(MockConfiguration(fixturesDirectory: folder.path)) { _, env in try await body(env) }
     }
 
     @Test("TSV, line and table (with colour): no control on stdout but the format's own; the text kept",

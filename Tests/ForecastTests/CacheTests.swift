@@ -2,6 +2,7 @@ import CurlHTTP
 @testable import Forecast
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("The cache")
 struct CacheTests {

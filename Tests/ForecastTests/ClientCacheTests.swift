@@ -1,6 +1,7 @@
 @testable import Forecast
 import Foundation
 import Testing
+import TestSupport
 
 /// The client and its cache together: what it reads, what it fetches, what it leaves on disk.
 @Suite("Fetching through the cache", .serialized)

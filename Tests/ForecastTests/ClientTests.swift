@@ -3,6 +3,7 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 /// Starts a mock API, runs `body` with a client pointed at it (no cache unless given), and shuts the mock down.
 func withClient<T>(
@@ -14,13 +15,6 @@ func withClient<T>(
         let client = try ForecastClient(configuration: ClientConfiguration(
             baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
         return try await body(client, server)
-    }
-}
-
-/// Runs blocking work off the cooperative pool.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Forecast
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Decoding the API's responses")
 struct DecodingTests {

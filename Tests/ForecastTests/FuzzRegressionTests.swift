@@ -1,6 +1,7 @@
 @testable import Forecast
 import Foundation
 import Testing
+import TestSupport
 
 /// Inputs the fuzzers of `Fuzz/` found, each fed to the API its fuzzer drives. The inputs live
 /// in `Fixtures/fuzz/<target>/`, where `Fuzz/run.sh` also seeds every later run with them.

@@ -1,13 +1,7 @@
 import Forecast
 import Foundation
 import MockAPI
-
-/// The repository's Fixtures/ folder.
-let fixturesDirectory = URL(fileURLWithPath: MockConfiguration.defaultFixturesDirectory)
-
-func fixture(_ name: String) throws -> Data {
-    try Data(contentsOf: fixturesDirectory.appendingPathComponent(name))
-}
+import TestSupport
 
 func decodeFixture(_ name: String) throws -> CityForecast {
     try ResponseDecoder.decode(try fixture(name))
@@ -34,11 +28,4 @@ func result(_ id: String, fixture name: String? = nil) throws -> FetchResult {
 /// A failed result.
 func failed(_ id: String, _ error: ForecastError) throws -> FetchResult {
     FetchResult(city: try CityCatalog.resolve(id), outcome: .failure(error), info: FetchInfo(source: .network))
-}
-
-/// A fresh temporary folder, removed by the caller.
-func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 
 @testable import MockAPI
+import TestSupport
 
 /// Each fault misbehaves as documented, only where and as often as it is configured.
 @Suite("Faults", .timeLimit(.minutes(1)))
@@ -16,7 +17,7 @@ struct FaultTests {
 
     @Test("status answers that code with its Retry-After header")
     func status() async throws {
-        try await TestSupport.withServer(Self.faulting(.status(503, retryAfter: "1"))) { server in
+        try await MockServer.withServer(Self.faulting(.status(503, retryAfter: "1"))) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 503)
             #expect(response.header("Retry-After") == "1")
@@ -26,8 +27,8 @@ struct FaultTests {
 
     @Test("firstAttempts K faults the first K requests of that city only, then answers normally")
     func firstAttempts() async throws {
-        let fixture = try TestSupport.fixture("130010.json")
-        try await TestSupport.withServer(Self.faulting(.status(503), firstAttempts: 2)) { server in
+        let fixture = try fixtureBytes("130010.json")
+        try await MockServer.withServer(Self.faulting(.status(503), firstAttempts: 2)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 #expect(try await connection.request("/api/forecast/city/140010").status == 200)
                 #expect(try await connection.request(Self.tokyo).status == 503)
@@ -42,7 +43,7 @@ struct FaultTests {
 
     @Test("A new rule for a city restarts its firstAttempts count; other changes do not")
     func firstAttemptsRestart() async throws {
-        try await TestSupport.withServer(Self.faulting(.status(500), firstAttempts: 1)) { server async throws in
+        try await MockServer.withServer(Self.faulting(.status(500), firstAttempts: 1)) { server async throws in
             #expect(try await TestConnection.request(port: server.port, Self.tokyo).status == 500)
             #expect(try await TestConnection.request(port: server.port, Self.tokyo).status == 200)
             server.configuration.latency = .milliseconds(1)
@@ -56,7 +57,7 @@ struct FaultTests {
     @Test("apiError answers HTTP 200 with the API's error object")
     func apiError() async throws {
         let message = "Request to JMA API failed (HTTP Error 503)"
-        try await TestSupport.withServer(Self.faulting(.apiError(message))) { server in
+        try await MockServer.withServer(Self.faulting(.apiError(message))) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
@@ -66,7 +67,7 @@ struct FaultTests {
 
     @Test("html answers HTTP 200 with a text/html page")
     func html() async throws {
-        try await TestSupport.withServer(Self.faulting(.html)) { server in
+        try await MockServer.withServer(Self.faulting(.html)) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
@@ -76,19 +77,19 @@ struct FaultTests {
 
     @Test("malformedJSON sends a complete body (per Content-Length) that is not valid JSON")
     func malformed() async throws {
-        try await TestSupport.withServer(Self.faulting(.malformedJSON)) { server in
+        try await MockServer.withServer(Self.faulting(.malformedJSON)) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
             #expect(response.body.count > 100)
-            #expect(throws: (any Error).self) { try TestSupport.json(response.body) }
+            #expect(throws: (any Error).self) { try parseJSON(response.body) }
             #expect(String(validating: response.body, as: UTF8.self) != nil)
         }
     }
 
     @Test("truncated announces the whole body, sends less, then closes")
     func truncated() async throws {
-        try await TestSupport.withServer(Self.faulting(.truncated)) { server in
+        try await MockServer.withServer(Self.faulting(.truncated)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
                 let received = try await connection.readUntilClosed()
@@ -100,7 +101,7 @@ struct FaultTests {
                         .flatMap { Int($0.split(separator: " ").last!) }
                 )
                 let bodyBytes = received.bytes.count - head.utf8.count - 4
-                #expect(announced == (try TestSupport.fixture("130010.json")).count)
+                #expect(announced == (try fixtureBytes("130010.json")).count)
                 #expect(bodyBytes > 0 && bodyBytes < announced)
             }
         }
@@ -108,7 +109,7 @@ struct FaultTests {
 
     @Test("reset closes the connection with RST before any response byte")
     func reset() async throws {
-        try await TestSupport.withServer(Self.faulting(.reset)) { server in
+        try await MockServer.withServer(Self.faulting(.reset)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
                 let received = try await connection.readUntilClosed()
@@ -121,7 +122,7 @@ struct FaultTests {
 
     @Test("stall keeps the request in flight until the client closes the connection")
     func stall() async throws {
-        try await TestSupport.withServer(Self.faulting(.stall)) { server in
+        try await MockServer.withServer(Self.faulting(.stall)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
                 #expect(await TestSupport.eventually { server.stats().inFlight == 1 })
@@ -149,7 +150,7 @@ struct FaultTests {
 
     @Test("endless keeps sending chunks until the client closes, then leaves flight")
     func endless() async throws {
-        try await TestSupport.withServer(Self.faulting(.endless)) { server in
+        try await MockServer.withServer(Self.faulting(.endless)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(Self.tokyo))
                 try await connection.discard(atLeast: 4 << 20)
@@ -162,7 +163,7 @@ struct FaultTests {
 
     @Test("oversize sends exactly that many bytes with Content-Length")
     func oversize() async throws {
-        try await TestSupport.withServer(Self.faulting(.oversize(bytes: 3_000_000))) { server in
+        try await MockServer.withServer(Self.faulting(.oversize(bytes: 3_000_000))) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 200)
             #expect(response.header("Content-Length") == "3000000")
@@ -173,7 +174,7 @@ struct FaultTests {
 
     @Test("redirectLoop sends 302 between the path form and the query form")
     func redirectLoop() async throws {
-        try await TestSupport.withServer(Self.faulting(.redirectLoop)) { server in
+        try await MockServer.withServer(Self.faulting(.redirectLoop)) { server in
             try await TestConnection.with(port: server.port) { connection in
                 let first = try await connection.request(Self.tokyo)
                 #expect(first.status == 302)
@@ -187,7 +188,7 @@ struct FaultTests {
 
     @Test("redirectToFile sends 302 to file:///etc/passwd")
     func redirectToFile() async throws {
-        try await TestSupport.withServer(Self.faulting(.redirectToFile)) { server in
+        try await MockServer.withServer(Self.faulting(.redirectToFile)) { server in
             let response = try await TestConnection.request(port: server.port, Self.tokyo)
             #expect(response.status == 302)
             #expect(response.header("Location") == "file:///etc/passwd")
@@ -197,7 +198,7 @@ struct FaultTests {
     @Test("A random fault with fraction 1 hits every city; with fraction 0 none; firstAttempts caps it")
     func randomFault() async throws {
         var configuration = MockConfiguration(randomFault: FaultRule(.status(500), fraction: 1))
-        try await TestSupport.withServer(configuration) { server async throws in
+        try await MockServer.withServer(configuration) { server async throws in
             #expect(try await TestConnection.request(port: server.port, "/api/forecast/city/270000").status == 500)
             #expect(try await TestConnection.request(port: server.port, "/api/forecast?city=400040").status == 500)
             #expect(try await TestConnection.request(port: server.port, "/echo").status == 200)
@@ -214,7 +215,7 @@ struct FaultTests {
     @Test("Latency for one city delays that city's answers, on the event loop")
     func latency() async throws {
         let configuration = MockConfiguration(latencyByCity: ["130010": .milliseconds(300)])
-        try await TestSupport.withServer(configuration) { server in
+        try await MockServer.withServer(configuration) { server in
             let clock = ContinuousClock()
             let slow = try await clock.measure { () async throws in
                 #expect(try await TestConnection.request(port: server.port, Self.tokyo).status == 200)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MockAPI
+import TestSupport
 
 /// The bodies are loaded once from `Fixtures/`: fixture files verbatim, the template for the rest.
 @Suite("Fixture store", .timeLimit(.minutes(1)))
@@ -10,25 +11,25 @@ struct FixtureStoreTests {
 
     @Test("Rendering the template with Tokyo's row reproduces 130010.json byte for byte")
     func templateMatchesItsSource() throws {
-        let template = BodyTemplate(String(decoding: try TestSupport.fixture("template.json"), as: UTF8.self))
+        let template = BodyTemplate(String(decoding: try fixtureBytes("template.json"), as: UTF8.self))
         let tokyo = CityLocation(
             id: "130010", city: "東京", district: "東京地方", prefecture: "東京都", area: "関東", linkAreaCode: "130000"
         )
         #expect(
             Array(FixtureStore.render(template: template, location: tokyo).utf8)
-                == (try TestSupport.fixture("130010.json")))
+                == (try fixtureBytes("130010.json")))
     }
 
     @Test("Every one of the 142 catalog cities has a valid JSON body titled with its own name")
     func wholeCatalog() throws {
-        let store = try FixtureStore.load(directory: TestSupport.fixtures)
-        let rows = TSV.rows(String(decoding: try TestSupport.fixture("cities.tsv"), as: UTF8.self)).dropFirst()
+        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let rows = TSV.rows(String(decoding: try fixtureBytes("cities.tsv"), as: UTF8.self)).dropFirst()
         #expect(rows.count == 142)
         #expect(store.bodies.count == 142)
         #expect(store.fixtureIDs == Set(Self.fixtureIDs))
         for row in rows {
             let body = try #require(store.body(for: row[0]), "no body for \(row[0])")
-            let object = try #require(try TestSupport.json(Array(body.readableBytesView)) as? [String: Any])
+            let object = try #require(try parseJSON(Array(body.readableBytesView)) as? [String: Any])
             let location = try #require(object["location"] as? [String: String])
             #expect(location["city"] == row[1], "city of \(row[0])")
             #expect(object["title"] as? String == "\(location["prefecture"]!) \(row[1]) の天気")
@@ -37,11 +38,11 @@ struct FixtureStoreTests {
 
     @Test("Placeholder values are JSON-escaped, so the body stays valid JSON")
     func escaping() throws {
-        let template = BodyTemplate(String(decoding: try TestSupport.fixture("template.json"), as: UTF8.self))
+        let template = BodyTemplate(String(decoding: try fixtureBytes("template.json"), as: UTF8.self))
         let odd = CityLocation(
             id: "000000", city: "a\"b\\c", district: "d", prefecture: "p", area: "x", linkAreaCode: "1")
         let body = FixtureStore.render(template: template, location: odd)
-        let object = try #require(try TestSupport.json(Array(body.utf8)) as? [String: Any])
+        let object = try #require(try parseJSON(Array(body.utf8)) as? [String: Any])
         #expect(object["title"] as? String == "p a\"b\\c の天気")
     }
 
@@ -57,7 +58,7 @@ struct FixtureStoreTests {
         let folder = try Self.copyOfFixtures()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("{\"osaka\": true}".utf8).write(to: URL(fileURLWithPath: folder + "/270000.json"))
-        try await TestSupport.withServer(MockConfiguration(fixturesDirectory: folder)) { server in
+        try await MockServer.withServer(MockConfiguration(fixturesDirectory: folder)) { server in
             let response = try await TestConnection.request(port: server.port, "/api/forecast/city/270000")
             #expect(response.text == "{\"osaka\": true}")
         }
@@ -76,10 +77,9 @@ struct FixtureStoreTests {
 
     /// A temporary folder with the catalog files and the template, but no city fixture.
     static func copyOfFixtures() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockapi-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory(prefix: "mockapi")
         for name in ["cities.tsv", "cities-api-location.tsv", "template.json"] {
-            try FileManager.default.copyItem(atPath: TestSupport.fixtures + "/" + name, toPath: folder + "/" + name)
+            try FileManager.default.copyItem(atPath: fixturesDirectory.path + "/" + name, toPath: folder + "/" + name)
         }
         return folder
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MockAPI
+import TestSupport
 
 /// The routes answer as the real API does.
 @Suite("Routes", .timeLimit(.minutes(1)))
@@ -11,8 +12,8 @@ struct RouteTests {
 
     @Test("A city with a fixture gets the fixture's bytes exactly, with the API's headers", arguments: fixtureIDs)
     func fixtureCity(id: String) async throws {
-        let expected = try TestSupport.fixture("\(id).json")
-        try await TestSupport.withServer { server in
+        let expected = try fixtureBytes("\(id).json")
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(port: server.port, "/api/forecast/city/\(id)")
             #expect(response.status == 200)
             #expect(response.body == expected)
@@ -30,11 +31,11 @@ struct RouteTests {
         ]
     )
     func templateCity(id: String, title: String, areaCode: String, location: [String: String]) async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(port: server.port, "/api/forecast/city/\(id)")
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
-            let object = try #require(try TestSupport.json(response.body) as? [String: Any])
+            let object = try #require(try parseJSON(response.body) as? [String: Any])
             #expect(object["title"] as? String == title)
             #expect((object["link"] as? String)?.hasSuffix("area_code=\(areaCode)") == true)
             #expect(object["location"] as? [String: String] == location)
@@ -50,7 +51,7 @@ struct RouteTests {
         ]
     )
     func unknownCity(target: String) async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(port: server.port, target)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
@@ -66,14 +67,14 @@ struct RouteTests {
         ]
     )
     func notFound(target: String) async throws {
-        try await TestSupport.withServer { server async throws in
+        try await MockServer.withServer { server async throws in
             #expect(try await TestConnection.request(port: server.port, target).status == 404)
         }
     }
 
     @Test("The query form answers exactly as the path form", arguments: ["130010", "270000", "999999"])
     func queryEqualsPath(id: String) async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             try await TestConnection.with(port: server.port) { connection in
                 let path = try await connection.request("/api/forecast/city/\(id)")
                 let query = try await connection.request("/api/forecast?city=\(id)")
@@ -86,7 +87,7 @@ struct RouteTests {
 
     @Test("A trailing slash is redirected with 301 to the path without it, query kept")
     func trailingSlash() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(port: server.port, "/api/forecast/city/130010/?a=1")
             #expect(response.status == 301)
             #expect(response.header("Location") == "http://127.0.0.1/api/forecast/city/130010?a=1")
@@ -95,7 +96,7 @@ struct RouteTests {
 
     @Test("Other methods on the API get 405")
     func methodNotAllowed() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(
                 port: server.port, "/api/forecast/city/130010", method: "POST", body: "x")
             #expect(response.status == 405)
@@ -105,13 +106,13 @@ struct RouteTests {
 
     @Test("/echo describes the method, target, headers (lowercased) and body it received")
     func echo() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(
                 port: server.port, "/echo?x=1", method: "PUT",
                 headers: [("User-Agent", "forecast/test"), ("X-Custom", "a"), ("x-custom", "b")], body: "日本 {\"k\": 1}"
             )
             #expect(response.status == 200)
-            let object = try #require(try TestSupport.json(response.body) as? [String: Any])
+            let object = try #require(try parseJSON(response.body) as? [String: Any])
             #expect(object["method"] as? String == "PUT")
             #expect(object["uri"] as? String == "/echo?x=1")
             #expect(object["body"] as? String == "日本 {\"k\": 1}")
@@ -123,7 +124,7 @@ struct RouteTests {
 
     @Test("A request with Expect: 100-continue gets 100 Continue before it sends its body")
     func expectContinue() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(
                     "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"
@@ -132,7 +133,7 @@ struct RouteTests {
                 try await connection.send("hello")
                 let response = try await connection.readResponse()
                 #expect(response.status == 200)
-                let object = try #require(try TestSupport.json(response.body) as? [String: Any])
+                let object = try #require(try parseJSON(response.body) as? [String: Any])
                 #expect(object["body"] as? String == "hello")
             }
         }
@@ -140,7 +141,7 @@ struct RouteTests {
 
     @Test("/bytes/N sends N bytes of x with Content-Length")
     func bytes() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             let response = try await TestConnection.request(port: server.port, "/bytes/100000")
             #expect(response.header("Content-Length") == "100000")
             #expect(response.body == Array(repeating: UInt8(ascii: "x"), count: 100_000))
@@ -149,7 +150,7 @@ struct RouteTests {
 
     @Test("/stats counts requests and connections, itself included")
     func stats() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             _ = try await TestConnection.request(port: server.port, "/api/forecast/city/130010")
             let response = try await TestConnection.request(port: server.port, "/stats")
             #expect(response.status == 200)
@@ -162,7 +163,7 @@ struct RouteTests {
 
     @Test("Connection: close is answered with Connection: close and the server closes the connection")
     func connectionClose() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             try await TestConnection.with(port: server.port) { connection in
                 let response = try await connection.request(
                     "/api/forecast/city/130010", headers: [("Connection", "close")])

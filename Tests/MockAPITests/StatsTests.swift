@@ -1,13 +1,14 @@
 import Testing
 
 @testable import MockAPI
+import TestSupport
 
 /// The counters are exact, so tests of clients can check concurrency and pacing.
 @Suite("Statistics", .timeLimit(.minutes(1)))
 struct StatsTests {
     @Test("Three requests on one keep-alive connection: one connection accepted, three requests served")
     func keepAlive() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             try await TestConnection.with(port: server.port) { connection async throws in
                 for _ in 0..<3 {
                     #expect(try await connection.request("/api/forecast/city/130010").status == 200)
@@ -31,7 +32,7 @@ struct StatsTests {
         // Every request is held this long, so all 20 are in flight at once even when a loaded
         // machine is slow to open the 20 connections.
         let configuration = MockConfiguration(latency: .milliseconds(1500))
-        try await TestSupport.withServer(configuration) { server in
+        try await MockServer.withServer(configuration) { server in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
@@ -52,13 +53,13 @@ struct StatsTests {
     @Test("200 connections held open at once are all counted in flight, then all closed")
     func twoHundredInFlight() async throws {
         let configuration = MockConfiguration(randomFault: FaultRule(.stall))
-        try await TestSupport.withServer(configuration) { server in
+        try await MockServer.withServer(configuration) { server in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<200 {
                     group.addTask {
                         try await TestConnection.with(port: server.port) { connection in
                             try await connection.send(TestConnection.requestText("/api/forecast?city=\(index)"))
-                            _ = await TestSupport.eventually(timeout: .seconds(20)) {
+                            _ = await eventually(timeout: .seconds(20)) {
                                 server.stats().maxInFlight == 200
                             }
                         }
@@ -78,7 +79,7 @@ struct StatsTests {
 
     @Test("Sequential requests never overlap: maxInFlight stays 1")
     func sequential() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             try await TestConnection.with(port: server.port) { connection in
                 for _ in 0..<200 {
                     _ = try await connection.request("/api/forecast/city/130010")
@@ -91,7 +92,7 @@ struct StatsTests {
 
     @Test("resetStats zeroes the counters")
     func reset() async throws {
-        try await TestSupport.withServer { server in
+        try await MockServer.withServer { server in
             _ = try await TestConnection.request(port: server.port, "/api/forecast/city/130010")
             #expect(await TestSupport.eventually { server.stats().connectionsClosed == 1 })
             server.resetStats()

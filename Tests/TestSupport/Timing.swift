@@ -1,0 +1,28 @@
+import Foundation
+
+/// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
+///
+/// - Returns: whether it held in time.
+public func eventually(timeout: Duration = .seconds(3), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() {
+            return true
+        }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}
+
+/// Seconds between two instants.
+public func seconds(_ from: ContinuousClock.Instant, _ to: ContinuousClock.Instant) -> Double {
+    let (s, atto) = (to - from).components
+    return Double(s) + Double(atto) / 1e18
+}
+
+/// Runs blocking work on a global dispatch queue, off the cooperative pool, and waits for it.
+public func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
