@@ -44,6 +44,11 @@ public struct FormatTemplate: Sendable, Equatable {
     /// The template's pieces in order.
     public let parts: [Part]
 
+    /// A template of these pieces.
+    public init(parts: [Part]) {
+        self.parts = parts
+    }
+
     /// True if `text` is a template rather than a format's name: it contains `%`.
     public static func isTemplate(_ text: String) -> Bool {
         text.contains("%")
@@ -81,6 +86,12 @@ public struct FormatTemplateError: Error, Sendable, Equatable, CustomStringConve
     public let template: String
     /// The letter after the `%`, or nil for a `%` that ends the template.
     public let placeholder: Character?
+
+    /// The error of `template`, at `placeholder` (nil: a `%` ends it).
+    public init(template: String, placeholder: Character?) {
+        self.template = template
+        self.placeholder = placeholder
+    }
 
     public var description: String {
         let known = FormatTemplate.Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ") + " %%"

@@ -28,7 +28,7 @@ enum OutputFormat: Equatable, Sendable {
         case "detail": return .detail
         default:
             throw ValidationError(
-                "--format \"\(argument)\" is not a format: use \(names.joined(separator: ", ")), or a template with % placeholders (forecast --help lists them)")
+                "not a format: use \(names.joined(separator: ", ")), or a template with % placeholders (forecast --help lists them)")
         }
     }
 
