@@ -5,15 +5,25 @@
 public struct FormatTemplate: Sendable, Equatable {
     /// What a placeholder stands for; the raw value is the letter after `%`.
     public enum Placeholder: Character, Sendable, CaseIterable {
+        /// `%i`: the city's ID.
         case id = "i"
+        /// `%l`: the city's name.
         case city = "l"
+        /// `%c`: the weather icon, an emoji.
         case icon = "c"
+        /// `%C`: the weather phrase.
         case weather = "C"
+        /// `%H`: the maximum, °C.
         case maximum = "H"
+        /// `%L`: the minimum, °C.
         case minimum = "L"
+        /// `%p`: the highest chance of rain still ahead that day, with `%`.
         case rain = "p"
+        /// `%d`: the date, YYYY-MM-DD.
         case date = "d"
+        /// `%D`: the day's label.
         case dayLabel = "D"
+        /// `%P`: the prefecture.
         case prefecture = "P"
 
         /// What it prints, for `--help` and the error of an unknown one.

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Columns are padded by display width (a CJK character takes two cells) to widths fixed in
-/// advance from the width (``TableLayout``), so rows written city by city as results arrive
+/// advance from the width, so rows written city by city as results arrive
 /// stay aligned; a weather phrase or a name longer than its column wraps within it. Unknown
 /// values are `-`. A failed city keeps a row that says it failed and why; a stale copy shown
 /// for a failed fetch gets a line under its rows, with its age. The publication times close
