@@ -44,25 +44,25 @@ public struct TableFormatter: ResultFormatter {
         let english = language == .en
         let unit = fahrenheit ? "°F" : "°C"
         // The first line names the groups: the unit over the temperatures, the rain's over its columns.
-        var groups = [Cell](leading: layout, blank: true)
-        groups.append(Cell(unit, width: 2 * TableLayout.temperatureWidth + 1, gap: 1, right: true))
+        var groups = [TableCell](blanksBeforeTemperaturesOf: layout)
+        groups.append(TableCell(unit, width: 2 * TableLayout.temperatureWidth + 1, gap: 1, right: true))
         if layout.splitsRain {
-            groups.append(Cell(english ? "chance of rain" : "降水確率", width: 4 * TableLayout.rainWidth + 3, gap: 2, right: true))
+            groups.append(TableCell(english ? "chance of rain" : "降水確率", width: 4 * TableLayout.rainWidth + 3, gap: 2, right: true))
         }
-        var names: [Cell] = []
-        if layout.showsID { names.append(Cell(english ? "id" : "ID", width: TableLayout.idWidth, gap: 0)) }
-        names.append(Cell(english ? "city" : "地点", width: layout.cityWidth, gap: layout.showsID ? 2 : 0))
-        names.append(Cell(english ? "day" : "日", width: layout.dayWidth, gap: 2))
-        if layout.showsDate { names.append(Cell(english ? "date" : "日付", width: TableLayout.dateWidth, gap: 1)) }
-        names.append(Cell(english ? "weather" : "天気", width: layout.weatherWidth, gap: 2))
-        names.append(Cell(english ? "min" : "最低", width: TableLayout.temperatureWidth, gap: 1, right: true))
-        names.append(Cell(english ? "max" : "最高", width: TableLayout.temperatureWidth, gap: 1, right: true))
+        var names: [TableCell] = []
+        if layout.showsID { names.append(TableCell(english ? "id" : "ID", width: TableLayout.idWidth, gap: 0)) }
+        names.append(TableCell(english ? "city" : "地点", width: layout.cityWidth, gap: layout.showsID ? 2 : 0))
+        names.append(TableCell(english ? "day" : "日", width: layout.dayWidth, gap: 2))
+        if layout.showsDate { names.append(TableCell(english ? "date" : "日付", width: TableLayout.dateWidth, gap: 1)) }
+        names.append(TableCell(english ? "weather" : "天気", width: layout.weatherWidth, gap: 2))
+        names.append(TableCell(english ? "min" : "最低", width: TableLayout.temperatureWidth, gap: 1, right: true))
+        names.append(TableCell(english ? "max" : "最高", width: TableLayout.temperatureWidth, gap: 1, right: true))
         if layout.splitsRain {
             for (offset, label) in Self.rainLabels.enumerated() {
-                names.append(Cell(label, width: TableLayout.rainWidth, gap: offset == 0 ? 2 : 1, right: true))
+                names.append(TableCell(label, width: TableLayout.rainWidth, gap: offset == 0 ? 2 : 1, right: true))
             }
         } else {
-            names.append(Cell(english ? "rain" : "降水", width: TableLayout.rainSummaryWidth, gap: 2, right: true))
+            names.append(TableCell(english ? "rain" : "降水", width: TableLayout.rainSummaryWidth, gap: 2, right: true))
         }
         return render(groups, style: .bold) + render(names, style: .bold)
     }
@@ -99,10 +99,10 @@ public struct TableFormatter: ResultFormatter {
         let city = ValueText.field(language.cityName(result))
         guard let forecast = result.forecast else {
             // A failed city keeps its row: its name, and why, across the rest of the row.
-            var cells = [Cell](leading: layout, id: result.city.id, city: city)
+            var cells = [TableCell](leading: layout, id: result.city.id, city: city)
             let reason = "failed: " + ValueText.field(result.error.map { "\($0)" } ?? "unknown error")
             let span = layout.totalWidth - cells.reduce(0) { $0 + $1.gap + $1.width } - 2
-            cells.append(Cell(reason, width: span, gap: 2, style: .red))
+            cells.append(TableCell(reason, width: span, gap: 2, style: .red))
             return render(cells)
         }
         var text = ""
@@ -110,25 +110,25 @@ public struct TableFormatter: ResultFormatter {
             let temperature = fahrenheit
                 ? (day.temperature.min.fahrenheit, day.temperature.max.fahrenheit)
                 : (day.temperature.min.celsius, day.temperature.max.celsius)
-            var cells = [Cell](leading: layout, id: offset == 0 ? result.city.id : "", city: offset == 0 ? city : "")
-            cells.append(Cell(ValueText.field(language.dayLabel(day)), width: layout.dayWidth, gap: 2))
+            var cells = [TableCell](leading: layout, id: offset == 0 ? result.city.id : "", city: offset == 0 ? city : "")
+            cells.append(TableCell(ValueText.field(language.dayLabel(day)), width: layout.dayWidth, gap: 2))
             if layout.showsDate {
-                cells.append(Cell(ValueText.field(String(day.date.suffix(5))), width: TableLayout.dateWidth, gap: 1))
+                cells.append(TableCell(ValueText.field(String(day.date.suffix(5))), width: TableLayout.dateWidth, gap: 1))
             }
-            cells.append(Cell(ValueText.field(language.telop(day) ?? "-"), width: layout.weatherWidth, gap: 2,
+            cells.append(TableCell(ValueText.field(language.telop(day) ?? "-"), width: layout.weatherWidth, gap: 2,
                               style: Self.style(ofTelop: day.telop)))
-            cells.append(Cell(ValueText.number(temperature.0) ?? "-", width: TableLayout.temperatureWidth, gap: 1,
+            cells.append(TableCell(ValueText.number(temperature.0) ?? "-", width: TableLayout.temperatureWidth, gap: 1,
                               right: true, style: .cyan))
-            cells.append(Cell(ValueText.number(temperature.1) ?? "-", width: TableLayout.temperatureWidth, gap: 1,
+            cells.append(TableCell(ValueText.number(temperature.1) ?? "-", width: TableLayout.temperatureWidth, gap: 1,
                               right: true, style: .red))
             if layout.splitsRain {
                 for (period, value) in day.chanceOfRain.periods.enumerated() {
-                    cells.append(Cell(value.map { "\($0)%" } ?? "-", width: TableLayout.rainWidth, gap: period == 0 ? 2 : 1,
+                    cells.append(TableCell(value.map { "\($0)%" } ?? "-", width: TableLayout.rainWidth, gap: period == 0 ? 2 : 1,
                                       right: true, style: value.map { $0 >= 50 ? .blue : .none } ?? .dim))
                 }
             } else {
                 let highest = day.chanceOfRain.periods.compactMap { $0 }.max()
-                cells.append(Cell(highest.map { "\($0)%" } ?? "-", width: TableLayout.rainSummaryWidth, gap: 2,
+                cells.append(TableCell(highest.map { "\($0)%" } ?? "-", width: TableLayout.rainSummaryWidth, gap: 2,
                                   right: true, style: highest.map { $0 >= 50 ? .blue : .none } ?? .dim))
             }
             text += render(cells)
@@ -140,33 +140,6 @@ public struct TableFormatter: ResultFormatter {
             text += TextWrap.lines(line, width: width - indent).map {
                 String(repeating: " ", count: indent) + paint($0, .dim) + "\n"
             }.joined()
-        }
-        return text
-    }
-
-    /// One row of cells, on as many lines as its tallest cell needs; no trailing spaces.
-    private func render(_ cells: [Cell], style rowStyle: Style = .none) -> String {
-        let wrapped = cells.map { cell in
-            cell.text.isEmpty ? [""] : TextWrap.lines(cell.text, width: cell.width)
-        }
-        let height = wrapped.map(\.count).max() ?? 1
-        var text = ""
-        for lineIndex in 0..<height {
-            var line = ""
-            var pending = 0  // spaces owed before the next text
-            for (cell, lines) in zip(cells, wrapped) {
-                pending += cell.gap
-                let part = lineIndex < lines.count ? lines[lineIndex] : ""
-                let missing = max(0, cell.width - DisplayWidth.of(part))
-                if part.isEmpty {
-                    pending += cell.width
-                    continue
-                }
-                if cell.right { pending += missing }
-                line += String(repeating: " ", count: pending) + paint(part, rowStyle == .none ? cell.style : rowStyle)
-                pending = cell.right ? 0 : missing
-            }
-            text += line + "\n"
         }
         return text
     }
@@ -191,42 +164,8 @@ public struct TableFormatter: ResultFormatter {
         }
     }
 
-    private func paint(_ text: String, _ style: Style) -> String {
+    func paint(_ text: String, _ style: Style) -> String {
         guard color, style != .none, !text.isEmpty else { return text }
         return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
-    }
-}
-
-/// One cell of a table row: its text, its column's width, the gap before it, its alignment.
-struct Cell {
-    var text: String
-    var width: Int
-    var gap: Int
-    var right = false
-    var style: TableFormatter.Style = .none
-
-    init(_ text: String, width: Int, gap: Int, right: Bool = false, style: TableFormatter.Style = .none) {
-        self.text = text
-        self.width = width
-        self.gap = gap
-        self.right = right
-        self.style = style
-    }
-}
-
-extension [Cell] {
-    /// The ID and city cells a row starts with (the ID only if the layout shows it).
-    init(leading layout: TableLayout, id: String, city: String) {
-        self = []
-        if layout.showsID { append(Cell(id, width: TableLayout.idWidth, gap: 0)) }
-        append(Cell(city, width: layout.cityWidth, gap: layout.showsID ? 2 : 0))
-    }
-
-    /// Blank cells up to the temperatures, for the header's first line.
-    init(leading layout: TableLayout, blank: Bool) {
-        self.init(leading: layout, id: "", city: "")
-        append(Cell("", width: layout.dayWidth, gap: 2))
-        if layout.showsDate { append(Cell("", width: TableLayout.dateWidth, gap: 1)) }
-        append(Cell("", width: layout.weatherWidth, gap: 2))
     }
 }
