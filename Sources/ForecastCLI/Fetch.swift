@@ -150,7 +150,7 @@ struct Fetch: AsyncParsableCommand {
     var color: ColorMode = .auto
 
     @Option(help: ArgumentHelp(
-        "ja (default) or en: JMA's English city names and weather phrases; the locale does not change it.",
+        "ja or en (JMA's English city names and weather phrases); LANG does not change it.",
         valueName: "lang"))
     var lang: LanguageOption = .ja
 
