@@ -201,7 +201,12 @@ def page(tool, version, date):
         if heading == "EXIT STATUS":
             out += exit_status(lines)
             continue
-        for term, text in entries(lines):
+        found = entries(lines)
+        if found and not any(text for _, text in found):
+            # Prose (CONFIG FILE, TEMPLATES, TRUST): one paragraph, filled by the formatter.
+            out += [".PP", text_line(" ".join(line.strip() for line in lines if line.strip()))]
+            continue
+        for term, text in found:
             out += tagged(bold(term), text)
         if heading == "ENVIRONMENT" and "FILES" not in dict(blocks):
             out += files_section(help_text)

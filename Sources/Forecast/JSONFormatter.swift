@@ -9,10 +9,13 @@
 public struct JSONFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
+    /// The language of the values (the keys stay).
+    public var language: Language
 
     /// Creates a formatter of `days` days per city.
-    public init(days: Int = 3) {
+    public init(days: Int = 3, language: Language = .ja) {
         self.days = days
+        self.language = language
     }
 
     public var prologue: String { "[" }
@@ -24,7 +27,7 @@ public struct JSONFormatter: ResultFormatter {
             let error = result.error.map { "\($0)" } ?? "unknown error"
             let kind = result.error?.kind ?? .other
             return separator + object([
-                ("id", string(result.city.id)), ("city", string(result.city.name)), ("error", string(error)),
+                ("id", string(result.city.id)), ("city", string(language.cityName(result))), ("error", string(error)),
                 ("error_kind", string(kind.rawValue)),
             ])
         }
@@ -32,8 +35,8 @@ public struct JSONFormatter: ResultFormatter {
             let rain = day.chanceOfRain
             return object([
                 ("date", string(day.date)),
-                ("day", string(day.dateLabel)),
-                ("telop", string(day.telop)),
+                ("day", string(language.dayLabel(day))),
+                ("telop", string(language.telop(day))),
                 ("min_c", number(day.temperature.min.celsius)),
                 ("max_c", number(day.temperature.max.celsius)),
                 ("min_f", number(day.temperature.min.fahrenheit)),
@@ -46,8 +49,8 @@ public struct JSONFormatter: ResultFormatter {
         }
         var members = [
             ("id", string(result.city.id)),
-            ("city", string(forecast.location.city)),
-            ("prefecture", string(forecast.location.prefecture)),
+            ("city", string(language.cityName(result))),
+            ("prefecture", string(language.prefectureName(result))),
             ("district", string(forecast.location.district)),
             ("public_time", string(forecast.publicTime)),
         ]

@@ -8,23 +8,26 @@
 public struct LineFormatter: ResultFormatter {
     /// Days per line, 1 to 3.
     public var days: Int
+    /// The language of names and phrases.
+    public var language: Language
 
     /// Creates a formatter of `days` days per line.
-    public init(days: Int = 1) {
+    public init(days: Int = 1, language: Language = .ja) {
         self.days = days
+        self.language = language
     }
 
     public var prologue: String { "" }
     public var epilogue: String { "" }
 
     public func block(for result: FetchResult, index: Int) -> String {
-        guard let forecast = result.forecast else { return ValueText.field("\(result.city.name) -") + "\n" }
+        guard let forecast = result.forecast else { return ValueText.field("\(language.cityName(result)) -") + "\n" }
         let parts = ValueText.days(forecast, days).enumerated().map { offset, day in
             let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
             let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
-            let rain = day.chanceOfRain.periods.compactMap { $0 }.max().map { "\($0)%" } ?? "-"
-            let lead = offset == 0 ? forecast.location.city : day.dateLabel
-            return ValueText.field("\(lead) \(day.telop ?? "-") \(minimum)/\(maximum)° \(rain)")
+            let rain = ValueText.rainAhead(day) ?? "-"
+            let lead = offset == 0 ? language.cityName(result) : language.dayLabel(day)
+            return ValueText.field("\(lead) \(language.telop(day) ?? "-") \(minimum)/\(maximum)° \(rain)")
         }
         let marker = result.stale.map { " (stale, \($0.ageText) old)" } ?? ""
         return parts.joined(separator: " | ") + marker + "\n"

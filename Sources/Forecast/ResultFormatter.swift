@@ -9,16 +9,21 @@ public protocol ResultFormatter: Sendable {
     func block(for result: FetchResult, index: Int) -> String
     /// Written after the last city, possibly "".
     var epilogue: String { get }
+    /// Written after the last city when the results of the run are known: what depends on all
+    /// of them (the table's publication times). `epilogue` unless a formatter says otherwise.
+    func epilogue(for results: [FetchResult]) -> String
 }
 
 extension ResultFormatter {
+    public func epilogue(for results: [FetchResult]) -> String { epilogue }
+
     /// The whole output of a run: the prologue, every city's block in order, the epilogue.
     public func format(_ results: [FetchResult]) -> String {
         var text = prologue
         for (index, result) in results.enumerated() {
             text += block(for: result, index: index)
         }
-        return text + epilogue
+        return text + epilogue(for: results)
     }
 }
 
@@ -38,6 +43,22 @@ enum ValueText {
     static func field(_ text: String?) -> String {
         guard let text else { return "" }
         return UntrustedText.sanitized(text)
+    }
+
+    /// The highest chance of rain among the periods still ahead (the API has no number for a
+    /// past one), with `%`: "10%"; nil when every period is past or unknown.
+    static func rainAhead(_ day: DailyForecast) -> String? {
+        day.chanceOfRain.periods.compactMap { $0 }.max().map { "\($0)%" }
+    }
+
+    /// A publication time as people read it: "2022-05-19T05:00:00+09:00" becomes
+    /// "2022-05-19 05:00 JST" (Japan's offset) or "2022-05-19 05:00 +01:00"; another text is
+    /// kept as it is.
+    static func publicationTime(_ iso: String) -> String {
+        let characters = Array(iso)
+        guard characters.count == 25, characters[10] == "T", characters[16] == ":" else { return iso }
+        let offset = String(characters[19...])
+        return String(characters[0..<10]) + " " + String(characters[11..<16]) + " " + (offset == "+09:00" ? "JST" : offset)
     }
 
     /// The days to show of a forecast: the first `days` of them, and at least one (a `days`

@@ -14,11 +14,14 @@ public struct TSVFormatter: ResultFormatter {
     public var days: Int
     /// Whether the prologue is the header line.
     public var header: Bool
+    /// The language of the values (the column names stay).
+    public var language: Language
 
     /// Creates a formatter of `days` days per city, with or without the header line.
-    public init(days: Int = 3, header: Bool = true) {
+    public init(days: Int = 3, header: Bool = true, language: Language = .ja) {
         self.days = days
         self.header = header
+        self.language = language
     }
 
     public var prologue: String {
@@ -32,8 +35,8 @@ public struct TSVFormatter: ResultFormatter {
         var text = ""
         for day in ValueText.days(forecast, days) {
             let fields: [String?] = [
-                result.city.id, forecast.location.city, forecast.location.prefecture,
-                day.date, day.dateLabel, day.telop,
+                result.city.id, language.cityName(result), language.prefectureName(result),
+                day.date, language.dayLabel(day), language.telop(day),
                 ValueText.number(day.temperature.min.celsius), ValueText.number(day.temperature.max.celsius),
             ] + day.chanceOfRain.periods.map { $0.map(String.init) }
             text += fields.map(ValueText.field).joined(separator: "\t")

@@ -11,6 +11,9 @@ struct Settings: Sendable {
     /// Never `.auto`: already decided.
     var format: OutputFormat
     var days: Int
+    var language: Language
+    /// The terminal's width in cells, for the table and the detail format.
+    var width: Int
     var header: Bool
     var color: Bool
     /// Draw a progress line on stderr while many cities are fetched.
@@ -86,7 +89,7 @@ extension Fetch {
             throw ValidationError("--refresh and --no-cache contradict each other: --refresh stores what it fetches, --no-cache leaves the cache alone; choose one")
         }
         if noHeader, format != .auto, format != .tsv {
-            throw ValidationError("--no-header applies to the tsv format only; --format \(format.rawValue) has no header line to leave out")
+            throw ValidationError("--no-header applies to the tsv format only; --format \(format.name) has no header line to leave out")
         }
     }
 
@@ -96,14 +99,15 @@ extension Fetch {
     /// pipe's reader prints (`| head`, `| cut`) lands on the same terminal at moments we
     /// cannot know, and would run into the progress text.
     func settings(
-        environment: Environment, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, stdoutIsPipe: Bool = false
+        environment: Environment, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, stdoutIsPipe: Bool = false,
+        terminalWidth: Int? = nil
     ) throws -> Settings {
         let format: OutputFormat = format == .auto ? (stdoutIsTerminal ? .table : .tsv) : format
         let canEscape = environment["TERM"] != "dumb"
         let colorOn = switch color {
         case .always: true
         case .never: false
-        case .auto: stdoutIsTerminal && environment["NO_COLOR"] == nil && canEscape
+        case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (stdoutIsTerminal && canEscape))
         }
         var base = ClientConfiguration.publicBaseURL
         if let baseURL {
@@ -118,7 +122,9 @@ extension Fetch {
             mode: refresh ? .refresh : .normal)
         return Settings(
             format: format,
-            days: days ?? (format == .line ? 1 : 3),
+            days: days ?? (format.isOneLine ? 1 : 3),
+            language: lang.language,
+            width: Self.width(environment: environment, terminal: terminalWidth),
             header: !noHeader,
             color: format == .table && colorOn,
             progress: stderrIsTerminal && canEscape && !stdoutIsPipe,
@@ -135,6 +141,21 @@ extension Fetch {
                 caFile: caFile,
                 caDirectory: caDirectory,
                 staleIfError: staleIfError.map { .seconds($0.seconds) }))
+    }
+
+    /// `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.
+    static func colorForced(_ environment: Environment) -> Bool {
+        guard let value = environment["CLICOLOR_FORCE"] else { return false }
+        return value != "0"
+    }
+
+    /// The width the table and the detail format fit: `COLUMNS` if it is a positive number,
+    /// else the terminal's, else 80.
+    static func width(environment: Environment, terminal: Int?) -> Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            return columns
+        }
+        return terminal ?? 80
     }
 
     /// The CAs to trust: `--cacert`, else what curl's variables name (`CURL_CA_BUNDLE`, else

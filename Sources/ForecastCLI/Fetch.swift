@@ -23,6 +23,9 @@ struct Fetch: AsyncParsableCommand {
               forecast -p 東京 横浜 大阪         concurrently, printed in order
               forecast 130010 | cut -f2,5,6      piped: tab-separated, for scripts
               forecast -f line 東京              東京 晴時々曇 -/27° 10%
+              forecast -f '%c %l %H°' 東京       🌤️ 東京 27°  (a template, below)
+              forecast -f detail 東京            the overview and the wind and waves
+              forecast --lang en 東京            in English: Tokyo, Clear, cloudy later
               forecast tokyo osaka               romaji, English names, kana
               forecast cities 沖縄 | forecast -p -
 
@@ -45,6 +48,16 @@ struct Fetch: AsyncParsableCommand {
               Read from $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else
               ~/.config/forecast/config; -v says which file was read.
 
+            TEMPLATES:
+              A --format value with a % is a template, printed once per city (per
+              city and day with --days): %i ID, %l city, %c weather icon (emoji),
+              %C weather phrase, %H max °C, %L min °C, %p highest rain chance still
+              ahead that day (10%), %d date, %D day label, %P prefecture, %% a %.
+              An unknown value prints as -; an unknown placeholder is a usage error.
+              No colour, no control characters. Icons: ☀️ clear, 🌤️ clear with
+              cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun,
+              🌧️ rain, ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
+
             STATUS BARS:
               forecast -f line --max-time 5 --stale-if-error 1d 東京
               never hangs past 5 s, and when the API is down prints the last
@@ -65,6 +78,10 @@ struct Fetch: AsyncParsableCommand {
                                   ~/.cache/forecast)
               NO_COLOR            if set and not empty: no colour, unless
                                   --color always
+              CLICOLOR_FORCE      if set, not empty and not 0: colour even
+                                  into a pipe (NO_COLOR and --color win)
+              COLUMNS             the terminal's width for the table and
+                                  --format detail (else asked of the terminal)
               CURL_CA_BUNDLE      a CA file to trust instead of the system's
                                   store (unless --cacert)
               SSL_CERT_FILE       the same, when CURL_CA_BUNDLE is not set
@@ -80,12 +97,17 @@ struct Fetch: AsyncParsableCommand {
         "At most N requests in flight (default: 8); implies --parallel.", valueName: "N"))
     var jobs: Int?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "auto (table on a terminal, else tsv), table, tsv, json or line.", valueName: "format"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "auto (table on a terminal, else tsv), table, tsv, json, line, detail, or a template with % placeholders (see TEMPLATES).",
+            valueName: "format"),
+        completion: .list(OutputFormat.names),
+        transform: OutputFormat.parse)
     var format: OutputFormat = .auto
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Days per city, 1 to 3 (default: 3; 1 for --format line).", valueName: "N"))
+        "Days per city, 1 to 3 (default: 3; 1 for --format line and templates).", valueName: "N"))
     var days: Int?
 
     @Flag(help: "TSV without its header line.")
@@ -126,6 +148,11 @@ struct Fetch: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("auto, always or never.", valueName: "when"))
     var color: ColorMode = .auto
+
+    @Option(help: ArgumentHelp(
+        "ja or en (JMA's English city names and weather phrases); LANG does not change it.",
+        valueName: "lang"))
+    var lang: LanguageOption = .ja
 
     @Flag(name: .shortAndLong, help: "One timing line per request on stderr.")
     var verbose = false
@@ -198,7 +225,8 @@ struct Fetch: AsyncParsableCommand {
         let cityList = try resolveCities(readingStandardInput: { Terminal.readStandardInput() })
         let settings = try settings(
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
-            stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput))
+            stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput),
+            terminalWidth: Terminal.width())
         let anyFailed = try await Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)

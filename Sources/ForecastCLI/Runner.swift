@@ -32,6 +32,7 @@ struct Runner {
         let formatter = makeFormatter()
         var index = 0
         var anyFailed = false
+        var delivered: [FetchResult] = []
 
         func deliver(_ result: FetchResult) {
             progress.clear()
@@ -46,6 +47,7 @@ struct Runner {
                 Terminal.report(FailureMessage.line(for: result, stale: stale))
             }
             Terminal.output(formatter.block(for: result, index: index))
+            delivered.append(result)
             index += 1
             progress.show(done: index)
         }
@@ -71,7 +73,7 @@ struct Runner {
         }
         withExtendedLifetime(interrupt) {}
         progress.clear()
-        Terminal.output(formatter.epilogue)
+        Terminal.output(formatter.epilogue(for: delivered))
         // The session's thread tears down on its own; the process waits for it, so that it
         // ends with every connection closed and every TLS handle freed rather than in the
         // middle of freeing them (which LeakSanitizer reports as leaks of OpenSSL's objects).
@@ -82,10 +84,12 @@ struct Runner {
 
     func makeFormatter() -> any ResultFormatter {
         switch settings.format {
-        case .tsv, .auto: TSVFormatter(days: settings.days, header: settings.header)
-        case .json: JSONFormatter(days: settings.days)
-        case .table: TableFormatter(days: settings.days, color: settings.color)
-        case .line: LineFormatter(days: settings.days)
+        case .tsv, .auto: TSVFormatter(days: settings.days, header: settings.header, language: settings.language)
+        case .json: JSONFormatter(days: settings.days, language: settings.language)
+        case .table: TableFormatter(days: settings.days, color: settings.color, language: settings.language, width: settings.width)
+        case .line: LineFormatter(days: settings.days, language: settings.language)
+        case .detail: DetailFormatter(days: settings.days, language: settings.language, width: settings.width)
+        case .template(let template): TemplateFormatter(template: template, days: settings.days, language: settings.language)
         }
     }
 }

@@ -17,6 +17,18 @@ enum Terminal {
         isatty(stream.rawValue) == 1
     }
 
+    /// The terminal's width in cells (`TIOCGWINSZ`), asked of stdout, else of stderr (a table
+    /// piped into `less` is still read on that terminal); nil when neither is a terminal.
+    static func width() -> Int? {
+        for stream in [Stream.standardOutput, .standardError] {
+            var size = winsize()
+            if ioctl(stream.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return Int(size.ws_col)
+            }
+        }
+        return nil
+    }
+
     /// True if the stream is a pipe or a socket (read by another program), not a terminal or a file.
     static func isPipe(_ stream: Stream) -> Bool {
         var status = stat()

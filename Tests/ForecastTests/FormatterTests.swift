@@ -62,7 +62,8 @@ struct FormatterTests {
         let results = [try result("130010"), try result("140010")]
         for days in 1...3 {
             #expect(TSVFormatter(days: days, header: false).format(results).split(separator: "\n").count == 2 * days)
-            #expect(TableFormatter(days: days).format(results).split(separator: "\n").count == 1 + 2 * days)
+            // Two header lines, the rows, a blank line and the shared publication time.
+            #expect(TableFormatter(days: days).format(results).split(separator: "\n", omittingEmptySubsequences: false).count == 2 + 2 * days + 3)
             let json = try #require(
                 try JSONSerialization.jsonObject(with: Data(JSONFormatter(days: days).format(results).utf8)) as? [[String: Any]])
             for city in json {
@@ -116,23 +117,27 @@ struct FormatterTests {
             FetchResult(city: try CityCatalog.resolve("130030"), outcome: .success(hachijojima), info: FetchInfo(source: .network)),
         ]
         let lines = TableFormatter(days: 1).format(results).split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
-        let tokyo = lines[1], hachijo = lines[2]
-        #expect(tokyo.hasPrefix("130010  東京      今日    05-19  晴のち曇  "))
-        #expect(hachijo.hasPrefix("130030  八丈島    今日    05-19  晴のち曇  "))
+        #expect(lines.count == 5)
+        let tokyo = lines[2], hachijo = lines[3]
+        #expect(tokyo.hasPrefix("130010  東京      今日   05-19  晴のち曇  "))
+        #expect(hachijo.hasPrefix("130030  八丈島    今日   05-19  晴のち曇  "))
         // Everything after the city column starts at the same cell in both rows.
         #expect(DisplayWidth.of(String(tokyo.prefix(while: { $0 != "今" }))) == DisplayWidth.of(String(hachijo.prefix(while: { $0 != "今" }))))
         #expect(DisplayWidth.of(tokyo) == DisplayWidth.of(hachijo))
-        #expect(DisplayWidth.of(lines[0]) == DisplayWidth.of(tokyo), "header:\n\(lines[0])\n\(tokyo)")
-        #expect(tokyo.hasSuffix("    -     27        -     0%    10%    10%"))
+        #expect(DisplayWidth.of(lines[1]) == DisplayWidth.of(tokyo), "header:\n\(lines[1])\n\(tokyo)")
+        #expect(tokyo.hasSuffix("  -   27      -    0%   10%   10%"))
+        #expect(lines[4] == "発表 2022-05-19 05:00 JST")
     }
 
-    @Test("Table: the longest telop of the API's table still keeps the columns aligned")
+    @Test("Table: the longest telop of the API's table wraps within its column, which keeps the others aligned")
     func tableLongTelop() throws {
         let long = try result("130010", fixture: "crafted/long-telop.json")
         let lines = TableFormatter(days: 1).format([long, try result("140010")]).split(separator: "\n").map(String.init)
-        #expect(lines[1].contains("曇海上海岸は霧か霧雨"))
-        #expect(Set(lines.map { DisplayWidth.of($0) }).count == 1, "\(lines)")
+        // The weather column is 13 cells wide at 80 columns: 6 wide characters a line.
+        #expect(lines[2].contains("  曇海上海岸は  "))
+        #expect(lines[3].trimmingCharacters(in: .whitespaces) == "霧か霧雨")
+        #expect(DisplayWidth.of(String(lines[3].prefix(while: { $0 == " " }))) == DisplayWidth.of(String(lines[2].prefix(while: { $0 != "曇" }))))
+        #expect(DisplayWidth.of(lines[2]) == DisplayWidth.of(lines[4]), "\(lines)")
     }
 
     @Test("Table: colour only when asked, °F when asked")
@@ -140,6 +145,7 @@ struct FormatterTests {
         let results = [try result("130010")]
         #expect(!TableFormatter().format(results).contains("\u{1B}["))
         #expect(TableFormatter(color: true).format(results).contains("\u{1B}[33m晴のち曇"))
+        #expect(TableFormatter(color: true).format(results).contains("\u{1B}[1m降水確率\u{1B}[0m"))
         let fahrenheit = TableFormatter(days: 1, fahrenheit: true).format(results)
         #expect(fahrenheit.contains("°F"))
         #expect(fahrenheit.contains("80.6"))
@@ -190,7 +196,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { file }
 
-    /// The formatters as the command line makes them by default (3 days, 1 for line; header; no colour).
+    /// The formatters as the command line makes them by default (3 days, 1 for line and
+    /// templates; header; no colour; 80 columns), and with --lang en and COLUMNS=60. The files
+    /// were written by the command itself, run against the mock with COLUMNS=80 (60), piped,
+    /// and read through before they were committed.
     static let all: [GoldenCase] = [
         GoldenCase(file: "six-cities.tsv", formatter: TSVFormatter(), run: .sixCities),
         GoldenCase(file: "six-cities.json", formatter: JSONFormatter(), run: .sixCities),
@@ -201,7 +210,24 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(file: "one-failed.json", formatter: JSONFormatter(), run: .oneFailed),
         GoldenCase(file: "one-failed.table.txt", formatter: TableFormatter(), run: .oneFailed),
         GoldenCase(file: "one-failed.line.txt", formatter: LineFormatter(), run: .oneFailed),
+        GoldenCase(file: "six-cities.60-columns.table.txt", formatter: TableFormatter(width: 60), run: .sixCities),
+        GoldenCase(file: "six-cities.en.table.txt", formatter: TableFormatter(language: .en), run: .sixCities),
+        GoldenCase(file: "six-cities.en.tsv", formatter: TSVFormatter(language: .en), run: .sixCities),
+        GoldenCase(file: "six-cities.en.json", formatter: JSONFormatter(language: .en), run: .sixCities),
+        GoldenCase(file: "six-cities.en.line.txt", formatter: LineFormatter(language: .en), run: .sixCities),
+        GoldenCase(file: "six-cities.template.txt", formatter: TemplateFormatter(template: everyPlaceholder), run: .sixCities),
+        GoldenCase(file: "six-cities-3-days.template.txt", formatter: TemplateFormatter(template: everyPlaceholder, days: 3), run: .sixCities),
+        GoldenCase(file: "six-cities.en.template.txt", formatter: TemplateFormatter(template: everyPlaceholder, language: .en), run: .sixCities),
+        GoldenCase(file: "six-cities.detail.txt", formatter: DetailFormatter(), run: .sixCities),
+        GoldenCase(file: "six-cities.en.detail.txt", formatter: DetailFormatter(language: .en), run: .sixCities),
+        GoldenCase(file: "one-failed.detail.txt", formatter: DetailFormatter(), run: .oneFailed),
+        GoldenCase(file: "one-failed.template.txt", formatter: TemplateFormatter(template: everyPlaceholder), run: .oneFailed),
     ]
+
+    /// Every placeholder once, between bars, and a literal percent sign; if it failed to parse,
+    /// every golden file of a template would differ from what this prints.
+    static let everyPlaceholder = (try? FormatTemplate("%i|%l|%c|%C|%L|%H|%p|%d|%D|%P|%%"))
+        ?? FormatTemplate(parts: [.text("the template did not parse")])
 }
 
 /// Where two texts first differ, by line, for a failure message that shows the line at fault.

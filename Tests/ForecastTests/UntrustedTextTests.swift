@@ -72,8 +72,22 @@ struct UntrustedTextTests {
         // Every ESC left must start one of the formatter's SGR sequences (ESC [ digits m).
         let withoutColours = text.replacing(/\u{1B}\[[0-9]+m/, with: "")
         #expect(controls(in: withoutColours, allowing: ["\n"]).isEmpty)
-        #expect(text.split(separator: "\n").count == 1 + 3)
-        #expect(text.contains("\u{1B}[33m晴のち曇\u{FFFD}]0;PWNED") == color, "晴 is painted yellow with colour")
+        // The long hostile values wrap within their columns, and every line still fits.
+        #expect(withoutColours.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 })
+        #expect(withoutColours.contains("\u{FFFD}]0;PWNED"))
+        #expect(text.contains("\u{1B}[33m晴のち曇") == color, "晴 is painted yellow with colour")
+    }
+
+    @Test("Detail and templates: no control but their newlines, the text kept")
+    func hostileDetailAndTemplate() throws {
+        let hostile = try result("130010", fixture: "crafted/hostile.json")
+        let detail = DetailFormatter().format([hostile])
+        #expect(controls(in: detail, allowing: ["\n"]).isEmpty)
+        #expect(detail.contains("\u{FFFD}]0;PWNED"))
+        #expect(detail.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 })
+        let template = TemplateFormatter(template: try FormatTemplate("%l %C %P"), days: 3).format([hostile])
+        #expect(controls(in: template, allowing: ["\n"]).isEmpty)
+        #expect(template.split(separator: "\n", omittingEmptySubsequences: false).count == 4)
     }
 
     @Test("JSON: valid, every such character escaped, the text kept exactly")

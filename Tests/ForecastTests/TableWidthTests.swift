@@ -1,0 +1,57 @@
+import Forecast
+import Testing
+
+@Suite("Table width")
+struct TableWidthTests {
+    static let six = ["130010", "140010", "090010", "330010", "400040", "120010"]
+
+    @Test("At 80 columns the full Japanese table fits, all four rain columns with the ID and date",
+          arguments: [Language.ja, .en])
+    func fitsEighty(_ language: Language) throws {
+        let results = try Self.six.map { try result($0) } + [try result("130010", fixture: "crafted/long-telop.json")]
+        let text = TableFormatter(language: language).format(results)
+        for line in text.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= 80, "\(line)")
+        }
+        #expect(text.contains("00-06 06-12 12-18 18-24"))
+        if language == .ja {
+            #expect(text.contains("ID      地点") && text.contains("日付"))
+        }
+    }
+
+    @Test("Narrower terminals lose columns, never the fit: date and ID, then the rain periods become one",
+          arguments: Array(stride(from: 48, through: 120, by: 4)))
+    func narrower(_ width: Int) throws {
+        for language in Language.allCases {
+            let results = try Self.six.map { try result($0) } + [try failed("140010", .http(status: 503, attempts: 3))]
+            let text = TableFormatter(language: language, width: width).format(results)
+            for line in text.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(language) \(width): \(line)")
+            }
+        }
+        let ja = TableFormatter(width: width).format([try result("130010")])
+        if width >= 80 {
+            #expect(ja.contains("ID      地点") && ja.contains("日付") && ja.contains("00-06"), "the full table")
+        }
+        if width <= 60 {
+            #expect(!ja.contains("00-06") && ja.contains(" 降水\n"), "one rain column")
+        }
+    }
+
+    @Test("A failed city keeps a row that says why; TSV still prints no row for it")
+    func failedRow() throws {
+        let results = [try failed("140010", .http(status: 503, attempts: 3))]
+        let lines = TableFormatter().format(results).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2] == "140010  横浜      failed: HTTP 503 after 3 attempts")
+        #expect(TSVFormatter(header: false).format(results) == "")
+    }
+
+    @Test("The publication time: once when the cities share it, else once per time with its cities")
+    func publication() throws {
+        let shared = TableFormatter().format([try result("130010"), try result("140010")])
+        #expect(shared.hasSuffix("\n\n発表 2022-05-19 05:00 JST\n"))
+        let mixed = TableFormatter(language: .en).format([try result("130010"), try result("330010"), try result("140010")])
+        #expect(mixed.hasSuffix("\n\nPublished 2022-05-19 05:00 JST: Tokyo, Yokohama\nPublished 2024-02-12 17:00 JST: Okayama\n"))
+    }
+}
