@@ -3,6 +3,7 @@ import Forecast
 @testable import ForecastCLI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Templates, --lang, width and colour on the command line")
 struct OutputOptionTests {

@@ -1,6 +1,7 @@
 import Forecast
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Weather codes and icons")
 struct WeatherCodeTests {
