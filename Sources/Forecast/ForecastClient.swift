@@ -15,14 +15,26 @@ import Foundation
 public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
-    private let session: Session
+    /// What the session is made with, and every request's defaults.
+    private let sessionConfiguration: SessionConfiguration
+    /// The CurlHTTP session, made by the first request that needs the network: a run the
+    /// cache answers entirely never initialises libcurl or starts the session's thread.
+    private let sessionState = LockedValue<SessionState>(.notStarted)
     /// Once set (``expire(with:)``), every fetch not finished fails with this error.
     private let expiry = LockedValue<ForecastError?>(nil)
 
-    /// Creates a client and its CurlHTTP session (one thread), which lives as long as the client.
-    ///
-    /// - Throws: `CurlError` if the HTTP session cannot be created (libcurl out of memory, no thread).
-    public init(configuration: ClientConfiguration = ClientConfiguration()) throws(CurlError) {
+    /// Where the client's session stands.
+    private enum SessionState {
+        case notStarted
+        case running(Session)
+        /// Ended by ``invalidateAndCancel()`` or ``expire(with:)``, with the session if one was made.
+        case ended(Session?)
+    }
+
+    /// Creates a client. Its CurlHTTP session (one thread) is made by the first fetch the cache
+    /// does not answer, and lives as long as the client; if it cannot be made (libcurl out of
+    /// memory, no thread), that fetch fails with the `CurlError` as a transport error.
+    public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
         let retry = RetryPolicy(
             maxRetries: configuration.retries,
@@ -35,7 +47,47 @@ public final class ForecastClient: Sendable {
             headers: ["Accept": "application/json"],
             retry: retry,
             trust: configuration.trust)
-        session = try Session(configuration: SessionConfiguration(requestDefaults: options, pacing: configuration.pacing))
+        sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
+    }
+
+    /// The session, made now if this is the first request; nil once the client has ended.
+    private func session() throws(CurlError) -> Session? {
+        try sessionState.withLock { (state: inout SessionState) throws(CurlError) -> Session? in
+            switch state {
+            case .running(let session):
+                return session
+            case .ended:
+                return nil
+            case .notStarted:
+                let session = try Session(configuration: sessionConfiguration)
+                state = .running(session)
+                return session
+            }
+        }
+    }
+
+    /// True once a request has made the client's session (for the tests of its laziness).
+    var hasStartedSession: Bool {
+        sessionState.withLock { state in
+            if case .notStarted = state { false } else if case .ended(nil) = state { false } else { true }
+        }
+    }
+
+    /// Ends the session if one was made, and keeps any later request from making one.
+    private func endSession() {
+        let session = sessionState.withLock { (state: inout SessionState) -> Session? in
+            switch state {
+            case .notStarted:
+                state = .ended(nil)
+                return nil
+            case .running(let session):
+                state = .ended(session)
+                return session
+            case .ended:
+                return nil
+            }
+        }
+        session?.invalidateAndCancel()
     }
 
     /// The API URL of a city's forecast.
@@ -46,14 +98,20 @@ public final class ForecastClient: Sendable {
     /// Ends the client for good: every request in flight ends as `ForecastError.cancelled`,
     /// and so does every later fetch that the cache does not answer.
     public func invalidateAndCancel() {
-        session.invalidateAndCancel()
+        endSession()
     }
 
     /// Suspends until the client's session has ended, after ``invalidateAndCancel()``: its
     /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
     /// thread.
     public func waitUntilInvalidated() async {
-        await session.waitUntilInvalidated()
+        let session = sessionState.withLock { (state: inout SessionState) -> Session? in
+            switch state {
+            case .running(let session), .ended(let session?): session
+            case .notStarted, .ended(nil): nil
+            }
+        }
+        await session?.waitUntilInvalidated()
     }
 
     /// Ends the client for good: every request in flight, waiting for its turn or backing off
@@ -61,7 +119,7 @@ public final class ForecastClient: Sendable {
     /// `--max-time`). A result already finished keeps its outcome.
     public func expire(with error: ForecastError) {
         expiry.withLock { if $0 == nil { $0 = error } }
-        session.invalidateAndCancel()
+        endSession()
     }
 
     // MARK: One city
@@ -110,7 +168,18 @@ public final class ForecastClient: Sendable {
         case .refresh: .refreshed
         case .disabled, nil: .networkOnly
         }
-        var options = session.configuration.requestDefaults
+        let session: Session
+        do throws(CurlError) {
+            guard let started = try self.session() else {
+                completion(FetchResult(city: city, outcome: .failure(expiry.withLock { $0 } ?? .cancelled), info: FetchInfo(source: source)))
+                return nil
+            }
+            session = started
+        } catch {
+            completion(FetchResult(city: city, outcome: .failure(ForecastError(transportError: error)), info: FetchInfo(source: source)))
+            return nil
+        }
+        var options = sessionConfiguration.requestDefaults
         options.limit = limit
         let request = session.request(url(for: city), options: options)
         return request.validate().responseData(queue: .global()) { [expiry, staleIfError = configuration.staleIfError] response in

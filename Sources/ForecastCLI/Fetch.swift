@@ -227,7 +227,7 @@ struct Fetch: AsyncParsableCommand {
             environment: environment, stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
             stderrIsTerminal: Terminal.isTerminal(.standardError), stdoutIsPipe: Terminal.isPipe(.standardOutput),
             terminalWidth: Terminal.width())
-        let anyFailed = try await Runner(settings: settings, cities: cityList).run()
+        let anyFailed = await Runner(settings: settings, cities: cityList).run()
         if anyFailed {
             throw ExitCode(1)
         }

@@ -13,14 +13,14 @@ struct Runner {
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    /// Fetches and prints every city; true if any of them failed. Throws only if the HTTP
-    /// client cannot be created.
+    /// Fetches and prints every city; true if any of them failed. A city the cache answers
+    /// needs no HTTP session: a run of cache hits never initialises libcurl.
     ///
     /// It drives the fetch core directly: with `--parallel` the client's stream of results in
     /// input order with `--jobs` in flight, else one async fetch after the other.
-    func run() async throws -> Bool {
+    func run() async -> Bool {
         Terminal.ignoreBrokenPipeSignal()
-        let client = try ForecastClient(configuration: settings.client)
+        let client = ForecastClient(configuration: settings.client)
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = Interrupt {
             // Ctrl-C: leave at once. Ending the process closes every connection, which ends

@@ -51,6 +51,39 @@ struct ClientCacheTests {
         }
     }
 
+    @Test("A run the cache answers makes no HTTP session; the first request that needs the network makes it")
+    func sessionOnlyWhenNeeded() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clock = CacheTests.Clock(CacheTests.justAfterRelease)
+        let cache = ForecastCache(directory: dir, now: clock.now)
+        try await withClient(cache: cache) { client, mock in
+            let host = client.configuration.endpoint.authority
+            cache.write(host: host, cityID: "130010", body: try fixture("130010.json"))
+
+            let cached = await client.fetch(tokyo)
+            #expect(cached.info.source == .cache)
+            #expect(!client.hasStartedSession)
+
+            let fetched = await client.fetch(CityCatalog.city(id: "140010")!)
+            #expect(fetched.info.source == .network)
+            #expect(client.hasStartedSession)
+            #expect(mock.stats().requestsServed == 1)
+        }
+    }
+
+    @Test("A client ended before any request never makes a session, and its fetches end as cancelled")
+    func endedBeforeAnyRequest() async throws {
+        try await withClient { client, mock in
+            client.invalidateAndCancel()
+            let result = await client.fetch(tokyo)
+            #expect(result.error == .cancelled)
+            #expect(!client.hasStartedSession)
+            await client.waitUntilInvalidated()
+            #expect(mock.stats().requestsServed == 0)
+        }
+    }
+
     @Test("refresh skips a fresh entry: one request, and the entry is rewritten with the new body")
     func refreshSkipsFreshEntry() async throws {
         let dir = try temporaryDirectory()

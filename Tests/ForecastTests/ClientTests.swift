@@ -12,7 +12,7 @@ func withClient<T>(
     _ body: (ForecastClient, MockServer) async throws -> T
 ) async throws -> T {
     try await MockServer.withServer(configuration) { server in
-        let client = try ForecastClient(configuration: ClientConfiguration(
+        let client = ForecastClient(configuration: ClientConfiguration(
             baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
         return try await body(client, server)
     }
@@ -144,7 +144,7 @@ struct ClientTests {
             "090010": FaultRule(.stall),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let fast = try ForecastClient(configuration: ClientConfiguration(
+            let fast = ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
@@ -167,7 +167,7 @@ struct ClientTests {
             "400040": FaultRule(.reset),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let fast = try ForecastClient(configuration: ClientConfiguration(
+            let fast = ForecastClient(configuration: ClientConfiguration(
                 baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
@@ -184,12 +184,12 @@ struct ClientTests {
 
     @Test("A host that does not resolve is a dns failure; a closed port a connect failure")
     func dnsAndConnectKinds() async throws {
-        let unresolvable = try ForecastClient(configuration: ClientConfiguration(
+        let unresolvable = ForecastClient(configuration: ClientConfiguration(
             baseURL: "http://forecast-test.invalid", timeout: .seconds(5), retries: 0))
         let dns = await unresolvable.fetch(fiveCities[0])
         #expect(dns.error?.kind == .dns)
         #expect(dns.error?.isDNS == true)
-        let closed = try ForecastClient(configuration: ClientConfiguration(
+        let closed = ForecastClient(configuration: ClientConfiguration(
             baseURL: "http://127.0.0.1:1", timeout: .seconds(5), retries: 0))
         #expect(await closed.fetch(fiveCities[0]).error?.kind == .connect)
     }
