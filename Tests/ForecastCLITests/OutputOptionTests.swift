@@ -13,15 +13,6 @@ struct OutputOptionTests {
             environment: Environment(variables: variables), stdoutIsTerminal: terminal, terminalWidth: width)
     }
 
-    private func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
-        do {
-            _ = try Fetch.parse(arguments)
-            return nil
-        } catch {
-            return (Fetch.message(for: error), Fetch.exitCode(for: error).rawValue)
-        }
-    }
-
     @Test("A --format value with % is a template; one day per city unless --days says more")
     func template() throws {
         let parsed = try settings(["-f", "%l %C"])
@@ -40,7 +31,7 @@ struct OutputOptionTests {
               (["--lang", "fr", "130010"], "lang"),
           ] as [([String], String)])
     func badValues(arguments: [String], expected: String) {
-        let result = failure(arguments)
+        let result = parseFailure(arguments)
         #expect(result?.code == 64)
         #expect(result?.message.contains(expected) == true, "\(result?.message ?? "parsed")")
     }

@@ -9,16 +9,6 @@ struct ParsingTests {
         try Fetch.parse(arguments)
     }
 
-    /// The message and exit code a parse error would end the process with.
-    private func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
-        do {
-            _ = try Fetch.parse(arguments)
-            return nil
-        } catch {
-            return (Fetch.message(for: error), Fetch.exitCode(for: error).rawValue)
-        }
-    }
-
     @Test("--stale-if-error reads seconds or a number with s, m, h or d")
     func staleDurations() throws {
         let expected: [String: Int64] = ["90": 90, "90s": 90, "45m": 2700, "6h": 21_600, "2d": 172_800, "1.5h": 5400]
@@ -27,7 +17,7 @@ struct ParsingTests {
         }
         #expect(try fetch(["130010"]).staleIfError == nil)
         for bad in ["0", "-5", "5x", "m", "", "nan", "1000d"] {
-            #expect(failure(["--stale-if-error", bad, "130010"])?.code == 64, "\(bad)")
+            #expect(parseFailure(["--stale-if-error", bad, "130010"])?.code == 64, "\(bad)")
         }
     }
 
@@ -36,10 +26,10 @@ struct ParsingTests {
         #expect(try fetch(["--max-time", "2", "130010"]).maxTime == 2)
         #expect(try fetch(["130010"]).maxTime == nil)
         for bad in ["0", "-1", "-0.5", "soon"] {
-            let failure = failure(["--max-time", bad, "130010"])
+            let failure = parseFailure(["--max-time", bad, "130010"])
             #expect(failure?.code == 64, "\(bad)")
         }
-        #expect(failure(["--max-time", "0", "130010"])?.message.contains("--max-time must be more than 0") == true)
+        #expect(parseFailure(["--max-time", "0", "130010"])?.message.contains("--max-time must be more than 0") == true)
     }
 
     @Test("Defaults")
@@ -100,7 +90,7 @@ struct ParsingTests {
         (["-x"], "Unknown option '-x'"),
     ] as [([String], String)])
     func badValues(arguments: [String], expected: String) {
-        let result = failure(arguments)
+        let result = parseFailure(arguments)
         #expect(result?.code == 64)
         #expect(result?.message.contains(expected) == true, "\(result?.message ?? "parsed")")
     }
