@@ -33,6 +33,12 @@ chmod 644 "$root/usr/share/doc/forecast/changelog.gz" "$root/usr/share/doc/forec
 install -d "$work/debian" "$root/DEBIAN"
 printf 'Source: forecast\n\nPackage: forecast\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O debian/forecast/usr/bin/forecast | sed -n 's/^shlibs:Depends=//p')
+# A binary with packed relative relocations (DT_RELR, `make`'s pack-relative-relocs) needs the
+# GLIBC_ABI_DT_RELR version, which glibc has from 2.36; Debian's libc6 symbols file does not
+# list it, so dpkg-shlibdeps would ask for less.
+if readelf -V "$root/usr/bin/forecast" | grep GLIBC_ABI_DT_RELR >/dev/null; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[0-2][0-9])\)/libc6 (>= 2.36)/')
+fi
 case ", $depends," in
     *", libcurl4 "*|*", libcurl4,"*) ;;
     *) echo "make-deb: Depends does not name libcurl4: $depends" >&2; exit 1 ;;
