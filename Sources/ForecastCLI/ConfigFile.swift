@@ -55,6 +55,9 @@ struct ConfigFile: Sendable {
     /// mend them (as the value of an option on the line before: `--format` then `line`).
     func parsed() throws -> Fetch {
         let texts = arguments.map(\.text)
+        if let fetch = Fetch.quickParse(texts) {
+            return fetch
+        }
         do {
             return try Fetch.parse(texts)
         } catch {

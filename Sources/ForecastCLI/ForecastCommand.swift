@@ -96,15 +96,24 @@ struct ForecastCommand: AsyncParsableCommand {
     /// error that names it.
     static func fetchCommand(_ arguments: [String], config: ConfigFile?) throws -> any ParsableCommand {
         guard let config, !config.arguments.isEmpty else {
-            return try Fetch.parseAsRoot(arguments)
+            return try parseFetch(arguments)
         }
         let defaults = try config.parsed()
-        let command = try Fetch.parseAsRoot(config.arguments.map(\.text) + arguments)
+        let command = try parseFetch(config.arguments.map(\.text) + arguments)
         guard var fetch = command as? Fetch else { return command }
         let fromCommandLine = fetch.cities.dropFirst(defaults.cities.count)
         if !fromCommandLine.isEmpty {
             fetch.cities = Array(fromCommandLine)
         }
         return fetch
+    }
+
+    /// The fetch's arguments parsed: the common forms without reflection
+    /// (`Fetch.quickParse`), anything else by swift-argument-parser.
+    static func parseFetch(_ arguments: [String]) throws -> any ParsableCommand {
+        if let fetch = Fetch.quickParse(arguments) {
+            return fetch
+        }
+        return try Fetch.parseAsRoot(arguments)
     }
 }
