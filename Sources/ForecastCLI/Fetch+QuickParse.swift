@@ -2,10 +2,11 @@ import ArgumentParser
 
 extension Fetch {
     /// The fetch of `arguments` without swift-argument-parser, for the forms that status bars
-    /// and cron run every minute: city arguments and options written `--name value` or `-x value`.
+    /// and cron run every minute: city arguments and options written `--name value`,
+    /// `--name=value` (the config file's form) or `-x value`.
     ///
-    /// Returns nil for anything else: help, version and completion requests, `--name=value`,
-    /// combined short flags, `--`, an unknown option, a value that does not parse, or options
+    /// Returns nil for anything else: help, version and completion requests, combined short
+    /// flags, `--`, an unknown option, a value that does not parse, or options
     /// that `validate()` refuses. The parser then takes the same arguments and gives its own
     /// result or message, so users only ever see swift-argument-parser's help, errors and
     /// completions. What this saves is the parser's reflection of the command's properties,
@@ -35,21 +36,35 @@ extension Fetch {
         fetch.cities = []
 
         var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        while var argument = remaining.popFirst() {
             // A city: anything not an option, and "-" (standard input).
             if argument == "-" || !argument.hasPrefix("-") {
                 fetch.cities.append(argument)
                 continue
             }
+            // `--name=value`: the value is the rest, whatever it holds.
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
             switch argument {
-            case "-p", "--parallel": fetch.parallel = true
-            case "--no-header": fetch.noHeader = true
-            case "--refresh": fetch.refresh = true
-            case "--no-cache": fetch.noCache = true
-            case "-v", "--verbose": fetch.verbose = true
+            case "-p", "--parallel", "--no-header", "--refresh", "--no-cache", "-v", "--verbose":
+                // A flag takes no value.
+                guard inlineValue == nil else { return nil }
+                switch argument {
+                case "-p", "--parallel": fetch.parallel = true
+                case "--no-header": fetch.noHeader = true
+                case "--refresh": fetch.refresh = true
+                case "--no-cache": fetch.noCache = true
+                default: fetch.verbose = true
+                }
             default:
-                // An option with a value: the next argument, unless it looks like an option.
-                guard let value = remaining.popFirst(), value == "-" || !value.hasPrefix("-") else { return nil }
+                // An option with a value: after `=`, else the next argument unless that looks
+                // like an option.
+                guard let value = inlineValue ?? remaining.popFirst(),
+                      inlineValue != nil || value == "-" || !value.hasPrefix("-")
+                else { return nil }
                 switch argument {
                 case "-j", "--jobs": guard let jobs = Int(value) else { return nil }; fetch.jobs = jobs
                 case "-f", "--format": guard let format = try? OutputFormat.parse(value) else { return nil }; fetch.format = format

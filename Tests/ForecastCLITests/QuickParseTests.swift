@@ -28,6 +28,8 @@ struct QuickParseTests {
         ["--timeout", "2.5", "--retries", "0", "--interval", "0", "130010"],
         ["--base-url", "http://127.0.0.1:8080", "--max-time", "5", "--stale-if-error", "1d", "130010"],
         ["-f", "line", "-f", "tsv", "130010"],
+        ["--format=line", "--lang=en", "--parallel", "東京", "横浜"],
+        ["--format=%l %C", "--days=2", "--max-time=5", "130010"],
     ])
     func sameAsParser(arguments: [String]) throws {
         let quick = try #require(Fetch.quickParse(arguments), "quickParse should take \(arguments)")
@@ -50,7 +52,8 @@ struct QuickParseTests {
     @Test("Leaves to the parser what it does not take, or what is wrong", arguments: [
         ["--help"], ["-h"], ["--version"], ["130010", "--version"],
         ["--generate-completion-script", "bash"], ["---completion", "--", "positional@0"],
-        ["--format=line", "130010"], ["-pv", "130010"], ["--", "130010"], ["-x"],
+        ["--parallel=yes", "130010"], ["--verbose=", "130010"], ["-f=line", "130010"],
+        ["--format=", "130010"], ["--lang=fr", "130010"], ["-pv", "130010"], ["--", "130010"], ["-x"],
         ["-f"], ["-f", "tabel", "130010"], ["-f", "%x", "130010"], ["-d", "4", "130010"],
         ["-j", "0", "130010"], ["-j", "many", "130010"], ["--timeout", "0", "130010"],
         ["--max-time", "0", "130010"], ["--lang", "fr", "130010"], ["--base-url", "ftp://x", "130010"],
