@@ -154,8 +154,8 @@ final class Engine: @unchecked Sendable {
                 // by a transfer that just ended goes to the next one in this same loop turn.
                 // What is attached here is sent by the perform right after the poll, which
                 // libcurl's timeout for a new transfer makes return at once.
-                startDue(now: .now)
-                try multi.poll(timeoutMs: nextTimeoutMs())
+                let inFlight = startDue(now: .now)
+                try multi.poll(timeoutMs: nextTimeoutMs(inFlight: inFlight))
                 failures = 0
             } catch {
                 // A failed poll returns at once: without a limit this loop would spin.
@@ -206,10 +206,11 @@ final class Engine: @unchecked Sendable {
 
     /// Attaches, in queue order, every queued transfer whose backoff is over, whose host the
     /// pacer lets start now and whose `ConcurrencyLimit` has a free turn; a transfer held back
-    /// by pacing or by its limit holds back the later ones of its host or limit.
-    private func startDue(now: ContinuousClock.Instant) {
+    /// by pacing or by its limit holds back the later ones of its host or limit. Returns the
+    /// in-flight count per limit after these starts, which the loop's next wait is worked out from.
+    private func startDue(now: ContinuousClock.Instant) -> [ObjectIdentifier: Int] {
         let queued = queue()
-        guard !queued.isEmpty else { return }
+        guard !queued.isEmpty else { return [:] }
         var inFlight = inFlightByLimit()
         for record in queued {
             let transfer = record.transfer
@@ -225,14 +226,14 @@ final class Engine: @unchecked Sendable {
                 inFlight[ObjectIdentifier(limit), default: 0] += 1
             }
         }
+        return inFlight
     }
 
     /// When the first queued transfer may start, counting its backoff and its host's pacing.
     /// One waiting for a turn of its limit is not counted: a transfer ending frees the turn,
     /// and the loop then starts the next one itself.
-    private func nextQueuedStart(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        let inFlight = inFlightByLimit()
-        return records.values.lazy
+    private func nextQueuedStart(now: ContinuousClock.Instant, inFlight: [ObjectIdentifier: Int]) -> ContinuousClock.Instant? {
+        records.values.lazy
             .filter { $0.isQueued && self.hasTurn($0.transfer, inFlight) }
             .map { max($0.notBefore ?? now, self.pacer.earliestStart(host: $0.transfer.description.endpoint.host, now: now)) }
             .min()
@@ -336,9 +337,9 @@ final class Engine: @unchecked Sendable {
     }
 
     /// Waits no longer than libcurl's own deadline, the next queued start, or one second.
-    private func nextTimeoutMs() throws(CurlError) -> Int {
+    private func nextTimeoutMs(inFlight: [ObjectIdentifier: Int]) throws(CurlError) -> Int {
         var timeout = min(try multi.timeoutMs() ?? 1000, 1000)
-        if let earliest = nextQueuedStart(now: .now) {
+        if let earliest = nextQueuedStart(now: .now, inFlight: inFlight) {
             let until = Transfer.milliseconds(earliest - .now)
             timeout = min(timeout, max(0, until + 1))
         }

@@ -68,8 +68,16 @@ public final class ForecastClient: Sendable {
 
     /// True once a request has made the client's session (for the tests of its laziness).
     var hasStartedSession: Bool {
+        madeSession != nil
+    }
+
+    /// The session, if a request has made one (running or ended).
+    private var madeSession: Session? {
         sessionState.withLock { state in
-            if case .notStarted = state { false } else if case .ended(nil) = state { false } else { true }
+            switch state {
+            case .running(let session), .ended(let session?): session
+            case .notStarted, .ended(nil): nil
+            }
         }
     }
 
@@ -105,13 +113,7 @@ public final class ForecastClient: Sendable {
     /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
     /// thread.
     public func waitUntilInvalidated() async {
-        let session = sessionState.withLock { (state: inout SessionState) -> Session? in
-            switch state {
-            case .running(let session), .ended(let session?): session
-            case .notStarted, .ended(nil): nil
-            }
-        }
-        await session?.waitUntilInvalidated()
+        await madeSession?.waitUntilInvalidated()
     }
 
     /// Ends the client for good: every request in flight, waiting for its turn or backing off
