@@ -25,11 +25,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
+        // libcurl, opened with dlopen when first needed rather than linked: see
+        // Sources/CCurl/include/ccurl.h. Building needs its headers (libcurl4-openssl-dev);
+        // running needs libcurl.so.4 (libcurl4).
+        .target(
             name: "CCurl",
-            path: "Sources/CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
+            path: "Sources/CCurl"
         ),
         .target(
             name: "CurlHTTP",

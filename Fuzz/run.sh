@@ -41,14 +41,18 @@ stale() {
 }
 
 # CurlHTTP, which Forecast imports, as a plain static library: it is not fuzzed, only linked.
+# CCurl's ccurl.c (libcurl opened on first use) goes into the same archive.
 if stale "$out/lib/libCurlHTTP.a" "$root/Sources/CurlHTTP" "$root/Sources/CCurl"; then
     echo "== building CurlHTTP"
+    clang -O2 -c -I "$root/Sources/CCurl/include" $(pkg-config --cflags libcurl) \
+        "$root/Sources/CCurl/ccurl.c" -o "$out/lib/ccurl.o"
     # -package-name: Forecast uses CurlHTTP's `package` declarations (LockedValue), as SwiftPM
     # allows within one package.
     nice -n 10 swiftc -O -parse-as-library -module-name CurlHTTP -package-name forecast \
         -emit-module -emit-module-path "$out/lib/CurlHTTP.swiftmodule" \
         -emit-library -static -o "$out/lib/libCurlHTTP.a" \
-        -I "$root/Sources/CCurl" "${curl_cflags[@]}" "$root"/Sources/CurlHTTP/*.swift
+        -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" "$root"/Sources/CurlHTTP/*.swift
+    ar rs "$out/lib/libCurlHTTP.a" "$out/lib/ccurl.o"
 fi
 
 # Each fuzzer is Forecast's sources and one entry point, compiled together with coverage
@@ -58,9 +62,9 @@ for target in "${targets[@]}"; do
     if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a"; then
         echo "== building $target"
         nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
-            -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl" "${curl_cflags[@]}" \
+            -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
             "$root"/Sources/Forecast/*.swift "$root/Fuzz/Targets/${entry[$target]}.swift" \
-            -L "$out/lib" -lCurlHTTP $(pkg-config --libs libcurl) -o "$binary"
+            -L "$out/lib" -lCurlHTTP -o "$binary"
     fi
 done
 ((build_only)) && exit 0

@@ -4,7 +4,7 @@
 #   WORK/debian/forecast holds `make install PREFIX=/usr` (the layout dpkg-shlibdeps expects);
 #   the package is written to OUTDIR.
 # The version is the one the binary prints (CurlHTTP.version in the code); Depends comes from
-# dpkg-shlibdeps and is checked to name libcurl4.
+# dpkg-shlibdeps, with libcurl4 (opened with dlopen) added, and is checked to name it.
 set -euo pipefail
 work=$1
 outdir=$2
@@ -39,6 +39,15 @@ depends=$(cd "$work" && dpkg-shlibdeps -O debian/forecast/usr/bin/forecast | sed
 if readelf -V "$root/usr/bin/forecast" | grep GLIBC_ABI_DT_RELR >/dev/null; then
     depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[0-2][0-9])\)/libc6 (>= 2.36)/')
 fi
+# libcurl is opened with dlopen on first use (Sources/CCurl/include/ccurl.h), so it is not a
+# NEEDED entry that dpkg-shlibdeps would see: the package names it itself, at the upstream
+# version it was built and tested against.
+curl_version=$(dpkg-query -W -f '${Version}' libcurl4 2>/dev/null | sed -E 's/^[0-9]+://; s/-[^-]*$//')
+[[ -n $curl_version ]] || { echo "make-deb: libcurl4 is not installed (dpkg-query)" >&2; exit 1; }
+case ", $depends," in
+    *", libcurl4 "*|*", libcurl4,"*) ;;
+    *) depends="$depends, libcurl4 (>= $curl_version)" ;;
+esac
 case ", $depends," in
     *", libcurl4 "*|*", libcurl4,"*) ;;
     *) echo "make-deb: Depends does not name libcurl4: $depends" >&2; exit 1 ;;

@@ -2,21 +2,31 @@ internal import CCurl
 
 /// The process-wide libcurl set-up.
 enum CurlGlobal {
-    /// Runs `curl_global_init` once per process: a global `let` is initialised lazily and
-    /// exactly once even when several threads reach it (the runtime guards it with `swift_once`).
-    /// Sessions touch it before they start their thread, so it runs before any thread of ours
-    /// uses libcurl.
+    /// Loads libcurl and runs `curl_global_init` once per process: a global `let` is
+    /// initialised lazily and exactly once even when several threads reach it (the runtime
+    /// guards it with `swift_once`). Sessions touch it before they start their thread, so it
+    /// runs before any thread of ours uses libcurl. libcurl is not linked but opened here, on
+    /// first use (CCurl's `ccurl.c`): a run that makes no transfer never loads it.
     private static let result: Int32 = Int32(ccurl_global_init().rawValue)
 
     static func ensureInitialized() {
         precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
     }
 
-    /// Runs `curl_global_init` once per process, throwing if it failed.
+    /// Loads libcurl and runs `curl_global_init` once per process, throwing if either failed.
     static func initialize() throws(CurlError) {
         guard result == 0 else {
-            throw CurlError(kind: .other, code: CurlError.Code(rawValue: result), message: "curl_global_init failed")
+            throw CurlError(kind: .other, code: CurlError.Code(rawValue: result), message: initializationFailure)
         }
+    }
+
+    /// What went wrong when libcurl was loaded and initialised, in words for the user.
+    private static var initializationFailure: String {
+        // ccurl_load_failure returns a static buffer inside CCurl, written once before
+        // ccurl_global_init returned; String(cString:) copies it.
+        let reason = String(cString: ccurl_load_failure())
+        if reason.isEmpty { return "curl_global_init failed" }
+        return "libcurl could not be loaded (\(reason)); on Debian it comes with the libcurl4 package"
     }
 
     /// libcurl's TLS library, such as "OpenSSL/3.0.11"; "" if it has none.
@@ -41,10 +51,11 @@ enum CurlGlobal {
         .system, tlsBackend: tlsBackend, defaultCADirectory: defaultCADirectory,
         hasHashLinks: TrustSettings.directoryHasHashLinks)
 
-    /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …".
+    /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …", or "" if
+    /// libcurl cannot be loaded.
     static var versionString: String {
-        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl;
-        // String(cString:) copies it at once.
-        String(cString: curl_version())
+        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl
+        // (ccurl_version NULL if libcurl could not be loaded); String(cString:) copies it at once.
+        ccurl_version().map { String(cString: $0) } ?? ""
     }
 }

@@ -18,7 +18,7 @@ final class EasyHandle {
     private var headerList: HeaderList?
 
     init() throws(CurlError) {
-        guard let handle = curl_easy_init() else {
+        guard let handle = ccurl_easy_init() else {
             throw CurlError(kind: .other, code: .outOfMemory, message: "curl_easy_init failed: out of memory")
         }
         pointer = handle
@@ -28,7 +28,7 @@ final class EasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(pointer)
+        ccurl_easy_cleanup(pointer)
         errorBuffer.deallocate()
         // `headerList` is released after this body, i.e. after curl_easy_cleanup.
     }
@@ -129,6 +129,6 @@ final class EasyHandle {
     /// libcurl's text for a code (`curl_easy_strerror`).
     static func message(for code: CURLcode) -> String {
         // curl_easy_strerror returns a static, NUL-terminated string; it is copied at once.
-        String(cString: curl_easy_strerror(code))
+        String(cString: ccurl_easy_strerror(code))
     }
 }

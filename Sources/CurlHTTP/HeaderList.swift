@@ -15,7 +15,7 @@ final class HeaderList {
         for line in lines {
             // curl_slist_append copies the string, so the temporary C string may go away. On
             // failure it returns NULL and leaves the list as it was, which `deinit` then frees.
-            guard let head = line.withCString({ curl_slist_append(pointer, $0) }) else {
+            guard let head = line.withCString({ ccurl_slist_append(pointer, $0) }) else {
                 throw CurlError(
                     kind: .other, code: .outOfMemory,
                     message: "curl_slist_append failed: out of memory")
@@ -25,6 +25,6 @@ final class HeaderList {
     }
 
     deinit {
-        curl_slist_free_all(pointer)
+        ccurl_slist_free_all(pointer)
     }
 }

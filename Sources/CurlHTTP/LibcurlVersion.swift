@@ -33,15 +33,19 @@ public struct LibcurlVersion: Sendable, Hashable {
         self.supportsHTTP2 = supportsHTTP2
     }
 
-    /// The libcurl loaded into this process (which may be newer than the headers the package
-    /// was built against).
+    /// The libcurl this process runs on (which may be newer than the headers the package was
+    /// built against). CurlHTTP opens libcurl when it is first needed, so reading this loads
+    /// it; if it cannot be loaded, ``version`` is ``unavailable``, the other fields are empty
+    /// and ``summary`` says so.
     public static var current: LibcurlVersion {
         // curl_version_info returns a pointer to a static struct inside libcurl that lives as
-        // long as the process, and never NULL; its strings are static too, and each is copied
-        // into a Swift String before this returns. The argument is the oldest layout this code
-        // reads (the sixth added nghttp2_version; Swift cannot see the CURLVERSION_NOW macro),
-        // and fields newer than the struct's `age` are not read.
-        let info = curl_version_info(CURLVERSION_SIXTH).pointee
+        // long as the process (ccurl_version_info NULL only if libcurl could not be loaded);
+        // its strings are static too, and each is copied into a Swift String before this
+        // returns. Fields newer than the struct's `age` are not read.
+        guard let loaded = ccurl_version_info() else {
+            return LibcurlVersion(version: unavailable, tlsLibrary: nil, nghttp2Version: nil, supportsHTTP2: false)
+        }
+        let info = loaded.pointee
         let hasHTTP2Fields = info.age.rawValue >= CURLVERSION_SIXTH.rawValue
         return LibcurlVersion(
             version: info.version.map { String(cString: $0) } ?? "unknown",
@@ -50,10 +54,14 @@ public struct LibcurlVersion: Sendable, Hashable {
             supportsHTTP2: info.features & Int32(CURL_VERSION_HTTP2) != 0)
     }
 
+    /// ``version`` when libcurl could not be loaded.
+    public static let unavailable = "unavailable"
+
     /// The libraries that matter for HTTP, as `curl -V` names them:
     /// "libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0". Without HTTP/2 support it ends with
     /// "no HTTP/2" rather than leaving the reader to guess.
     public var summary: String {
+        if version == Self.unavailable { return "libcurl unavailable" }
         var parts = ["libcurl/\(version)"]
         if let tlsLibrary { parts.append(tlsLibrary) }
         if supportsHTTP2 {

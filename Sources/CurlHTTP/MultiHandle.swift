@@ -11,7 +11,7 @@ final class MultiHandle {
     private(set) var pointer: UnsafeMutableRawPointer?
 
     init() throws(CurlError) {
-        guard let handle = curl_multi_init() else {
+        guard let handle = ccurl_multi_init() else {
             throw CurlError(kind: .multiHandleFailed, multiCode: .outOfMemory, message: "curl_multi_init failed: out of memory")
         }
         pointer = handle
@@ -27,7 +27,7 @@ final class MultiHandle {
         if let pointer {
             // Fails only for a bad handle or a call from inside a libcurl callback, neither of
             // which can happen here; there is nothing to do about it when closing anyway.
-            _ = curl_multi_cleanup(pointer)
+            _ = ccurl_multi_cleanup(pointer)
             self.pointer = nil
         }
     }
@@ -37,45 +37,45 @@ final class MultiHandle {
     }
 
     func add(_ easy: EasyHandle) throws(CurlError) {
-        try Self.check(curl_multi_add_handle(pointer, easy.pointer))
+        try Self.check(ccurl_multi_add_handle(pointer, easy.pointer))
     }
 
     /// Detaches a transfer; an unfinished one has its connection closed. If this throws, the
     /// multi handle may still refer to `easy`: keep the easy handle alive until after `close()`.
     func remove(_ easy: EasyHandle) throws(CurlError) {
-        try Self.check(curl_multi_remove_handle(pointer, easy.pointer))
+        try Self.check(ccurl_multi_remove_handle(pointer, easy.pointer))
     }
 
     /// Drives every transfer as far as it can go without blocking; returns how many still run.
     @discardableResult
     func perform() throws(CurlError) -> Int {
         var running: Int32 = 0
-        try Self.check(curl_multi_perform(pointer, &running))
+        try Self.check(ccurl_multi_perform(pointer, &running))
         return Int(running)
     }
 
     /// Waits until a socket of a transfer is ready, `wakeup()` is called, or `timeoutMs` passes.
     func poll(timeoutMs: Int) throws(CurlError) {
-        try Self.check(curl_multi_poll(pointer, nil, 0, Int32(clamping: max(0, timeoutMs)), nil))
+        try Self.check(ccurl_multi_poll(pointer, nil, 0, Int32(clamping: max(0, timeoutMs)), nil))
     }
 
     /// libcurl's own deadline for its next `perform` (`curl_multi_timeout`), or nil if none.
     func timeoutMs() throws(CurlError) -> Int? {
         var ms = -1
-        try Self.check(curl_multi_timeout(pointer, &ms))
+        try Self.check(ccurl_multi_timeout(pointer, &ms))
         return ms < 0 ? nil : ms
     }
 
     /// Ends a `poll` at once. Callable from any thread; false if libcurl could not send the
     /// wake-up (the poll then still ends at its timeout).
     func wakeup() -> Bool {
-        curl_multi_wakeup(pointer) == CURLM_OK
+        ccurl_multi_wakeup(pointer) == CURLM_OK
     }
 
     /// The next finished transfer: its easy handle pointer and result, or nil when none is left.
     func nextCompletion() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(pointer, &remaining) {
+        while let message = ccurl_multi_info_read(pointer, &remaining) {
             // The CURLMsg belongs to libcurl and stays valid only until the next
             // curl_multi_info_read or curl_multi_remove_handle: both fields are read here, before
             // either call, and only their values leave this loop.
@@ -93,6 +93,6 @@ final class MultiHandle {
         throw CurlError(
             kind: .multiHandleFailed, multiCode: CurlError.MultiCode(rawValue: Int32(code.rawValue)),
             // curl_multi_strerror returns a static, NUL-terminated string; it is copied at once.
-            message: String(cString: curl_multi_strerror(code)))
+            message: String(cString: ccurl_multi_strerror(code)))
     }
 }

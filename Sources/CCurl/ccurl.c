@@ -1,0 +1,151 @@
+/*
+ * libcurl loaded with dlopen on first use; see ccurl.h for why and for the contract.
+ */
+#include "ccurl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+/* Every libcurl function CurlHTTP calls. Each gets a pointer p_<name> of the exact type
+   <curl/curl.h> declares for it, filled from dlsym. */
+#define CCURL_FUNCTIONS(X) \
+    X(curl_global_init) \
+    X(curl_version_info) \
+    X(curl_version) \
+    X(curl_easy_init) \
+    X(curl_easy_cleanup) \
+    X(curl_easy_strerror) \
+    X(curl_easy_setopt) \
+    X(curl_easy_getinfo) \
+    X(curl_multi_init) \
+    X(curl_multi_cleanup) \
+    X(curl_multi_setopt) \
+    X(curl_multi_add_handle) \
+    X(curl_multi_remove_handle) \
+    X(curl_multi_perform) \
+    X(curl_multi_poll) \
+    X(curl_multi_wakeup) \
+    X(curl_multi_timeout) \
+    X(curl_multi_info_read) \
+    X(curl_multi_strerror) \
+    X(curl_slist_append) \
+    X(curl_slist_free_all)
+
+/* Written only inside load(), which pthread_once runs exactly once; read only after
+   pthread_once returned in this thread (ccurl_global_init, ccurl_version_info) or in a thread
+   that the contract orders after such a call. pthread_once makes the writes visible to every
+   thread that returns from it. */
+#define CCURL_POINTER(name) static __typeof__(name) *p_##name;
+CCURL_FUNCTIONS(CCURL_POINTER)
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_failure[512];
+
+/* The library's soname: the ABI CurlHTTP was built against (libcurl4 on Debian). */
+static const char library_name[] = "libcurl.so.4";
+
+static void load(void) {
+    /* RTLD_LAZY: libcurl's own calls into its dependencies bind on first use, as they would
+       for a linked library; RTLD_LOCAL: its symbols stay out of the global scope. The handle
+       is never closed: libcurl stays until the process ends, as a linked library would. */
+    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_name);
+        return;
+    }
+#define CCURL_RESOLVE(name) \
+    p_##name = (__typeof__(name) *)dlsym(library, #name); \
+    if (p_##name == NULL) { \
+        snprintf(load_failure, sizeof load_failure, "%s has no %s", library_name, #name); \
+        return; \
+    }
+    CCURL_FUNCTIONS(CCURL_RESOLVE)
+#undef CCURL_RESOLVE
+    loaded = 1;
+}
+
+static int ccurl_load(void) {
+    pthread_once(&load_once, load);
+    return loaded;
+}
+
+const char *ccurl_load_failure(void) {
+    pthread_once(&load_once, load);
+    return load_failure;
+}
+
+CURLcode ccurl_global_init(void) {
+    if (!ccurl_load()) return CURLE_FAILED_INIT;
+    return p_curl_global_init(CURL_GLOBAL_ALL);
+}
+
+curl_version_info_data *ccurl_version_info(void) {
+    if (!ccurl_load()) return NULL;
+    return p_curl_version_info(CURLVERSION_NOW);
+}
+
+char *ccurl_version(void) {
+    if (!ccurl_load()) return NULL;
+    return p_curl_version();
+}
+
+/* The forwarders: callers hold the contract in ccurl.h (libcurl loaded first). */
+
+CURL *ccurl_easy_init(void) { return p_curl_easy_init(); }
+void ccurl_easy_cleanup(CURL *handle) { p_curl_easy_cleanup(handle); }
+const char *ccurl_easy_strerror(CURLcode code) { return p_curl_easy_strerror(code); }
+
+CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_setopt_off(CURL *handle, CURLoption option, curl_off_t value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return p_curl_easy_getinfo(handle, info, value);
+}
+CURLcode ccurl_easy_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return p_curl_easy_getinfo(handle, info, value);
+}
+CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return p_curl_easy_getinfo(handle, info, value);
+}
+CURLcode ccurl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+    return p_curl_easy_getinfo(handle, info, value);
+}
+
+CURLM *ccurl_multi_init(void) { return p_curl_multi_init(); }
+CURLMcode ccurl_multi_cleanup(CURLM *multi) { return p_curl_multi_cleanup(multi); }
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return p_curl_multi_setopt(multi, option, value);
+}
+CURLMcode ccurl_multi_add_handle(CURLM *multi, CURL *handle) { return p_curl_multi_add_handle(multi, handle); }
+CURLMcode ccurl_multi_remove_handle(CURLM *multi, CURL *handle) { return p_curl_multi_remove_handle(multi, handle); }
+CURLMcode ccurl_multi_perform(CURLM *multi, int *running) { return p_curl_multi_perform(multi, running); }
+CURLMcode ccurl_multi_poll(CURLM *multi, struct curl_waitfd extra[], unsigned int count, int timeout_ms, int *numfds) {
+    return p_curl_multi_poll(multi, extra, count, timeout_ms, numfds);
+}
+CURLMcode ccurl_multi_wakeup(CURLM *multi) { return p_curl_multi_wakeup(multi); }
+CURLMcode ccurl_multi_timeout(CURLM *multi, long *timeout_ms) { return p_curl_multi_timeout(multi, timeout_ms); }
+CURLMsg *ccurl_multi_info_read(CURLM *multi, int *queued) { return p_curl_multi_info_read(multi, queued); }
+const char *ccurl_multi_strerror(CURLMcode code) { return p_curl_multi_strerror(code); }
+
+struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *string) {
+    return p_curl_slist_append(list, string);
+}
+void ccurl_slist_free_all(struct curl_slist *list) { p_curl_slist_free_all(list); }

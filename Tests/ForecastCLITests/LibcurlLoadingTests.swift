@@ -1,0 +1,57 @@
+import Foundation
+import MockAPI
+import Testing
+import TestSupport
+
+/// libcurl is opened on first use (CCurl's ccurl.c), not linked. These runs put a broken
+/// `libcurl.so.4` first on the loader's path (`LD_LIBRARY_PATH`), which `dlopen` then finds
+/// and refuses: what a machine without the libcurl4 package would do.
+@Suite("libcurl loaded on first use", .serialized)
+struct LibcurlLoadingTests {
+    /// Runs `body` with the environment that makes `dlopen("libcurl.so.4")` fail.
+    private func withoutLibcurl(_ body: ([String: String]) async throws -> Void) async throws {
+        try await withTemporaryFolder(prefix: "forecast-no-libcurl") { folder in
+            // An empty file: "file too short", a clear dlopen failure.
+            #expect(FileManager.default.createFile(atPath: folder.url.appendingPathComponent("libcurl.so.4").path, contents: Data()))
+            try await body(["LD_LIBRARY_PATH": folder.url.path])
+        }
+    }
+
+    @Test("A cache hit needs no libcurl; a fetch without it fails in words, exit 1, and the cached city still prints")
+    func cacheHitWithoutLibcurl() async throws {
+        try await withMock { mock, env in
+            let first = try await forecast(["-f", "line", "130010"], environment: env)
+            #expect(first.status == 0)
+            try await withoutLibcurl { broken in
+                let environment = env.merging(broken) { $1 }
+                let cached = try await forecast(["-f", "line", "130010"], environment: environment)
+                #expect(cached.status == 0)
+                #expect(cached.stdout == first.stdout)
+                #expect(cached.stderr == "", "a cache hit tried to load libcurl: \(cached.stderr)")
+
+                let mixed = try await forecast(["-f", "line", "130010", "140010"], environment: environment)
+                #expect(mixed.status == 1)
+                #expect(mixed.stdout == first.stdout + "横浜 -\n", "the cached city is lost, or the failed one not marked")
+                #expect(mixed.stderr.contains("140010"))
+                #expect(mixed.stderr.contains("libcurl could not be loaded"))
+                #expect(mixed.stderr.contains("libcurl.so.4"))
+                #expect(mixed.stderr.contains("libcurl4 package"))
+                #expect(!mixed.signalled)
+            }
+            #expect(mock.stats().requestsServed == 1, "a run without libcurl reached the server")
+        }
+    }
+
+    @Test("--version names libcurl when it loads, and says it is unavailable when not")
+    func versionWithoutLibcurl() async throws {
+        let loaded = try await forecast(["--version"])
+        #expect(loaded.status == 0)
+        #expect(loaded.stdout.contains("(libcurl/"))
+        try await withoutLibcurl { broken in
+            let result = try await forecast(["--version"], environment: broken)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("forecast "))
+            #expect(result.stdout.hasSuffix(" (libcurl unavailable)\n"))
+        }
+    }
+}
