@@ -59,7 +59,7 @@ connections() {
     curl -s "${trust[@]}" "$base/stats" | awk '$1 == "connections_accepted" { print $2 }'
 }
 
-mapfile -t ids < <("$bin/forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for id in "${ids[@]}"; do
     printf 'url = "%s/api/forecast/city/%s"\noutput = "/dev/null"\n' "$base" "$id"
@@ -95,11 +95,11 @@ curl_parallel=(--parallel --parallel-immediate)
 [ -n "$tls" ] && curl_parallel=(--parallel)
 for round in $(seq "$runs"); do
     echo "round $round/$runs" >&2
-    run forecast-seq $((1 + 3 * count)) "$bin/forecast" --no-cache "${trust[@]}" --base-url "$base" "${ids[@]}"
+    run forecast-seq $((1 + 3 * count)) "$forecast" --no-cache "${trust[@]}" --base-url "$base" "${ids[@]}"
     run curl-seq "$count" curl "${curl_flags[@]}" -K "$work/urls.cfg"
-    run forecast-par $((1 + 3 * count)) "$bin/forecast" --no-cache "${trust[@]}" --parallel --jobs "$jobs" --base-url "$base" "${ids[@]}"
+    run forecast-par $((1 + 3 * count)) "$forecast" --no-cache "${trust[@]}" --parallel --jobs "$jobs" --base-url "$base" "${ids[@]}"
     run curl-par "$count" curl "${curl_flags[@]}" "${curl_parallel[@]}" --parallel-max "$jobs" -K "$work/urls.cfg"
-    run forecast-one 4 "$bin/forecast" --no-cache "${trust[@]}" --base-url "$base" 130010
+    run forecast-one 4 "$forecast" --no-cache "${trust[@]}" --base-url "$base" 130010
     run curl-one 1 curl "${curl_flags[@]}" -K "$work/one.cfg"
 done
 

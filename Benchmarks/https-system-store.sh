@@ -105,7 +105,7 @@ instructions() {
     awk '/Collected :/ { print $NF }' "$work/vg"
 }
 
-mapfile -t ids < <("$bin/forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for base in "$tls_base" "$plain_base"; do
     name=$([ "$base" = "$tls_base" ] && echo tls || echo plain)
@@ -115,9 +115,9 @@ for base in "$tls_base" "$plain_base"; do
 done
 
 echo "counting instructions…" >&2
-fi_tls=$(instructions "${forecast_env[@]}" "$bin/forecast" --no-cache --base-url "$tls_base" 130010)
+fi_tls=$(instructions "${forecast_env[@]}" "$forecast" --no-cache --base-url "$tls_base" 130010)
 ci_tls=$(instructions "${curl_env[@]}" curl -s -f -o /dev/null "$tls_base/api/forecast/city/130010")
-fi_plain=$(instructions "$bin/forecast" --no-cache --base-url "$plain_base" 130010)
+fi_plain=$(instructions "$forecast" --no-cache --base-url "$plain_base" 130010)
 ci_plain=$(instructions curl -s -f -o /dev/null "$plain_base/api/forecast/city/130010")
 
 # run NAME BASE EXPECTED_LINES COMMAND…: one timed run; appends "wall_us cpu_s kib connections".
@@ -140,10 +140,10 @@ run() {
 for round in $(seq "$runs"); do
     echo "round $round/$runs" >&2
     run forecast "$tls_base" $((1 + 3 * count)) env "${forecast_env[@]}" \
-        "$bin/forecast" --no-cache -p -j "$jobs" --base-url "$tls_base" "${ids[@]}"
+        "$forecast" --no-cache -p -j "$jobs" --base-url "$tls_base" "${ids[@]}"
     run curl "$tls_base" "$count" env "${curl_env[@]}" \
         curl -s -f -w '%{http_code}\n' --parallel --parallel-max "$jobs" -K "$work/tls.cfg"
-    run forecast-plain "$plain_base" $((1 + 3 * count)) "$bin/forecast" --no-cache -p -j "$jobs" --base-url "$plain_base" "${ids[@]}"
+    run forecast-plain "$plain_base" $((1 + 3 * count)) "$forecast" --no-cache -p -j "$jobs" --base-url "$plain_base" "${ids[@]}"
 done
 
 # stat FILE COLUMN median|max

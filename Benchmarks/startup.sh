@@ -67,20 +67,20 @@ best_rss() {
     printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -n | head -1
 }
 
-"$bin/forecast" --base-url "$fast" 130010 >/dev/null   # the warm cache
-version_f=$(instructions "$bin/forecast" --version)
-cached_f=$(instructions "$bin/forecast" --base-url "$fast" 130010)
-one_f=$(instructions "$bin/forecast" --no-cache --base-url "$fast" 130010)
+"$forecast" --base-url "$fast" 130010 >/dev/null   # the warm cache
+version_f=$(instructions "$forecast" --version)
+cached_f=$(instructions "$forecast" --base-url "$fast" 130010)
+one_f=$(instructions "$forecast" --no-cache --base-url "$fast" 130010)
 one_c=$(instructions curl -s -o /dev/null "$fast/api/forecast/city/130010")
-rss_one_f=$(best_rss "$bin/forecast" --no-cache --base-url "$fast" 130010)
+rss_one_f=$(best_rss "$forecast" --no-cache --base-url "$fast" 130010)
 rss_one_c=$(best_rss curl -s -o /dev/null "$fast/api/forecast/city/130010")
 
-mapfile -t ids < <("$bin/forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for id in "${ids[@]}"; do
     printf 'url = "%s/api/forecast/city/%s"\noutput = "/dev/null"\n' "$slow" "$id"
 done >"$work/urls.cfg"
-parallel_f=("$bin/forecast" --no-cache -p -j "$jobs" --base-url "$slow" "${ids[@]}")
+parallel_f=("$forecast" --no-cache -p -j "$jobs" --base-url "$slow" "${ids[@]}")
 parallel_c=(curl -s -f --parallel --parallel-immediate --parallel-max "$jobs" -K "$work/urls.cfg")
 rss_par_f=$(best_rss "${parallel_f[@]}")
 rss_par_c=$(best_rss "${parallel_c[@]}")
