@@ -10,7 +10,7 @@ sequential=${2:-1000}
 parallel=${3:-200}
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
-build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker "-L$PWD/Scripts/link" --scratch-path .build-bench)
+build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker "-L$PWD/Scripts/link" -Xlinker "--symbol-ordering-file=$PWD/Scripts/link/forecast.order" -Xlinker --no-warn-symbol-ordering --scratch-path .build-bench)
 "${build[@]}" --product forecast-mock >/dev/null
 "${build[@]}" --target CurlHTTPBench >/dev/null  # a target, not a product: built as CurlHTTPBench
 bin=$("${build[@]}" --show-bin-path)
