@@ -42,14 +42,10 @@ public enum ResponseDecoder {
         case forecast(CityForecast)
         case apiError(String)
 
-        private enum Keys: String, CodingKey {
-            case error
-        }
-
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            if container.contains(.error) {
-                self = .apiError(try container.decode(String.self, forKey: .error))
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            if container.contains("error") {
+                self = .apiError(try container.decode(String.self, forKey: "error"))
             } else {
                 self = .forecast(try CityForecast(from: decoder))
             }
