@@ -20,7 +20,7 @@
 #     run over plain HTTP, to compare against.
 #
 # Usage: Benchmarks/https-system-store.sh [--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]
-#        (defaults: 100 ms, 142 cities, 50, 5). Needs curl, openssl, valgrind and GNU time.
+#        (defaults: 100 ms, 142 cities, 50, 5). Needs curl, openssl, valgrind and python3 (Benchmarks/rusage.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,8 +35,8 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]" >&2; exit 64 ;;
     esac
 done
-for tool in curl openssl valgrind /usr/bin/time; do
-    command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install curl openssl valgrind time)" >&2; exit 1; }
+for tool in curl openssl valgrind python3; do
+    command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install curl openssl valgrind python3)" >&2; exit 1; }
 done
 if [ -n "$system_store" ] && [ "$(id -u)" -ne 0 ]; then
     echo "--system-store changes /etc/ssl/certs: run it as root" >&2; exit 1
@@ -126,7 +126,7 @@ run() {
     local start end before after lines
     before=$(connections "$base")
     start=$(date +%s%N)
-    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || {
+    Benchmarks/rusage.py "$work/time" "$@" >"$work/out" 2>"$work/err" || {
         echo "$name failed:" >&2; cat "$work/err" >&2; exit 1; }
     end=$(date +%s%N)
     after=$(connections "$base")
@@ -170,7 +170,8 @@ printf '%-44s %13.1fM %13.1fM %8s\n' "the same over plain HTTP" "$(awk -v n="$fi
     "$(awk -v n="$ci_plain" 'BEGIN { print n / 1e6 }')" "$(ratio "$fi_plain" "$ci_plain")"
 printf '%-44s %12.0fms %12.0fms %8s\n' "$count cities: wall (median)" "$(awk -v t="$fw" 'BEGIN { print t / 1000 }')" \
     "$(awk -v t="$cw" 'BEGIN { print t / 1000 }')" "$(ratio "$fw" "$cw")"
-printf '%-44s %13.2fs %13.2fs %8s\n' "the same: CPU, user + sys (median)" "$fc" "$cc" "$(ratio "$fc" "$cc")"
+printf '%-44s %12.1fms %12.1fms %8s\n' "the same: CPU, user + sys (median)" "$(awk -v t="$fc" 'BEGIN { print t * 1000 }')" \
+    "$(awk -v t="$cc" 'BEGIN { print t * 1000 }')" "$(ratio "$fc" "$cc")"
 printf '%-44s %12sMB %12sMB %8s\n' "the same: peak RSS (max)" "$(mb "$fm")" "$(mb "$cm")" "$(ratio "$fm" "$cm")"
 printf '%-44s %14s %14s\n' "the same: TCP connections (max per run)" "$fn" "$cn"
 printf '%-44s %12sMB\n' "forecast's peak RSS, same run over plain HTTP" "$(mb "$pm")"
