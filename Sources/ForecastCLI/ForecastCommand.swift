@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Forecast
 
 /// `forecast`: the entry point. `forecast cities [<query>]` lists the catalog; anything else is
@@ -25,25 +26,48 @@ struct ForecastCommand: AsyncParsableCommand {
         "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
 
-    static func main() async {
-        // `forecast --help` leads with how to fetch (usage, examples, every option).
+    /// The entry point, synchronous: help and the version are printed at once; anything else
+    /// runs as a task, and the main thread waits for it and returns. An `async` main would
+    /// instead end the main thread with `dispatch_main()` (pthread_exit), whose forced unwind
+    /// reads the binary's unwind tables (about 0.5 MB of them brought into memory) at every
+    /// start, for a thread nothing else needs. Nothing here runs on the main actor, which this
+    /// thread then no longer serves.
+    static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if answeredAtOnce(arguments) { return }
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await run(arguments)
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// Prints what needs no parsing (help, the version, zsh's completion script); false for
+    /// anything else.
+    static func answeredAtOnce(_ arguments: [String]) -> Bool {
+        // `forecast --help` leads with how to fetch (usage, examples, every option).
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             print(Fetch.helpMessage())
-            return
+            return true
         }
         // `forecast --version` alone, the same line ArgumentParser prints, without building the
         // command tree: that costs about 10 M instructions of reflection and protocol
         // conformance lookups (Benchmarks/startup.sh), more than the rest of the run.
         if arguments == ["--version"] {
             Terminal.output(ForecastVersion.versionLine + "\n")
-            return
+            return true
         }
         if ZshCompletion.isRequested(by: arguments) {
             Terminal.ignoreBrokenPipeSignal()
             Terminal.output(ZshCompletion.script() + "\n")
-            return
+            return true
         }
+        return false
+    }
+
+    /// A run: the parsed command, or the message and exit status of a usage error.
+    static func run(_ arguments: [String]) async {
         do {
             if routedThroughTree(arguments) {
                 var command = try parseAsRoot(arguments)
