@@ -20,11 +20,16 @@ enum CurlGlobal {
         }
     }
 
+    /// Why libcurl could not be loaded (the dynamic loader's words), or "" if it was.
+    static var loadFailure: String {
+        // ccurl_load_failure returns a static buffer inside CCurl, written once, before any
+        // call to it returns; String(cString:) copies it.
+        String(cString: ccurl_load_failure())
+    }
+
     /// What went wrong when libcurl was loaded and initialised, in words for the user.
     private static var initializationFailure: String {
-        // ccurl_load_failure returns a static buffer inside CCurl, written once before
-        // ccurl_global_init returned; String(cString:) copies it.
-        let reason = String(cString: ccurl_load_failure())
+        let reason = loadFailure
         if reason.isEmpty { return "curl_global_init failed" }
         return "libcurl could not be loaded (\(reason)); on Debian it comes with the libcurl4 package"
     }

@@ -36,4 +36,17 @@ struct LibcurlVersionTests {
                                   supportsHTTP2: true)
         #expect(full.summary == "libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0")
     }
+
+    @Test("A libcurl that could not be loaded says so, and the loaded one is never called unavailable")
+    func unavailable() {
+        let missing = LibcurlVersion(version: LibcurlVersion.unavailable, tlsLibrary: nil, nghttp2Version: nil, supportsHTTP2: false)
+        #expect(missing.summary == "libcurl unavailable")
+        #expect(LibcurlVersion.current.version != LibcurlVersion.unavailable)
+        #expect(ccurlLoadFailure.isEmpty, "libcurl did not load here: \(ccurlLoadFailure)")
+    }
+
+    /// What CCurl says went wrong loading libcurl: nothing, on this machine.
+    private var ccurlLoadFailure: String {
+        CurlGlobal.loadFailure
+    }
 }
