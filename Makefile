@@ -39,7 +39,9 @@ SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=l
 
 BINARY = .build/release/forecast
 STAGE = .build/install
-SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
+SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap')
+# What the link reads besides the objects (SwiftPM does not relink when only these change).
+LINK_INPUTS = Scripts/link/libstdc++.so Scripts/link/forecast.order
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
 .PHONY: all build test install uninstall deb man check-man docs check-docs clean
@@ -53,8 +55,11 @@ test:
 	$(SWIFT) test --no-parallel
 
 # Only the command, so that install does not wait for the mock server's SwiftNIO. swift build
-# leaves an up-to-date binary untouched; the touch keeps make from asking again.
-$(BINARY): $(SOURCES)
+# leaves an up-to-date binary untouched; the touch keeps make from asking again. The binary is
+# removed first so that a changed link input (LINK_INPUTS) is linked in: SwiftPM relinks only
+# for changed objects or a missing binary.
+$(BINARY): $(SOURCES) $(LINK_INPUTS)
+	@rm -f $@
 	$(SWIFT_BUILD) --product forecast
 	@touch $@
 

@@ -20,7 +20,7 @@
 #     run over plain HTTP, to compare against.
 #
 # Usage: Benchmarks/https-system-store.sh [--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]
-#        (defaults: 100 ms, 142 cities, 50, 5). Needs curl, openssl, valgrind and python3 (Benchmarks/rusage.py).
+#        (defaults: 100 ms, 142 cities, 50, 5). Needs curl, openssl, valgrind, python3 and GNU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,8 +35,8 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]" >&2; exit 64 ;;
     esac
 done
-for tool in curl openssl valgrind python3; do
-    command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install curl openssl valgrind python3)" >&2; exit 1; }
+for tool in curl openssl valgrind python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install curl openssl valgrind python3 time)" >&2; exit 1; }
 done
 if [ -n "$system_store" ] && [ "$(id -u)" -ne 0 ]; then
     echo "--system-store changes /etc/ssl/certs: run it as root" >&2; exit 1
@@ -123,18 +123,18 @@ ci_plain=$(instructions curl -s -f -o /dev/null "$plain_base/api/forecast/city/1
 # run NAME BASE EXPECTED_LINES COMMAND…: one timed run; appends "wall_us cpu_s kib connections".
 run() {
     local name=$1 base=$2 expected=$3; shift 3
-    local start end before after lines
+    local before after lines wall user sys kib
     before=$(connections "$base")
-    start=$(date +%s%N)
-    Benchmarks/rusage.py "$work/time" "$@" >"$work/out" 2>"$work/err" || {
+    # Wall and CPU time to the microsecond from rusage.py, peak memory from GNU time under it.
+    Benchmarks/rusage.py "$work/time" /usr/bin/time -f %M -o "$work/rss" "$@" >"$work/out" 2>"$work/err" || {
         echo "$name failed:" >&2; cat "$work/err" >&2; exit 1; }
-    end=$(date +%s%N)
     after=$(connections "$base")
     lines=$(wc -l <"$work/out")
     [ "$lines" -eq "$expected" ] || { echo "$name printed $lines lines, expected $expected" >&2; exit 1; }
     if [[ $name == curl* ]] && grep -qv '^200$' "$work/out"; then echo "$name: a status other than 200" >&2; exit 1; fi
-    read -r _ user sys kib <"$work/time"
-    echo "$(( (end - start) / 1000 )) $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') $kib $(( after - before - 1 ))" >>"$work/$name"
+    read -r wall user sys <"$work/time"
+    kib=$(cat "$work/rss")
+    echo "$(awk -v w="$wall" 'BEGIN { printf "%d", w * 1e6 }') $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') $kib $(( after - before - 1 ))" >>"$work/$name"
 }
 
 for round in $(seq "$runs"); do

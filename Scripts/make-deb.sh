@@ -4,7 +4,7 @@
 #   WORK/debian/forecast holds `make install PREFIX=/usr` (the layout dpkg-shlibdeps expects);
 #   the package is written to OUTDIR.
 # The version is the one the binary prints (CurlHTTP.version in the code); Depends comes from
-# dpkg-shlibdeps, with libcurl4 (opened with dlopen) added, and is checked to name it.
+# dpkg-shlibdeps, with the package that holds libcurl.so.4 (opened with dlopen) added.
 set -euo pipefail
 work=$1
 outdir=$2
@@ -40,17 +40,19 @@ if readelf -V "$root/usr/bin/forecast" | grep GLIBC_ABI_DT_RELR >/dev/null; then
     depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[0-2][0-9])\)/libc6 (>= 2.36)/')
 fi
 # libcurl is opened with dlopen on first use (Sources/CCurl/include/ccurl.h), so it is not a
-# NEEDED entry that dpkg-shlibdeps would see: the package names it itself, at the upstream
-# version it was built and tested against.
-curl_version=$(dpkg-query -W -f '${Version}' libcurl4 2>/dev/null | sed -E 's/^[0-9]+://; s/-[^-]*$//')
-[[ -n $curl_version ]] || { echo "make-deb: libcurl4 is not installed (dpkg-query)" >&2; exit 1; }
+# NEEDED entry that dpkg-shlibdeps would see: the package names it itself, as the package that
+# holds libcurl.so.4 here (libcurl4 on Debian 12, libcurl4t64 on later releases) at the
+# upstream version it was built and tested against.
+ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+curl_library=$("$ldconfig" -p | awk '$1 == "libcurl.so.4" { print $NF }' | head -1 || true)
+[[ -n $curl_library ]] || { echo "make-deb: libcurl.so.4 is not installed (ldconfig -p)" >&2; exit 1; }
+curl_package=$(dpkg -S "$(readlink -f "$curl_library")" 2>/dev/null | head -1 | cut -d: -f1 || true)
+[[ -n $curl_package ]] || { echo "make-deb: no package holds $curl_library (dpkg -S)" >&2; exit 1; }
+curl_version=$(dpkg-query -W -f '${Version}' "$curl_package" 2>/dev/null | sed -E 's/^[0-9]+://; s/-[^-]*$//' || true)
+[[ -n $curl_version ]] || { echo "make-deb: no version for $curl_package (dpkg-query)" >&2; exit 1; }
 case ", $depends," in
-    *", libcurl4 "*|*", libcurl4,"*) ;;
-    *) depends="$depends, libcurl4 (>= $curl_version)" ;;
-esac
-case ", $depends," in
-    *", libcurl4 "*|*", libcurl4,"*) ;;
-    *) echo "make-deb: Depends does not name libcurl4: $depends" >&2; exit 1 ;;
+    *", $curl_package "*|*", $curl_package,"*) ;;
+    *) depends="$depends, $curl_package (>= $curl_version)" ;;
 esac
 
 installed_size=$(du -sk "$root/usr" | cut -f1)

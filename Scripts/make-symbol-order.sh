@@ -44,11 +44,12 @@ i=0
 for run in "${runs[@]}"; do
     i=$((i + 1))
     # shellcheck disable=SC2086 # each run is a list of words
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$i" "$forecast" $run >/dev/null 2>&1
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$i" "$forecast" $run \
+        >/dev/null 2>"$work/valgrind.$i" || { echo "failed under valgrind: forecast $run" >&2; tail -5 "$work/valgrind.$i" >&2; exit 1; }
 done
 
 nm --defined-only "$forecast" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$work/defined"
-python3 - "$work" >Scripts/link/forecast.order <<'PY'
+python3 - "$work" >"$work/forecast.order" <<'PY'
 import re, sys, glob, os
 work = sys.argv[1]
 defined = set(open(os.path.join(work, "defined")).read().split())
@@ -68,4 +69,6 @@ for path in sorted(glob.glob(os.path.join(work, "run.*")), key=lambda p: int(p.r
             order.append(name)
 print("\n".join(order))
 PY
-echo "Scripts/link/forecast.order: $(wc -l <Scripts/link/forecast.order) functions" >&2
+[ -s "$work/forecast.order" ] || { echo "make-symbol-order: no function found" >&2; exit 1; }
+mv "$work/forecast.order" Scripts/link/forecast.order
+echo "Scripts/link/forecast.order: $(wc -l <Scripts/link/forecast.order) functions; \`make\` relinks with it" >&2

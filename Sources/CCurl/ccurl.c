@@ -59,7 +59,8 @@ static void load(void) {
 #define CCURL_RESOLVE(name) \
     p_##name = (__typeof__(name) *)dlsym(library, #name); \
     if (p_##name == NULL) { \
-        snprintf(load_failure, sizeof load_failure, "%s has no %s", library_name, #name); \
+        snprintf(load_failure, sizeof load_failure, "%s has no %s: libcurl 7.84 or later is needed", \
+                 library_name, #name); \
         return; \
     }
     CCURL_FUNCTIONS(CCURL_RESOLVE)

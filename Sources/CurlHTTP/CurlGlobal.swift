@@ -32,6 +32,7 @@ enum CurlGlobal {
         let reason = loadFailure
         if reason.isEmpty { return "curl_global_init failed" }
         return "libcurl could not be loaded (\(reason)); on Debian it comes with the libcurl4 package"
+            + " (libcurl4t64 on newer releases)"
     }
 
     /// libcurl's TLS library, such as "OpenSSL/3.0.11"; "" if it has none.

@@ -37,9 +37,10 @@ struct Environment: Sendable {
         self.variables = variables
     }
 
-    /// The process's variables, read from `environ`. ProcessInfo's `environment` builds the
-    /// same dictionary for about 0.5 M instructions a call; this is a tenth of that
-    /// (Benchmarks/startup.sh).
+    /// The process's variables, read from `environ`. ProcessInfo's `environment` builds a
+    /// dictionary of them for about 0.5 M instructions a call; this is a tenth of that
+    /// (Benchmarks/startup.sh). Unlike ProcessInfo, a name given twice keeps its first value,
+    /// which is the one getenv(3), and so libcurl, sees.
     static var current: Environment {
         var entries: [String] = []
         // environ is the C library's NULL-terminated array of "NAME=value" strings. Nothing in

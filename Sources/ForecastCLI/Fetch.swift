@@ -87,7 +87,7 @@ struct Fetch: AsyncParsableCommand {
               SSL_CERT_FILE       the same, when CURL_CA_BUNDLE is not set
               SSL_CERT_DIR        a hashed CA directory, likewise
             """,
-        version: ForecastVersion.versionLine,
+        version: ForecastCommand.parserVersion,
         helpNames: [.short, .long])
 
     @Flag(name: .shortAndLong, help: "Fetch concurrently; the output keeps the order given.")

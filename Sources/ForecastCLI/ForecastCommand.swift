@@ -16,9 +16,15 @@ struct ForecastCommand: AsyncParsableCommand {
         commandName: "forecast",
         abstract: "Japanese weather forecasts from weather.tsukumijima.net.",
         usage: Fetch.usage,
-        version: ForecastVersion.versionLine,
+        version: parserVersion,
         subcommands: [Fetch.self, Cities.self],
         defaultSubcommand: Fetch.self)
+
+    /// The version swift-argument-parser is given, which it needs to accept `--version`: the
+    /// tool's alone. ``ForecastVersion/versionLine`` names the libcurl in use, and reading it
+    /// loads libcurl; ArgumentParser reads its configurations for every parse, help text and
+    /// usage error. A parse that ends in this message prints the full line instead (`run`).
+    static let parserVersion = "forecast \(ForecastVersion.current)"
 
     /// Arguments that ask the parser itself for something (help, version, completions): the
     /// config file's defaults are not put before them.
@@ -91,7 +97,15 @@ struct ForecastCommand: AsyncParsableCommand {
             // argument ("no city is called …", an unknown option) and must not carry its
             // escape sequences to the terminal.
             let status = Fetch.exitCode(for: error)
-            guard status != .success else { Fetch.exit(withError: error) }
+            guard status != .success else {
+                // `--version` among other arguments, which the parser answers: with libcurl's
+                // version too, as `forecast --version` alone prints it.
+                if Fetch.fullMessage(for: error) == parserVersion {
+                    Terminal.output(ForecastVersion.versionLine + "\n")
+                    return
+                }
+                Fetch.exit(withError: error)
+            }
             let message = Fetch.fullMessage(for: error)
             if !message.isEmpty {
                 Terminal.report(message, multiline: true)

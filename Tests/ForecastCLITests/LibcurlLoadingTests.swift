@@ -54,4 +54,39 @@ struct LibcurlLoadingTests {
             #expect(result.stdout.hasSuffix(" (libcurl unavailable)\n"))
         }
     }
+
+    /// True if the dynamic loader opened libcurl during the run: `LD_DEBUG=files` makes it say
+    /// on stderr which file it loads ("file=libcurl.so.4 …").
+    private func loadsLibcurl(_ arguments: [String], environment: [String: String] = [:]) async throws -> Bool {
+        let result = try await forecast(arguments, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
+        return result.stderr.contains("file=libcurl.so.4")
+    }
+
+    @Test("Only a run that goes to the network loads libcurl: not a cache hit, help, a usage error or the catalog")
+    func loadedOnlyForTheNetwork() async throws {
+        try await withMock { _, env in
+            let fetched = try await loadsLibcurl(["130010"], environment: env)
+            #expect(fetched, "the fetch did not load libcurl")
+            let cached = try await loadsLibcurl(["130010"], environment: env)
+            #expect(!cached, "a cache hit loaded libcurl")
+            for arguments in [["--help"], ["-h"], ["help"], ["--bogus"], ["nosuchcity"], ["--days", "9", "130010"],
+                              ["cities", "東"], ["--generate-completion-script", "bash"]] {
+                let loaded = try await loadsLibcurl(arguments, environment: env)
+                #expect(!loaded, "\(arguments) loaded libcurl")
+            }
+            let version = try await loadsLibcurl(["--version"])
+            #expect(version, "--version names libcurl's version, so loads it")
+        }
+    }
+
+    @Test("--version among other arguments, which the parser answers, names libcurl too")
+    func versionThroughTheParser() async throws {
+        let alone = try await forecast(["--version"])
+        for arguments in [["-v", "--version"], ["--version", "130010"], ["cities", "--version"]] {
+            let result = try await forecast(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout == alone.stdout, "\(arguments)")
+        }
+        #expect(alone.stdout.contains("(libcurl/"))
+    }
 }
