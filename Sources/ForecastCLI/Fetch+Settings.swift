@@ -44,7 +44,8 @@ struct Environment: Sendable {
     static var current: Environment {
         var entries: [String] = []
         // environ is the C library's NULL-terminated array of "NAME=value" strings. Nothing in
-        // forecast changes it (no setenv or putenv), and each string is copied into a Swift
+        // forecast changes it after main's first line (one setenv, while single-threaded: see
+        // ForecastCommand.skipGnuTLSInitialization), and each string is copied into a Swift
         // String before the next is read.
         var entry = environ
         while let pointer = entry.pointee {
