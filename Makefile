@@ -32,8 +32,8 @@ INSTALL ?= install
 # README's release build, without the $ORIGIN run path SwiftPM adds by default: the runtime is
 # linked in statically, so /usr/bin/forecast must not look for libraries beside itself.
 # pack-relative-relocs: the relative relocations as DT_RELR (glibc 2.36+), about 1 MB less RSS.
-# -L Scripts/link: libstdc++ linked in statically (see the linker script there), one shared
-# library fewer for the loader to relocate at every start. forecast.order: the functions common
+# -L Scripts/link: libstdc++ and GCC's unwinder linked in statically (see the linker scripts
+# there), two shared libraries fewer for the loader to relocate at every start. forecast.order: the functions common
 # runs execute, laid out together (Scripts/make-symbol-order.sh writes it), fewer pages touched.
 SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CURDIR)/Scripts/link -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link/forecast.order -Xlinker --no-warn-symbol-ordering --disable-local-rpath
 
@@ -41,7 +41,7 @@ BINARY = .build/release/forecast
 STAGE = .build/install
 SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap')
 # What the link reads besides the objects (SwiftPM does not relink when only these change).
-LINK_INPUTS = Scripts/link/libstdc++.so Scripts/link/forecast.order
+LINK_INPUTS = Scripts/link/libstdc++.so Scripts/link/libgcc_s.so Scripts/link/forecast.order
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
 .PHONY: all build test install uninstall deb man check-man docs check-docs clean
