@@ -48,10 +48,12 @@ final class Engine: @unchecked Sendable {
     let multi: MultiHandle
 
     // Engine thread only.
-    /// Every transfer the engine holds, one record each, keyed by its easy handle's address:
-    /// that is what `curl_multi_info_read` reports, and it is used as a key only, never
-    /// dereferenced through this table.
-    private var records: [UnsafeMutableRawPointer: TransferRecord] = [:]
+    /// Every request the engine holds, one record each, keyed by the request's identity: the
+    /// record holds the request, so the identifier is not reused while the record lives.
+    private var records: [ObjectIdentifier: TransferRecord] = [:]
+    /// The record of each attached transfer by its easy handle's address, which is what
+    /// `curl_multi_info_read` reports; used as a key only, never dereferenced through this table.
+    private var attached: [UnsafeMutableRawPointer: ObjectIdentifier] = [:]
     /// The next place in the queue (`TransferRecord.order`).
     private var nextOrder = 0
     private var pacer: Pacer
@@ -169,12 +171,8 @@ final class Engine: @unchecked Sendable {
     }
 
     private func admit(_ request: Request, _ description: RequestDescription, now: ContinuousClock.Instant) {
-        do {
-            let transfer = try Transfer(request: request, description: description)
-            records[transfer.easy.pointer] = TransferRecord(transfer: transfer, state: .waiting, order: takeOrder())
-        } catch {
-            request.complete(.failure(error, attempts: 0))
-        }
+        records[ObjectIdentifier(request)] = TransferRecord(
+            request: request, description: description, transfer: nil, state: .waiting, order: takeOrder())
     }
 
     private func takeOrder() -> Int {
@@ -191,16 +189,16 @@ final class Engine: @unchecked Sendable {
     private func inFlightByLimit() -> [ObjectIdentifier: Int] {
         var counts: [ObjectIdentifier: Int] = [:]
         for record in records.values where record.isAttached {
-            if let limit = record.transfer.description.options.limit {
+            if let limit = record.description.options.limit {
                 counts[ObjectIdentifier(limit), default: 0] += 1
             }
         }
         return counts
     }
 
-    /// True if the transfer has no limit or its limit has a free turn.
-    private func hasTurn(_ transfer: Transfer, _ inFlight: [ObjectIdentifier: Int]) -> Bool {
-        guard let limit = transfer.description.options.limit else { return true }
+    /// True if the request has no limit or its limit has a free turn.
+    private func hasTurn(_ description: RequestDescription, _ inFlight: [ObjectIdentifier: Int]) -> Bool {
+        guard let limit = description.options.limit else { return true }
         return inFlight[ObjectIdentifier(limit), default: 0] < limit.maxInFlight
     }
 
@@ -213,16 +211,15 @@ final class Engine: @unchecked Sendable {
         guard !queued.isEmpty else { return [:] }
         var inFlight = inFlightByLimit()
         for record in queued {
-            let transfer = record.transfer
             guard (record.notBefore ?? now) <= now,
-                  pacer.earliestStart(host: transfer.description.endpoint.host, now: now) <= now,
-                  hasTurn(transfer, inFlight)
+                  pacer.earliestStart(host: record.description.endpoint.host, now: now) <= now,
+                  hasTurn(record.description, inFlight)
             else { continue }
             // Cancelled since it was queued, its cancellation still in the inbox: never
             // attach it, or it would reach the server after all.
-            if transfer.request.isFinished {
-                records[transfer.easy.pointer] = nil
-            } else if start(transfer), let limit = transfer.description.options.limit {
+            if record.request.isFinished {
+                records[ObjectIdentifier(record.request)] = nil
+            } else if start(record), let limit = record.description.options.limit {
                 inFlight[ObjectIdentifier(limit), default: 0] += 1
             }
         }
@@ -234,15 +231,30 @@ final class Engine: @unchecked Sendable {
     /// and the loop then starts the next one itself.
     private func nextQueuedStart(now: ContinuousClock.Instant, inFlight: [ObjectIdentifier: Int]) -> ContinuousClock.Instant? {
         records.values.lazy
-            .filter { $0.isQueued && self.hasTurn($0.transfer, inFlight) }
-            .map { max($0.notBefore ?? now, self.pacer.earliestStart(host: $0.transfer.description.endpoint.host, now: now)) }
+            .filter { $0.isQueued && self.hasTurn($0.description, inFlight) }
+            .map { max($0.notBefore ?? now, self.pacer.earliestStart(host: $0.description.endpoint.host, now: now)) }
             .min()
     }
 
-    /// Attaches a transfer, and lets the pacer count its start from this moment: libcurl
-    /// starts it in the `curl_multi_perform` that follows. False if libcurl refused it (the
-    /// transfer is then done, with that error).
-    private func start(_ transfer: Transfer) -> Bool {
+    /// Attaches a record's transfer, made now if this is its first start, and lets the pacer
+    /// count its start from this moment: libcurl starts it in the `curl_multi_perform` that
+    /// follows. False if the transfer could not be made or libcurl refused it (the request is
+    /// then done, with that error).
+    private func start(_ record: TransferRecord) -> Bool {
+        let key = ObjectIdentifier(record.request)
+        let transfer: Transfer
+        if let made = record.transfer {
+            transfer = made
+        } else {
+            do {
+                transfer = try Transfer(request: record.request, description: record.description)
+            } catch {
+                records[key] = nil
+                record.request.complete(.failure(error, attempts: 0))
+                return false
+            }
+            records[key]?.transfer = transfer
+        }
         transfer.beginAttempt()
         do {
             try multi.add(transfer.easy)
@@ -250,15 +262,17 @@ final class Engine: @unchecked Sendable {
             finish(transfer, .failure(error, attempts: transfer.attempts))
             return false
         }
-        records[transfer.easy.pointer]?.state = .attached
-        pacer.started(host: transfer.description.endpoint.host, at: .now)
+        records[key]?.state = .attached
+        attached[transfer.easy.pointer] = key
+        pacer.started(host: record.description.endpoint.host, at: .now)
         return true
     }
 
     private func collectCompletions() throws(CurlError) {
         while let (easy, code) = multi.nextCompletion() {
-            guard let record = records[easy], record.isAttached else { continue }
-            let transfer = record.transfer
+            guard let key = attached.removeValue(forKey: easy), let record = records[key], record.isAttached,
+                  let transfer = record.transfer
+            else { continue }
             do {
                 try multi.remove(transfer.easy)
             } catch {
@@ -300,37 +314,39 @@ final class Engine: @unchecked Sendable {
 
     /// Sends a detached transfer to the back of the queue, to start again after `delay`.
     private func retry(_ transfer: Transfer, after delay: Duration) {
-        records[transfer.easy.pointer]?.state = .backingOff(until: .now + delay)
-        records[transfer.easy.pointer]?.order = takeOrder()
+        records[ObjectIdentifier(transfer.request)]?.state = .backingOff(until: .now + delay)
+        records[ObjectIdentifier(transfer.request)]?.order = takeOrder()
     }
 
     /// The transfer is done: its record goes, and its request completes.
     private func finish(_ transfer: Transfer, _ outcome: Request.Outcome) {
-        records[transfer.easy.pointer] = nil
+        records[ObjectIdentifier(transfer.request)] = nil
         transfer.request.complete(outcome)
     }
 
     /// Marks a transfer whose easy handle libcurl refused to detach.
     private func strand(_ transfer: Transfer) {
-        records[transfer.easy.pointer]?.state = .stranded
+        records[ObjectIdentifier(transfer.request)]?.state = .stranded
     }
 
     /// Removes a cancelled request's transfer, attached or queued; the request has already
     /// completed itself.
     private func detach(_ request: Request) {
-        guard let record = records.values.first(where: { $0.transfer.request === request }) else { return }
-        let transfer = record.transfer
+        let key = ObjectIdentifier(request)
+        guard let record = records[key] else { return }
         switch record.state {
         case .attached:
+            guard let transfer = record.transfer else { return }
+            attached[transfer.easy.pointer] = nil
             do {
                 try multi.remove(transfer.easy)
             } catch {
                 strand(transfer)
                 return
             }
-            records[transfer.easy.pointer] = nil
+            records[key] = nil
         case .waiting, .backingOff:
-            records[transfer.easy.pointer] = nil
+            records[key] = nil
         case .stranded:
             return
         }
@@ -368,20 +384,22 @@ final class Engine: @unchecked Sendable {
         // handles are freed after the multi handle, even one libcurl refused to detach.
         let held = Array(records.values)
         records.removeAll()
+        attached.removeAll()
         for record in held where record.isAttached {
-            try? multi.remove(record.transfer.easy)
+            if let transfer = record.transfer {
+                try? multi.remove(transfer.easy)
+            }
         }
         multi.close()
         // A stranded transfer's request has completed already.
         for record in held {
             if case .stranded = record.state { continue }
-            let transfer = record.transfer
             var error = error
             if var curlError = error as? CurlError {
-                curlError.attempts = transfer.attempts
+                curlError.attempts = record.attempts
                 error = curlError
             }
-            transfer.request.complete(.failure(error, attempts: transfer.attempts))
+            record.request.complete(.failure(error, attempts: record.attempts))
         }
         for request in unadmitted {
             request.complete(.failure(error, attempts: 0))

@@ -1,5 +1,5 @@
-/// The engine's one record of a transfer it holds: the transfer, where it stands, and its
-/// place in the queue. Engine thread only.
+/// The engine's one record of a transfer it holds: the request, its transfer once started,
+/// where it stands, and its place in the queue. Engine thread only.
 ///
 /// A record exists from the moment the engine admits a request until the transfer is done
 /// (then the record is dropped), except for a stranded one, which is kept until the multi
@@ -18,7 +18,13 @@ struct TransferRecord {
         case stranded
     }
 
-    let transfer: Transfer
+    let request: Request
+    let description: RequestDescription
+    /// The transfer and its easy handle, made when the request first starts (`Engine.start`),
+    /// not when it is admitted: an idle easy handle with its options holds about 6 KB, and a
+    /// parallel run may queue a hundred requests behind its `ConcurrencyLimit`. Nil while the
+    /// record waits for its first start; never nil once attached.
+    var transfer: Transfer?
     var state: State
     /// Its place among the transfers waiting to start: admission order, and a retry goes to
     /// the back of the queue (it takes a new place when it starts backing off).
@@ -39,6 +45,11 @@ struct TransferRecord {
         case .backingOff(let until): until
         case .attached, .stranded: nil
         }
+    }
+
+    /// The attempts made so far; 0 before the first start.
+    var attempts: Int {
+        transfer?.attempts ?? 0
     }
 
     var isAttached: Bool {
