@@ -42,6 +42,7 @@ struct ForecastCommand: AsyncParsableCommand {
     /// start, for a thread nothing else needs. Nothing here runs on the main actor, which this
     /// thread then no longer serves.
     static func main() {
+        MallocArenas.useOne()
         skipGnuTLSInitialization()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if answeredAtOnce(arguments) { return }
