@@ -41,7 +41,7 @@ BINARY = .build/release/forecast
 STAGE = .build/install
 SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap')
 # What the link reads besides the objects (SwiftPM does not relink when only these change).
-LINK_INPUTS = Scripts/link/libstdc++.so Scripts/link/libgcc_s.so Scripts/link/forecast.order
+LINK_INPUTS = $(wildcard Scripts/link/*)
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
 .PHONY: all build test install uninstall deb man check-man docs check-docs clean

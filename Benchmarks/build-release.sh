@@ -5,7 +5,7 @@ build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinke
 echo "building (release)…" >&2
 # SwiftPM relinks only for changed objects or a missing binary, not for a changed link input.
 old_bin=$("${build[@]}" --show-bin-path)/forecast
-for input in Scripts/link/libstdc++.so Scripts/link/libgcc_s.so Scripts/link/forecast.order; do
+for input in Scripts/link/*; do
     if [ "$input" -nt "$old_bin" ]; then rm -f "$old_bin"; fi
 done
 "${build[@]}" --product forecast >/dev/null

@@ -10,10 +10,10 @@ sequential=${2:-1000}
 parallel=${3:-200}
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 
-build=(swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker "-L$PWD/Scripts/link" -Xlinker "--symbol-ordering-file=$PWD/Scripts/link/forecast.order" -Xlinker --no-warn-symbol-ordering --scratch-path .build-bench)
-"${build[@]}" --product forecast-mock >/dev/null
-"${build[@]}" --target CurlHTTPBench >/dev/null  # a target, not a product: built as CurlHTTPBench
-bin=$("${build[@]}" --show-bin-path)
+source Benchmarks/build-release.sh   # `build`, `bin`, and forecast-mock built
+# An executable target without a product of its own: SwiftPM gives it an implicit one to build
+# and link (`--target` alone compiles it without linking).
+"${build[@]}" --product CurlHTTPBench >/dev/null
 
 work=$(mktemp -d)
 trap 'kill $mock_pid 2>/dev/null; rm -rf "$work"' EXIT

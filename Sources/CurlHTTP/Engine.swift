@@ -314,8 +314,9 @@ final class Engine: @unchecked Sendable {
 
     /// Sends a detached transfer to the back of the queue, to start again after `delay`.
     private func retry(_ transfer: Transfer, after delay: Duration) {
-        records[ObjectIdentifier(transfer.request)]?.state = .backingOff(until: .now + delay)
-        records[ObjectIdentifier(transfer.request)]?.order = takeOrder()
+        let key = ObjectIdentifier(transfer.request)
+        records[key]?.state = .backingOff(until: .now + delay)
+        records[key]?.order = takeOrder()
     }
 
     /// The transfer is done: its record goes, and its request completes.

@@ -56,8 +56,8 @@ struct ForecastCommand: AsyncParsableCommand {
 
     /// Asks GnuTLS not to initialise itself when it is loaded (`GNUTLS_NO_EXPLICIT_INIT=1`,
     /// unless the user set the variable). Debian's libcurl brings GnuTLS in through librtmp,
-    /// for RTMPS, and its constructor sets up its ASN.1 tables and PKCS #11 modules at load:
-    /// 0.8 M instructions and about 0.6 MB of every run that loads libcurl
+    /// for RTMPS, and its constructor builds its ASN.1 trees and the rest of its global state at
+    /// load: 0.8 M instructions and about 0.6 MB of every run that loads libcurl
     /// (Benchmarks/startup.sh). forecast never uses it: CurlHTTP allows http and https only,
     /// over OpenSSL. Done first, while this is the only thread, since setenv is not safe
     /// while another thread reads the environment.
@@ -113,16 +113,16 @@ struct ForecastCommand: AsyncParsableCommand {
             // argument ("no city is called …", an unknown option) and must not carry its
             // escape sequences to the terminal.
             let status = Fetch.exitCode(for: error)
+            let message = Fetch.fullMessage(for: error)
             guard status != .success else {
                 // `--version` among other arguments, which the parser answers: with libcurl's
                 // version too, as `forecast --version` alone prints it.
-                if Fetch.fullMessage(for: error) == parserVersion {
+                if message == parserVersion {
                     Terminal.output(ForecastVersion.versionLine + "\n")
                     return
                 }
                 Fetch.exit(withError: error)
             }
-            let message = Fetch.fullMessage(for: error)
             if !message.isEmpty {
                 Terminal.report(message, multiline: true)
             }

@@ -37,7 +37,8 @@ CURLcode ccurl_global_init(void);
 curl_version_info_data *ccurl_version_info(void);
 
 /* Why libcurl could not be loaded (dlerror's words, or the missing entry point),
-   or "" if it was loaded. A static buffer, written once. */
+   or "" if it was loaded; tries the load first if nothing has yet. A static buffer,
+   written once. */
 const char *ccurl_load_failure(void);
 
 /* The version string, such as "libcurl/7.88.1 OpenSSL/3.0.11 …" (static, inside
