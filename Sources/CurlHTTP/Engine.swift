@@ -51,9 +51,6 @@ final class Engine: @unchecked Sendable {
     /// Every request the engine holds, one record each, keyed by the request's identity: the
     /// record holds the request, so the identifier is not reused while the record lives.
     private var records: [ObjectIdentifier: TransferRecord] = [:]
-    /// The record of each attached transfer by its easy handle's address, which is what
-    /// `curl_multi_info_read` reports; used as a key only, never dereferenced through this table.
-    private var attached: [UnsafeMutableRawPointer: ObjectIdentifier] = [:]
     /// The next place in the queue (`TransferRecord.order`).
     private var nextOrder = 0
     private var pacer: Pacer
@@ -263,15 +260,18 @@ final class Engine: @unchecked Sendable {
             return false
         }
         records[key]?.state = .attached
-        attached[transfer.easy.pointer] = key
         pacer.started(host: record.description.endpoint.host, at: .now)
         return true
     }
 
     private func collectCompletions() throws(CurlError) {
         while let (easy, code) = multi.nextCompletion() {
-            guard let key = attached.removeValue(forKey: easy), let record = records[key], record.isAttached,
-                  let transfer = record.transfer
+            // The handle's transfer is found through its private pointer, not a table keyed by
+            // the handle's address: a dictionary of a key type used nowhere else costs the Swift
+            // runtime a scan of every conformance in the image (Benchmarks/startup.sh).
+            guard let transfer = Transfer.ofCompleted(easy),
+                  let record = records[ObjectIdentifier(transfer.request)], record.isAttached,
+                  record.transfer === transfer
             else { continue }
             do {
                 try multi.remove(transfer.easy)
@@ -288,7 +288,7 @@ final class Engine: @unchecked Sendable {
     private func completed(_ transfer: Transfer, code: CURLcode) {
         let policy = transfer.description.options.retry
         let mayRetry = transfer.attempts <= policy.maxRetries
-            && policy.retryableMethods.contains(transfer.description.method)
+            && policy.retries(transfer.description.method)
         if code == CURLE_OK {
             let response: Response
             do {
@@ -304,7 +304,7 @@ final class Engine: @unchecked Sendable {
             }
         } else {
             let error = transfer.makeError(code)
-            if mayRetry, policy.retryableErrors.contains(error.kind) {
+            if mayRetry, policy.retries(error.kind) {
                 retry(transfer, after: policy.delay(after: transfer.attempts, retryAfter: nil))
             } else {
                 finish(transfer, .failure(error, attempts: transfer.attempts))
@@ -338,7 +338,6 @@ final class Engine: @unchecked Sendable {
         switch record.state {
         case .attached:
             guard let transfer = record.transfer else { return }
-            attached[transfer.easy.pointer] = nil
             do {
                 try multi.remove(transfer.easy)
             } catch {
@@ -385,7 +384,6 @@ final class Engine: @unchecked Sendable {
         // handles are freed after the multi handle, even one libcurl refused to detach.
         let held = Array(records.values)
         records.removeAll()
-        attached.removeAll()
         for record in held where record.isAttached {
             if let transfer = record.transfer {
                 try? multi.remove(transfer.easy)

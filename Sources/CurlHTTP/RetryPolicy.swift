@@ -15,43 +15,79 @@ public struct RetryPolicy: Sendable {
     /// The longest `Retry-After` wait honoured; a longer one is shortened to this.
     public var maxRetryAfter: Duration
     /// The HTTP statuses that are retried.
-    public var retryableStatuses: Set<Int>
+    public var retryableStatuses: Set<Int> {
+        get { statuses ?? Set(Self.defaultStatuses) }
+        set { statuses = newValue }
+    }
     /// The transport failures that are retried.
-    public var retryableErrors: Set<CurlError.Kind>
+    public var retryableErrors: Set<CurlError.Kind> {
+        get { errors ?? Set(Self.defaultErrors) }
+        set { errors = newValue }
+    }
     /// The methods whose requests may be retried: the idempotent ones by default.
-    public var retryableMethods: Set<HTTPMethod>
+    public var retryableMethods: Set<HTTPMethod> {
+        get { methods ?? Set(Self.defaultMethods) }
+        set { methods = newValue }
+    }
     /// An extra test of a complete response, for servers that report a transient failure inside
     /// a 200 body. Return true to retry. It runs on the session's engine thread, between
     /// transfers: keep it short and do not block in it.
     public var retryableResponse: (@Sendable (Response) -> Bool)?
 
-    /// Creates a policy; the defaults retry transient failures of idempotent requests twice.
+    /// Creates a policy; the defaults retry transient failures of idempotent requests twice. A
+    /// set left nil is the default one: statuses 408, 429, 500, 502, 503 and 504; the errors
+    /// `couldNotConnect`, `timedOut` and `connectionReset`; the methods GET, HEAD, PUT, DELETE
+    /// and OPTIONS.
     public init(
         maxRetries: Int = 2,
         baseDelay: Duration = .milliseconds(250),
         maxDelay: Duration = .seconds(8),
         maxRetryAfter: Duration = .seconds(30),
-        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retryableErrors: Set<CurlError.Kind> = [.couldNotConnect, .timedOut, .connectionReset],
-        retryableMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options],
+        retryableStatuses: Set<Int>? = nil,
+        retryableErrors: Set<CurlError.Kind>? = nil,
+        retryableMethods: Set<HTTPMethod>? = nil,
         retryableResponse: (@Sendable (Response) -> Bool)? = nil
     ) {
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.maxRetryAfter = maxRetryAfter
-        self.retryableStatuses = retryableStatuses
-        self.retryableErrors = retryableErrors
-        self.retryableMethods = retryableMethods
+        statuses = retryableStatuses
+        errors = retryableErrors
+        methods = retryableMethods
         self.retryableResponse = retryableResponse
     }
 
     /// No retries at all.
     public static let none = RetryPolicy(maxRetries: 0)
 
+    // The sets given to init, nil for the defaults. The defaults are tested as arrays: a policy
+    // that keeps them builds no Set, and the first Set of an element type costs the Swift
+    // runtime a scan of every protocol conformance in the image for the element's Hashable
+    // (about 0.2 M instructions each in the statically linked command, which a status bar pays
+    // at every start; Benchmarks/startup.sh).
+    private var statuses: Set<Int>?
+    private var errors: Set<CurlError.Kind>?
+    private var methods: Set<HTTPMethod>?
+    private static let defaultStatuses = [408, 429, 500, 502, 503, 504]
+    private static let defaultErrors: [CurlError.Kind] = [.couldNotConnect, .timedOut, .connectionReset]
+    private static let defaultMethods: [HTTPMethod] = [.get, .head, .put, .delete, .options]
+
     /// Whether a complete response calls for another attempt.
     func shouldRetry(_ response: Response) -> Bool {
-        retryableStatuses.contains(response.status) || (retryableResponse?(response) ?? false)
+        let status = response.status
+        let listed = statuses?.contains(status) ?? Self.defaultStatuses.contains(status)
+        return listed || (retryableResponse?(response) ?? false)
+    }
+
+    /// Whether a transport failure of this kind calls for another attempt.
+    func retries(_ kind: CurlError.Kind) -> Bool {
+        errors?.contains(kind) ?? Self.defaultErrors.contains(kind)
+    }
+
+    /// Whether requests of this method may be tried again.
+    func retries(_ method: HTTPMethod) -> Bool {
+        methods?.contains(method) ?? Self.defaultMethods.contains(method)
     }
 
     /// The wait before attempt `attempt + 1`, after `attempt` attempts have failed: the

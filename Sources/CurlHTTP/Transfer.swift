@@ -76,9 +76,11 @@ final class Transfer {
         try configureMethod()
 
         // The transfer is reached from the callbacks through this unretained pointer; it is
-        // alive whenever libcurl calls them (see the type's comment).
+        // alive whenever libcurl calls them (see the type's comment). The handle's private
+        // pointer is the same, for the engine to find the transfer of a completed handle.
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_WRITEDATA, pointer: userdata)
+        try easy.set(CURLOPT_PRIVATE, pointer: userdata)
         // In both callbacks, `data` points at `size * count` bytes that libcurl owns and that are
         // valid only during the call: the buffer view does not escape, and `receiveBody` and
         // `receiveHeader` copy the bytes (into `Data`, into a `String`) before returning.
@@ -133,6 +135,19 @@ final class Transfer {
     }
 
     /// Clears what the previous attempt received and counts a new attempt.
+    /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
+    /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
+    ///
+    /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles
+    /// still attached to the multi handle (`curl_multi_remove_handle` drops a removed handle's
+    /// pending message), and the engine holds every attached handle's transfer in its table,
+    /// so the unretained reference is alive here. The caller still checks the engine's record.
+    static func ofCompleted(_ easy: UnsafeMutableRawPointer) -> Transfer? {
+        var value: UnsafeMutableRawPointer?
+        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK, let value else { return nil }
+        return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
+    }
+
     func beginAttempt() {
         attempts += 1
         attemptStarted = .now

@@ -20,7 +20,10 @@ final class OrderedFetch: Sendable {
         /// True while one thread delivers; others leave their results to it.
         var delivering = false
         var finishedCalled = false
-        var inFlight: [Int: Request] = [:]
+        /// The request of each city handed to the session and not finished, by input index (an
+        /// array, not a dictionary keyed by Int: see `RetryPolicy` for what the first Set or
+        /// Dictionary of a key type costs at start-up).
+        var inFlight: [Request?]
 
         /// The filled slots from the first undelivered one on, emptied and counted as delivered.
         mutating func takeReady() -> [FetchResult] {
@@ -52,7 +55,8 @@ final class OrderedFetch: Sendable {
         self.deliver = deliver
         self.finished = finished
         limit = ConcurrencyLimit(maxInFlight: max(jobs, 1))
-        state = LockedValue(State(slots: Array(repeating: nil, count: cities.count)))
+        state = LockedValue(State(
+            slots: Array(repeating: nil, count: cities.count), inFlight: Array(repeating: nil, count: cities.count)))
     }
 
     /// Hands every city to the client in input order (a cache hit is delivered at once, on
@@ -67,7 +71,7 @@ final class OrderedFetch: Sendable {
             }
             guard let index else { return }
             let request = client.start(cities[index], limit: limit) { result in
-                self.state.withLock { _ = $0.inFlight.removeValue(forKey: index) }
+                self.state.withLock { $0.inFlight[index] = nil }
                 self.finish(result, at: index)
             }
             if let request {
@@ -89,8 +93,8 @@ final class OrderedFetch: Sendable {
             state.stopped = true
             // Last city first: a request waiting for its turn is cancelled before an earlier
             // one's cancellation frees a turn for it.
-            let requests = state.inFlight.sorted { $0.key > $1.key }.map(\.value)
-            state.inFlight.removeAll()
+            let requests = state.inFlight.reversed().compactMap { $0 }
+            state.inFlight = Array(repeating: nil, count: state.inFlight.count)
             let unstarted = Array(state.nextToStart..<cities.count)
             state.nextToStart = cities.count
             return (requests, unstarted)

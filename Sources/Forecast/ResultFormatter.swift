@@ -45,6 +45,19 @@ enum ValueText {
         return UntrustedText.sanitized(text)
     }
 
+    /// One TSV line: the fields joined by tabs, and a newline. Joined by hand: `joined(separator:)`
+    /// on `[String]` runs unspecialized here, and its first call costs the Swift runtime a scan
+    /// of every conformance in the image (about 0.2 M instructions a start; startup.sh).
+    static func tabLine(_ fields: [String]) -> String {
+        var line = ""
+        for (index, field) in fields.enumerated() {
+            if index > 0 { line += "\t" }
+            line += field
+        }
+        line += "\n"
+        return line
+    }
+
     /// The highest chance of rain among the periods still ahead (the API has no number for a
     /// past one), with `%`: "10%"; nil when every period is past or unknown.
     static func rainAhead(_ day: DailyForecast) -> String? {

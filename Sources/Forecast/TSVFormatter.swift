@@ -25,7 +25,7 @@ public struct TSVFormatter: ResultFormatter {
     }
 
     public var prologue: String {
-        header ? Self.columns.joined(separator: "\t") + "\n" : ""
+        header ? ValueText.tabLine(Self.columns) : ""
     }
 
     public var epilogue: String { "" }
@@ -39,8 +39,7 @@ public struct TSVFormatter: ResultFormatter {
                 day.date, language.dayLabel(day), language.telop(day),
                 ValueText.number(day.temperature.min.celsius), ValueText.number(day.temperature.max.celsius),
             ] + day.chanceOfRain.periods.map { $0.map(String.init) }
-            text += fields.map(ValueText.field).joined(separator: "\t")
-            text += "\n"
+            text += ValueText.tabLine(fields.map(ValueText.field))
         }
         return text
     }
