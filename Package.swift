@@ -56,6 +56,7 @@ let package = Package(
             name: "ForecastCLI",
             dependencies: [
                 "Forecast",
+                "CurlHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Every libcurl function CurlHTTP calls. Each gets a pointer p_<name> of the exact type
@@ -41,6 +42,8 @@ CCURL_FUNCTIONS(CCURL_POINTER)
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int loaded;
+/* Set by ccurl_skip_tls_exit_cleanup before the first load, read by load(). */
+static int skip_tls_exit_cleanup;
 static char load_failure[512];
 
 /* The library's soname: the ABI CurlHTTP was built against (libcurl4 on Debian). */
@@ -65,7 +68,21 @@ static void load(void) {
     }
     CCURL_FUNCTIONS(CCURL_RESOLVE)
 #undef CCURL_RESOLVE
+    if (skip_tls_exit_cleanup) {
+        /* OpenSSL's first initialisation, before curl_global_init's, with
+           OPENSSL_INIT_NO_ATEXIT (crypto.h's 0x00080000, stable since OpenSSL 1.1.1; not
+           included, so that building needs no OpenSSL headers): it then registers no atexit
+           handler. Looked up through libcurl's handle, which reaches its dependencies; a
+           libcurl on another TLS library has no such symbol, and nothing is done. */
+        int (*init_crypto)(uint64_t, const void *) =
+            (int (*)(uint64_t, const void *))dlsym(library, "OPENSSL_init_crypto");
+        if (init_crypto != NULL) init_crypto(0x00080000UL, NULL);
+    }
     loaded = 1;
+}
+
+void ccurl_skip_tls_exit_cleanup(void) {
+    skip_tls_exit_cleanup = 1;
 }
 
 static int ccurl_load(void) {

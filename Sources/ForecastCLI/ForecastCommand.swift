@@ -1,4 +1,5 @@
 import ArgumentParser
+import CurlHTTP
 import Dispatch
 import Forecast
 #if canImport(Glibc)
@@ -44,6 +45,7 @@ struct ForecastCommand: AsyncParsableCommand {
     static func main() {
         MallocArenas.useOne()
         skipGnuTLSInitialization()
+        CurlGlobal.skipTLSCleanupAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if answeredAtOnce(arguments) { return }
         let done = DispatchSemaphore(value: 0)

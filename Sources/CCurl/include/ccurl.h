@@ -41,6 +41,12 @@ curl_version_info_data *ccurl_version_info(void);
    written once. */
 const char *ccurl_load_failure(void);
 
+/* Asks that OpenSSL, when libcurl is loaded, be initialised without its atexit handler
+   (OPENSSL_INIT_NO_ATEXIT), so that the process's exit does not run OPENSSL_cleanup. Call it
+   before anything loads libcurl, while the process has one thread; no effect afterwards, nor
+   with a libcurl on another TLS library. */
+void ccurl_skip_tls_exit_cleanup(void);
+
 /* The version string, such as "libcurl/7.88.1 OpenSSL/3.0.11 …" (static, inside
    libcurl), or NULL if libcurl could not be loaded. */
 char *ccurl_version(void);
