@@ -38,8 +38,13 @@ public struct TrustRoots: Sendable, Hashable, CustomStringConvertible {
     /// `SSL_CERT_FILE` a file (either or both). Empty variables count as unset. With none of
     /// them, ``system``.
     public init(curlEnvironment environment: [String: String]) {
+        self.init(curlVariable: { environment[$0] })
+    }
+
+    /// The same, with each variable looked up by `variable` (nil for unset), such as getenv(3).
+    public init(curlVariable variable: (String) -> String?) {
         func value(_ name: String) -> String? {
-            guard let value = environment[name], !value.isEmpty else { return nil }
+            guard let value = variable(name), !value.isEmpty else { return nil }
             return value
         }
         if let bundle = value("CURL_CA_BUNDLE") {

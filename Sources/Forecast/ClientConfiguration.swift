@@ -56,7 +56,12 @@ public struct ClientConfiguration: Sendable {
     /// variables (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the
     /// system's store.
     public static func caLocations(curlEnvironment environment: [String: String]) -> (file: String?, directory: String?) {
-        let roots = TrustRoots(curlEnvironment: environment)
+        caLocations(curlVariable: { environment[$0] })
+    }
+
+    /// The same, with each variable looked up by `variable` (nil for unset), such as getenv(3).
+    public static func caLocations(curlVariable variable: (String) -> String?) -> (file: String?, directory: String?) {
+        let roots = TrustRoots(curlVariable: variable)
         return (roots.caFile, roots.caDirectory)
     }
 

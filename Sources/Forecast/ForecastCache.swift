@@ -49,9 +49,14 @@ public struct ForecastCache: Sendable {
 
     /// `$FORECAST_CACHE_DIR`, else `$XDG_CACHE_HOME/forecast`, else `~/.cache/forecast`.
     public static func defaultDirectory(environment: [String: String]) -> String {
-        if let dir = environment["FORECAST_CACHE_DIR"], !dir.isEmpty { return dir }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/forecast" }
-        return (environment["HOME"] ?? ".") + "/.cache/forecast"
+        defaultDirectory(variable: { environment[$0] })
+    }
+
+    /// The same, with each variable looked up by `variable` (nil for unset), such as getenv(3).
+    public static func defaultDirectory(variable: (String) -> String?) -> String {
+        if let dir = variable("FORECAST_CACHE_DIR"), !dir.isEmpty { return dir }
+        if let xdg = variable("XDG_CACHE_HOME"), !xdg.isEmpty { return xdg + "/forecast" }
+        return (variable("HOME") ?? ".") + "/.cache/forecast"
     }
 
     /// The file of one city's entry for one host ("weather.tsukumijima.net", "127.0.0.1:8080").

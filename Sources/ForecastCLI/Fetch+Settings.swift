@@ -31,28 +31,41 @@ struct Settings: Sendable {
 
 /// The process environment, as a value tests can make.
 struct Environment: Sendable {
-    var variables: [String: String]
+    /// The variables of a made environment; nil for the process's own, which is read with
+    /// getenv(3) name by name.
+    private let table: [String: String]?
 
     init(variables: [String: String]) {
-        self.variables = variables
+        table = variables
     }
 
-    /// The process's variables, read from `environ`. ProcessInfo's `environment` builds a
-    /// dictionary of them for about 0.5 M instructions a call; this is a tenth of that
-    /// (Benchmarks/startup.sh). Unlike ProcessInfo, a name given twice keeps its first value,
-    /// which is the one getenv(3), and so libcurl, sees.
+    private init(process: Void) {
+        table = nil
+    }
+
+    /// The process's variables. A run looks up a dozen names, each with getenv(3), which
+    /// libcurl and the C library read too: a name given twice has its first value. A table of
+    /// every variable (ProcessInfo's `environment`, or one built from `environ`) costs 0.5 M
+    /// instructions a start (Benchmarks/startup.sh). Nothing in forecast changes the
+    /// environment after main's first lines (one setenv, while single-threaded: see
+    /// ForecastCommand.skipGnuTLSInitialization), so reading it from any thread is safe.
     static var current: Environment {
+        Environment(process: ())
+    }
+
+    /// Every variable, by name: the made table, or the process's from `environ`.
+    var variables: [String: String] {
+        if let table { return table }
         var entries: [String] = []
-        // environ is the C library's NULL-terminated array of "NAME=value" strings. Nothing in
-        // forecast changes it after main's first line (one setenv, while single-threaded: see
-        // ForecastCommand.skipGnuTLSInitialization), and each string is copied into a Swift
-        // String before the next is read.
+        // environ is the C library's NULL-terminated array of "NAME=value" strings, unchanged
+        // after main's first lines (above); each string is copied into a Swift String before
+        // the next is read.
         var entry = environ
         while let pointer = entry.pointee {
             entries.append(String(cString: pointer))
             entry += 1
         }
-        return Environment(entries: entries)
+        return Environment(entries: entries).variables
     }
 
     /// The variables of "NAME=value" entries, as `environ` holds them. A name given twice keeps
@@ -69,8 +82,17 @@ struct Environment: Sendable {
         self.init(variables: variables)
     }
 
+    /// A variable's value as set, empty or not; nil if unset.
+    func value(_ name: String) -> String? {
+        if let table { return table[name] }
+        // getenv returns a pointer into the environment, unchanged while forecast runs (see
+        // `current`); String(cString:) copies it at once.
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    /// A variable's value; nil if unset or empty.
     subscript(name: String) -> String? {
-        guard let value = variables[name], !value.isEmpty else { return nil }
+        guard let value = value(name), !value.isEmpty else { return nil }
         return value
     }
 }
@@ -153,7 +175,7 @@ extension Fetch {
         }
         let (caFile, caDirectory) = try trustedCAs(environment: environment)
         let cache: ForecastCache? = noCache ? nil : ForecastCache(
-            directory: ForecastCache.defaultDirectory(environment: environment.variables),
+            directory: ForecastCache.defaultDirectory(variable: environment.value),
             mode: refresh ? .refresh : .normal)
         return Settings(
             format: format,
@@ -200,7 +222,7 @@ extension Fetch {
         if let cacert {
             return (cacert, nil)
         }
-        let named = ClientConfiguration.caLocations(curlEnvironment: environment.variables)
+        let named = ClientConfiguration.caLocations(curlVariable: environment.value)
         if let file = named.file {
             try Self.checkReadableFile(file, source: environment["CURL_CA_BUNDLE"] != nil ? "CURL_CA_BUNDLE" : "SSL_CERT_FILE")
         }
