@@ -12,10 +12,14 @@ public protocol ResultFormatter: Sendable {
     /// Written after the last city when the results of the run are known: what depends on all
     /// of them (the table's publication times). `epilogue` unless a formatter says otherwise.
     func epilogue(for results: [FetchResult]) -> String
+    /// Whether `epilogue(for:)` reads the results. When false (the default), a caller that
+    /// writes each city as it arrives need not keep them: `epilogue(for: [])` is the same text.
+    var epilogueReadsResults: Bool { get }
 }
 
 extension ResultFormatter {
     public func epilogue(for results: [FetchResult]) -> String { epilogue }
+    public var epilogueReadsResults: Bool { false }
 
     /// The whole output of a run: the prologue, every city's block in order, the epilogue.
     public func format(_ results: [FetchResult]) -> String {

@@ -69,6 +69,8 @@ public struct TableFormatter: ResultFormatter {
 
     public var epilogue: String { "" }
 
+    public var epilogueReadsResults: Bool { true }
+
     /// The publication times of the cities that succeeded: one line if they share one.
     public func epilogue(for results: [FetchResult]) -> String {
         var times: [(time: String, cities: [String])] = []

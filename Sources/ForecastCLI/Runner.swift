@@ -32,6 +32,9 @@ struct Runner {
         let formatter = makeFormatter()
         var index = 0
         var anyFailed = false
+        // Kept for the epilogue only if it reads them: a decoded forecast is about 10 KB, and
+        // 142 of them held to the end were most of a parallel run's peak heap.
+        let keepsResults = formatter.epilogueReadsResults
         var delivered: [FetchResult] = []
 
         func deliver(_ result: FetchResult) {
@@ -47,7 +50,7 @@ struct Runner {
                 Terminal.report(FailureMessage.line(for: result, stale: stale))
             }
             Terminal.output(formatter.block(for: result, index: index))
-            delivered.append(result)
+            if keepsResults { delivered.append(result) }
             index += 1
             progress.show(done: index)
         }

@@ -24,6 +24,19 @@ struct FormatterTests {
         #expect(Data(text.utf8) == expected, "\(golden.file): \(firstDifference(text, String(decoding: expected, as: UTF8.self)))")
     }
 
+    @Test("A formatter that says its epilogue does not read the results gives the same epilogue without them",
+          arguments: GoldenCase.all)
+    func epilogueWithoutResults(_ golden: GoldenCase) throws {
+        // The command keeps a run's results for the epilogue only when the formatter says it
+        // reads them; for the others it passes none.
+        let results = try golden.run.results()
+        if golden.formatter.epilogueReadsResults {
+            #expect(golden.formatter.epilogue(for: results) != golden.formatter.epilogue(for: []), "\(golden.file)")
+        } else {
+            #expect(golden.formatter.epilogue(for: results) == golden.formatter.epilogue(for: []), "\(golden.file)")
+        }
+    }
+
     @Test("TSV has exactly 12 columns on every line, and --no-header drops the header")
     func tsvShape() throws {
         let results = try ["130010", "090010", "330010", "120010", "400040", "140010"].map { try result($0) }
