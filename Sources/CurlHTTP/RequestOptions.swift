@@ -22,6 +22,12 @@ public struct RequestOptions: Sendable {
     /// The CAs trusted to vouch for an HTTPS server (default: the system's store).
     /// libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
     public var trust: TrustRoots
+    /// The size of the buffer each transfer in flight reads into, in bytes; nil for libcurl's
+    /// default (16 KiB). Before libcurl 8.7 every transfer keeps one from its first connection
+    /// to its end, so many transfers at once hold many (8.7 and later share one per session);
+    /// a body larger than it takes several reads. libcurl: `CURLOPT_BUFFERSIZE`, which takes
+    /// it as a request and keeps it within 1 KiB and 10 MiB.
+    public var receiveBufferSize: Int?
 
     /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures.
     public init(
@@ -34,7 +40,8 @@ public struct RequestOptions: Sendable {
         headers: HTTPHeaders = [:],
         retry: RetryPolicy = RetryPolicy(),
         limit: ConcurrencyLimit? = nil,
-        trust: TrustRoots = .system
+        trust: TrustRoots = .system,
+        receiveBufferSize: Int? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -46,6 +53,7 @@ public struct RequestOptions: Sendable {
         self.retry = retry
         self.limit = limit
         self.trust = trust
+        self.receiveBufferSize = receiveBufferSize
     }
 
     /// `CurlHTTP/<version>`.

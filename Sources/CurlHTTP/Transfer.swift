@@ -70,6 +70,9 @@ final class Transfer {
             try easy.set(CURLOPT_PIPEWAIT, true)
         }
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
+        if let size = options.receiveBufferSize {
+            try easy.set(CURLOPT_BUFFERSIZE, size)
+        }
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         }

@@ -24,6 +24,18 @@ struct RequestTests {
         }
     }
 
+    @Test("A receive buffer smaller than the body still delivers it whole")
+    func smallReceiveBuffer() async throws {
+        try await MockServer.withServer { mock in
+            // libcurl's smallest buffer: the 6.9 KB fixture arrives in at least seven reads.
+            var options = testOptions()
+            options.receiveBufferSize = 1024
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
+            let response = try await session.request(mock.forecastURL("130010")).validate().response()
+            #expect(response.body == (try fixture("130010.json")))
+        }
+    }
+
     @Test("Handlers run in the order they were added, before and after completion")
     func handlerOrder() async throws {
         // The latency keeps the transfer running while the first handlers are added, also on a

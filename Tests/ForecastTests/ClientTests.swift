@@ -22,6 +22,17 @@ let fiveCities = ["130010", "140010", "090010", "330010", "400040"].map { CityCa
 
 @Suite("Fetching cities", .serialized)
 struct ClientTests {
+    @Test("The client's requests read into 8 KiB buffers and retry the API's transient errors by default")
+    func requestDefaults() {
+        let options = ForecastClient().sessionConfiguration.requestDefaults
+        // The API's bodies (4-7 KB) fit one read; 50 transfers in flight hold half of
+        // libcurl's default buffers.
+        #expect(options.receiveBufferSize == 8 << 10)
+        #expect(options.retry.maxRetries == 2)
+        #expect(options.retry.retryableStatuses == [408, 429, 500, 502, 503, 504])
+        #expect(options.retry.retryableMethods.contains(.get))
+    }
+
     @Test("One city, async: the fixture's forecast with network info")
     func oneCity() async throws {
         try await withClient { client, _ in
