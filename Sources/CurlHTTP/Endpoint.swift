@@ -22,9 +22,16 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     public init(url: String) {
         var rest = Substring(url)
         var scheme = ""
-        if let separator = rest.firstRange(of: "://") {
-            scheme = String(rest[..<separator.lowerBound])
-            rest = rest[separator.upperBound...]
+        // The first "://", found colon by colon: `firstRange(of:)` is _StringProcessing's, whose
+        // code a run would otherwise map in for this alone (see Forecast's ByteSearch).
+        var searchFrom = rest.startIndex
+        while let colon = rest[searchFrom...].firstIndex(of: ":") {
+            if rest[colon...].hasPrefix("://") {
+                scheme = String(rest[..<colon])
+                rest = rest[rest.index(colon, offsetBy: 3)...]
+                break
+            }
+            searchFrom = rest.index(after: colon)
         }
         if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }

@@ -132,8 +132,7 @@ public struct ForecastCache: Sendable {
 
     /// The body's `publicTime`, found without decoding the whole body.
     static func publicTime(of body: Data) -> Int? {
-        let key = Data("\"publicTime\"".utf8)
-        guard let range = body.prefix(512).firstRange(of: key) else { return nil }
+        guard let range = ByteSearch.firstRange(of: "\"publicTime\"", in: body.prefix(512)) else { return nil }
         let rest = body[range.upperBound...].prefix(64)
         guard let open = rest.firstIndex(of: 0x22) else { return nil }
         let afterOpen = rest[(open + 1)...]

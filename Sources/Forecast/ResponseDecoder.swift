@@ -31,7 +31,7 @@ public enum ResponseDecoder {
         // An error body is a few dozen bytes with "error" near the start; a forecast is
         // kilobytes and starts with "publicTime". Only the former is worth parsing here.
         guard body.count < 4096,
-              body.prefix(64).firstRange(of: Data("\"error\"".utf8)) != nil,
+              ByteSearch.firstRange(of: "\"error\"", in: body.prefix(64)) != nil,
               case .apiError(let message)? = try? JSONDecoder().decode(Envelope.self, from: body)
         else { return false }
         return message.hasPrefix("Request to JMA API failed")

@@ -192,7 +192,7 @@ struct Fetch: AsyncParsableCommand {
 
     static func checkBaseURL(_ url: String, source: String) throws {
         let lower = url.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.count > 8, !url.contains(" ") else {
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.count > 8, !url.utf8.contains(UInt8(ascii: " ")) else {
             throw ValidationError("\(source) must be an http:// or https:// URL (got \"\(url)\")")
         }
     }

@@ -11,6 +11,11 @@ struct EndpointTests {
         ("http://[::1]:9000/api", "http", "::1", 9000, "[::1]:9000"),
         ("http://[::1]/api", "http", "::1", nil, "[::1]"),
         ("http://host?query", "http", "host", nil, "host"),
+        // No "://": no scheme, and the colon is the port's. A colon before "://" stays in the
+        // scheme, as the first "://" ends it.
+        ("example.com:8080/path", "", "example.com", 8080, "example.com:8080"),
+        ("a:b://host:1/", "a:b", "host", 1, "host:1"),
+        ("http:/x://h/", "http:/x", "h", nil, "h"),
     ])
     func parse(url: String, scheme: String, host: String, port: Int?, authority: String) {
         let endpoint = Endpoint(url: url)
