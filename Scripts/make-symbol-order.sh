@@ -52,7 +52,15 @@ nm --defined-only "$forecast" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$work/defin
 python3 - "$work" >"$work/forecast.order" <<'PY'
 import re, sys, glob, os
 work = sys.argv[1]
-defined = set(open(os.path.join(work, "defined")).read().split())
+# A name defined more than once is a local symbol that many objects have (objectdestroyTm, a
+# value witness such as $sSnwxx): lld moves every section that defines it, and one of those
+# pulled the whole 480 KB of _RegexParser, which no run executes, in among the hot functions.
+# Such names are left out.
+names_defined = open(os.path.join(work, "defined")).read().split()
+counts = {}
+for name in names_defined:
+    counts[name] = counts.get(name, 0) + 1
+defined = {name for name, count in counts.items() if count == 1}
 seen, order = set(), []
 for path in sorted(glob.glob(os.path.join(work, "run.*")), key=lambda p: int(p.rsplit(".", 1)[1])):
     names = {}
