@@ -19,6 +19,7 @@ public protocol ResultFormatter: Sendable {
 
 extension ResultFormatter {
     public func epilogue(for results: [FetchResult]) -> String { epilogue }
+    /// False: by default the epilogue is `epilogue`, whatever the results.
     public var epilogueReadsResults: Bool { false }
 
     /// The whole output of a run: the prologue, every city's block in order, the epilogue.

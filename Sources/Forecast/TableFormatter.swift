@@ -69,6 +69,7 @@ public struct TableFormatter: ResultFormatter {
 
     public var epilogue: String { "" }
 
+    /// True: the epilogue lists the publication times of the results.
     public var epilogueReadsResults: Bool { true }
 
     /// The publication times of the cities that succeeded: one line if they share one.
