@@ -29,7 +29,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .api(let message): "the API said \"\(message)\""
-        case .notJSON(let what): "the response was \(what), not JSON"
+        case .notJSON(let what):
+            what == Self.invalidJSON ? "the response was not valid JSON" : "the response was \(what), not JSON"
         case .invalidResponse(let path, let problem):
             path.isEmpty ? "the response is not a forecast: \(problem)" : "the response is not a forecast: \(path): \(problem)"
         case .http(let status, let attempts):
@@ -93,6 +94,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<") {
             return "an HTML page"
         }
-        return "not valid JSON"
+        return invalidJSON
     }
+
+    /// What `sniff` calls a body that looks like neither nothing nor HTML.
+    private static let invalidJSON = "not valid JSON"
 }

@@ -148,6 +148,8 @@ struct DecodingTests {
         #expect(try decodingError("crafted/html.json") == .notJSON(what: "an HTML page"))
         #expect(try decodingError("crafted/truncated.json") == .notJSON(what: "not valid JSON"))
         #expect(ForecastError.notJSON(what: "an HTML page").description == "the response was an HTML page, not JSON")
+        #expect(ForecastError.notJSON(what: "empty").description == "the response was empty, not JSON")
+        #expect(ForecastError.notJSON(what: "not valid JSON").description == "the response was not valid JSON")
     }
 
     @Test("The API's error body is an API error quoting its message")
