@@ -56,7 +56,6 @@ let package = Package(
             name: "ForecastCLI",
             dependencies: [
                 "Forecast",
-                "CurlHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

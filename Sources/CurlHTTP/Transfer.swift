@@ -137,7 +137,6 @@ final class Transfer {
         }
     }
 
-    /// Clears what the previous attempt received and counts a new attempt.
     /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
     /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
     ///
@@ -151,6 +150,7 @@ final class Transfer {
         return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
     }
 
+    /// Clears what the previous attempt received and counts a new attempt.
     func beginAttempt() {
         attempts += 1
         attemptStarted = .now

@@ -101,6 +101,14 @@ public final class ForecastClient: Sendable {
         session?.invalidateAndCancel()
     }
 
+    /// For the command: asks that the process's exit skip the TLS library's clean-up, which
+    /// frees one by one what the exit frees at once. Call it first thing in `main`, before
+    /// any client exists (CurlHTTP's `CurlGlobal.skipTLSCleanupAtExit()` says why and when it
+    /// does nothing). The command reaches libcurl only through this library.
+    package static func skipTLSCleanupAtExit() {
+        CurlGlobal.skipTLSCleanupAtExit()
+    }
+
     /// The API URL of a city's forecast.
     public func url(for city: City) -> String {
         "\(configuration.baseURL)/api/forecast/city/\(city.id)"

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CurlHTTP
 import Dispatch
 import Forecast
 #if canImport(Glibc)
@@ -45,7 +44,7 @@ struct ForecastCommand: AsyncParsableCommand {
     static func main() {
         MallocArenas.useOne()
         skipGnuTLSInitialization()
-        CurlGlobal.skipTLSCleanupAtExit()
+        ForecastClient.skipTLSCleanupAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if answeredAtOnce(arguments) { return }
         let done = DispatchSemaphore(value: 0)
