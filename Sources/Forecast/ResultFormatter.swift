@@ -11,8 +11,7 @@ public protocol ResultFormatter: Sendable {
     var epilogue: String { get }
     /// Written after the last city when the results of the run are known: what depends on all
     /// of them (the table's publication times). `epilogue` unless a formatter says otherwise;
-    /// a formatter that implements it to read the results also returns true from
-    /// `epilogueReadsResults`, or callers that keep no results pass it none.
+    /// one whose epilogue reads the results must say so in `epilogueReadsResults`.
     func epilogue(for results: [FetchResult]) -> String
     /// Whether `epilogue(for:)` reads the results. When false (the default), a caller that
     /// writes each city as it arrives need not keep them: `epilogue(for: [])` is the same text.
