@@ -31,12 +31,16 @@ public struct ClientConfiguration: Sendable {
     /// When a fetch fails, serve a cached copy fetched at most this long ago, marked stale
     /// (`--stale-if-error`); nil (the default) never does.
     public var staleIfError: Duration?
+    /// A deadline for everything the client fetches, counted from the client's creation
+    /// (`--max-time`): waiting for a turn, attempts and backoff included. When it passes, every
+    /// city not done fails with ``ForecastError/deadline(seconds:)``; nil for none.
+    public var maxTime: Duration?
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
-        caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil
+        caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil
     ) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -50,6 +54,7 @@ public struct ClientConfiguration: Sendable {
         self.caFile = caFile
         self.caDirectory = caDirectory
         self.staleIfError = staleIfError
+        self.maxTime = maxTime
     }
 
     /// The CA file and directory curl's own command line would trust from its environment

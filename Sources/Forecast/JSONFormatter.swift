@@ -61,7 +61,7 @@ public struct JSONFormatter: ResultFormatter {
         return separator + object(members)
     }
 
-    private func object(_ members: [(String, String)]) -> String {
+    func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 

@@ -22,7 +22,12 @@ public enum Language: String, Sendable, CaseIterable {
     /// The prefecture: the response's `location.prefecture` (the catalog's for a failed city),
     /// or in English its romaji without long-vowel marks ("Tokyo", "Hokkaido").
     public func prefectureName(_ result: FetchResult) -> String {
-        let name = result.forecast?.location.prefecture ?? result.city.prefecture
+        prefectureName(result.forecast?.location.prefecture ?? result.city.prefecture)
+    }
+
+    /// A prefecture's name ("東京都"), or in English its romaji without long-vowel marks
+    /// ("Tokyo"); a name that is not a prefecture's stays as it is.
+    public func prefectureName(_ name: String) -> String {
         guard self == .en, let prefecture = CityCatalog.prefectures.first(where: { $0.name == name }) else { return name }
         return String(String.UnicodeScalarView(prefecture.romaji.unicodeScalars.map(Self.withoutMacron)))
     }

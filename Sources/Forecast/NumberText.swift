@@ -1,6 +1,25 @@
-/// Clean-up of text that people and the API write with full-width characters: the city
-/// arguments of the command line and the number fields of a response.
-enum NumberText {
+import CurlHTTP
+
+/// Numbers as text: the clean-up of what people and the API write with full-width characters
+/// (the city arguments of the command line, the number fields of a response), and the one way
+/// a number is printed.
+package enum NumberText {
+    /// A number as the API writes it and people read it: "12", "-1", "57.2", "0.5".
+    package static func decimal(_ value: Double) -> String {
+        CurlError.format(seconds: value)
+    }
+
+    /// A duration's seconds the same way: "15", "0.5".
+    package static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return decimal(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// The same for seconds given as a number.
+    package static func seconds(_ value: Double) -> String {
+        decimal(value)
+    }
+
     /// Full-width digits, plus and minus signs, point and percent (and U+2212 MINUS SIGN) turned
     /// into ASCII, and surrounding white space (U+3000 included) removed.
     static func normalize(_ text: String) -> String {

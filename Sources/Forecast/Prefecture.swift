@@ -12,6 +12,9 @@ public struct Prefecture: Sendable, Hashable, CustomStringConvertible {
     /// The catalog's cities of this prefecture, in catalog order.
     public var cities: [City] { CityCatalog.all.filter { $0.prefecture == name } }
 
+    /// The reading of the full name in hiragana: "おきなわけん".
+    public var hiragana: String { NameKey.hiragana(kana) }
+
     /// "沖縄県".
     public var description: String { name }
 }

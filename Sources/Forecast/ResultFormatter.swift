@@ -37,11 +37,7 @@ extension ResultFormatter {
 enum ValueText {
     /// A number as the API writes it: "12", "-1", "57.2"; nil for unknown.
     static func number(_ value: Double?) -> String? {
-        guard let value else { return nil }
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int(value))
-        }
-        return String(value)
+        value.map(NumberText.decimal)
     }
 
     /// Text from outside, through the gate: tabs and line breaks become spaces, so a value
@@ -53,7 +49,7 @@ enum ValueText {
 
     /// One TSV line: the fields joined by tabs, and a newline. Joined by hand: `joined(separator:)`
     /// on `[String]` runs unspecialized here, and its first call costs the Swift runtime a scan
-    /// of every conformance in the image (about 0.2 M instructions a start; startup.sh).
+    /// of every conformance in the image at each start.
     static func tabLine(_ fields: [String]) -> String {
         var line = ""
         for (index, field) in fields.enumerated() {

@@ -4,12 +4,12 @@
 /// phrases), and between any two wide characters, since Japanese has no spaces between words;
 /// a word of narrow characters breaks only when it is wider than a whole line. A line never
 /// starts with a closing mark (、。」…): the character before it moves down with it.
-enum TextWrap {
+package enum TextWrap {
     /// The closing marks no line may start with (the basic rule of Japanese line breaking).
     static let closing: Set<Character> = ["、", "。", "，", "．", "）", "」", "』", "】", "〕", "・", "ー", "ッ", "ャ", "ュ", "ョ", "っ", "ゃ", "ゅ", "ょ", ",", ".", ")"]
 
     /// `text` (one paragraph, no line feeds) in lines of at most `width` cells (at least 1).
-    static func lines(_ text: String, width: Int) -> [String] {
+    package static func lines(_ text: String, width: Int) -> [String] {
         let width = max(width, 2)
         var lines: [String] = []
         var line: [Character] = []

@@ -1,0 +1,37 @@
+/// The city catalog as `forecast cities` prints it: TSV lines or one JSON array.
+public struct CatalogFormatter: Sendable {
+    /// The language of the name and prefecture columns.
+    public var language: Language
+
+    /// Creates a formatter for `language`.
+    public init(language: Language = .ja) {
+        self.language = language
+    }
+
+    /// One line a city, tab-separated: ID, name, prefecture, and the name in the other
+    /// language (Japanese: `130010 東京 東京都 Tokyo`; English: `130010 Tokyo Tokyo 東京`).
+    public func tsv(_ cities: [City]) -> String {
+        var text = ""
+        for city in cities {
+            let fields = language == .en
+                ? [city.id, city.english, Language.en.prefectureName(city.prefecture), city.name]
+                : [city.id, city.name, city.prefecture, city.english]
+            text += ValueText.tabLine(fields)
+        }
+        return text
+    }
+
+    /// One JSON array, an object a city: `{"id", "name", "prefecture", "name_en",
+    /// "prefecture_en"}`, the same in either language.
+    public func json(_ cities: [City]) -> String {
+        let json = JSONFormatter()
+        let objects = cities.map { city in
+            json.object([
+                ("id", json.string(city.id)), ("name", json.string(city.name)),
+                ("prefecture", json.string(city.prefecture)), ("name_en", json.string(city.english)),
+                ("prefecture_en", json.string(Language.en.prefectureName(city.prefecture))),
+            ])
+        }
+        return objects.isEmpty ? "[]\n" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n"
+    }
+}
