@@ -56,6 +56,8 @@ let package = Package(
             name: "ForecastCLI",
             dependencies: [
                 "Forecast",
+                // Only for ProcessWide's package-level switch of OpenSSL's exit clean-up.
+                "CurlHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

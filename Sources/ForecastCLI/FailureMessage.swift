@@ -2,6 +2,14 @@ import Forecast
 
 /// The stderr line of a failed city: the reason, and what to do where the tool can say it.
 enum FailureMessage {
+    /// The stderr line of a result that failed, stale copy or not; nil for a success.
+    static func line(for result: FetchResult) -> String? {
+        if let error = result.error {
+            return line(for: result, error: error)
+        }
+        return result.stale.map { line(for: result, stale: $0) }
+    }
+
     /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
     /// `Terminal.report`, the gate every stderr message passes).
     static func line(for result: FetchResult, error: ForecastError) -> String {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Forecast
 
 /// `--format`: a format's name, or a template (any value with a `%`).
@@ -7,32 +6,29 @@ enum OutputFormat: Equatable, Sendable {
     /// `--format '%l %c %H°'`: the template, one line per city.
     case template(FormatTemplate)
 
-    /// The formats' names, for `--help` and completion.
-    static let names = ["auto", "table", "tsv", "json", "line", "detail"]
+    /// The formats that have a name, in the order help lists them.
+    static let named: [OutputFormat] = [.auto, .table, .tsv, .json, .line, .detail]
+
+    /// Their names, for help and completion.
+    static var names: [String] { named.map(\.name) }
 
     /// Parses a `--format` value: a name, or a template whose placeholders are all known.
-    static func parse(_ argument: String) throws -> OutputFormat {
+    static func parse(_ argument: String) throws(UsageError) -> OutputFormat {
         if FormatTemplate.isTemplate(argument) {
             do {
                 return .template(try FormatTemplate(argument))
             } catch {
-                throw ValidationError(error.description)
+                throw UsageError("--format: \(error.description)")
             }
         }
-        switch argument {
-        case "auto": return .auto
-        case "table": return .table
-        case "tsv": return .tsv
-        case "json": return .json
-        case "line": return .line
-        case "detail": return .detail
-        default:
-            throw ValidationError(
-                "not a format: use \(names.joined(separator: ", ")), or a template with % placeholders (forecast --help lists them)")
+        guard let format = named.first(where: { $0.name == argument }) else {
+            throw UsageError(
+                "--format must be \(names.joined(separator: ", ")) or a template with % placeholders (got \(argument); forecast --help lists the placeholders)")
         }
+        return format
     }
 
-    /// The name `--no-header`'s message uses.
+    /// The format's name, as `--format` takes it; "template" for a template.
     var name: String {
         switch self {
         case .auto: "auto"
@@ -55,12 +51,12 @@ enum OutputFormat: Equatable, Sendable {
 }
 
 /// `--color`.
-enum ColorMode: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum ColorMode: String, CaseIterable, Sendable {
     case auto, always, never
 }
 
 /// `--lang`.
-enum LanguageOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum LanguageOption: String, CaseIterable, Sendable {
     case ja, en
 
     var language: Language {

@@ -6,25 +6,19 @@ import Darwin
 import Forecast
 
 extension Terminal {
-    /// The exit status when the output cannot be written: EX_IOERR of sysexits.h, whose
-    /// EX_USAGE (64) the tool already uses.
-    static let cannotWriteStatus: Int32 = 74
-
     /// Writes to standard output, or ends the process at once if that fails.
     ///
     /// A reader that has gone (EPIPE: `forecast … | head -1`) ends the run quietly with status
     /// 0. Any other error (ENOSPC on a full disk, EIO, …) ends it with one line on stderr,
     /// `forecast: cannot write the output: No space left on device`, and status 74: a script
-    /// must not take a half-written file for success. `_exit`, as for Ctrl-C: nothing is
-    /// buffered (every write is a write(2)), ending the process closes every connection, and
-    /// `exit` would run teardown code while the session's thread is still busy.
+    /// must not take a half-written file for success.
     static func output(_ text: String) {
         guard !text.isEmpty, case .failed(let error) = write(text, to: .standardOutput) else { return }
         if error == EPIPE {
-            _exit(0)
+            ProcessWide.leave(.success)
         }
         write("forecast: cannot write the output: \(String(cString: strerror(error)))\n", to: .standardError)
-        _exit(cannotWriteStatus)
+        ProcessWide.leave(.cannotWrite)
     }
 
     /// Writes one message to stderr through the untrusted-text gate, so that neither the

@@ -37,10 +37,14 @@ enum Terminal {
         return type == S_IFIFO || type == S_IFSOCK
     }
 
-    /// Makes a write to a closed pipe fail with EPIPE instead of killing the process, so that
-    /// `forecast … | head -1` can end quietly on its own terms.
-    static func ignoreBrokenPipeSignal() {
-        signal(SIGPIPE, SIG_IGN)
+    /// True if both streams are terminals and the same one (one device), as when a person
+    /// reads stdout and stderr together.
+    static func isSameTerminal(_ first: Stream, _ second: Stream) -> Bool {
+        guard isTerminal(first), isTerminal(second) else { return false }
+        var one = stat()
+        var other = stat()
+        guard fstat(first.rawValue, &one) == 0, fstat(second.rawValue, &other) == 0 else { return false }
+        return one.st_rdev == other.st_rdev
     }
 
     /// How a write ended.

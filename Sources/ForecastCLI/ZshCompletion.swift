@@ -12,14 +12,9 @@ enum ZshCompletion {
     /// The two lines dropped from the generated script, without their indentation.
     static let helpSubcommandSpecs: Set<Substring> = ["'(-): :->command'", "'(-)*:: :->arg'"]
 
-    /// True if the arguments ask for the zsh script (`--generate-completion-script zsh` or `=zsh`).
-    static func isRequested(by arguments: [String]) -> Bool {
-        arguments == ["--generate-completion-script", "zsh"] || arguments == ["--generate-completion-script=zsh"]
-    }
-
-    /// The script swift-argument-parser writes for `Fetch`, without the help subcommand's specs.
+    /// The script swift-argument-parser writes for `FetchDeclaration`, without the help subcommand's specs.
     static func script() -> String {
-        Fetch.completionScript(for: .zsh)
+        FetchDeclaration.completionScript(for: .zsh)
             .split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !helpSubcommandSpecs.contains($0.drop(while: { $0 == " " })) }
             .joined(separator: "\n")

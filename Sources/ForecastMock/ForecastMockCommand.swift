@@ -58,7 +58,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var certificate: CertificateChoice = .localhost
 
     @Option(help: ArgumentHelp(
-        "With --tls: only offer these ALPN protocols, comma-separated (default: h2,http/1.1).", valueName: "list"))
+        "With --tls: only offer these ALPN protocols, comma-separated.", valueName: "list"))
     var alpn: String = "h2,http/1.1"
 
     @Option(help: ArgumentHelp(

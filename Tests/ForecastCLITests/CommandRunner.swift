@@ -65,15 +65,9 @@ final class CommandProcess {
 
     /// Waits for the end (killing the process after `timeout`) and collects its output.
     func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
-        let deadline = ContinuousClock.now + timeout
-        var terminated = false
-        while process.isRunning {
-            if !terminated, ContinuousClock.now > deadline {
-                terminated = true
-                process.terminate()
-                Issue.record("forecast did not end within \(timeout)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        if await !eventually(timeout: timeout, { !process.isRunning }) {
+            process.terminate()
+            Issue.record("forecast did not end within \(timeout)")
         }
         // Returns at once: the process has ended. Without it, swift-corelibs-foundation keeps
         // a Process that was only polled in a reference cycle for good (LeakSanitizer shows
@@ -109,4 +103,16 @@ func withMock<T>(
             try await body(server, ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cache.path])
         }
     }
+}
+
+/// Runs a shell command line in a terminal of its own (util-linux's `script`), so that stdout
+/// and stderr are one terminal, as for a person typing it; `forecast` in it is the built
+/// binary. The output is what the terminal received, with its "\r\n" turned back into "\n".
+func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> CommandResult {
+    var env = environment
+    env["PATH"] = forecastBinary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    var result = try await CommandProcess(
+        ["-qfec", command, "/dev/null"], environment: env, executable: URL(fileURLWithPath: "/usr/bin/script")).finish()
+    result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    return result
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Forecast
 @testable import ForecastCLI
 import Foundation
@@ -9,8 +8,7 @@ import TestSupport
 struct OutputOptionTests {
     private func settings(_ arguments: [String], _ variables: [String: String] = [:], terminal: Bool = false,
                           width: Int? = nil) throws -> Settings {
-        try Fetch.parse(arguments + ["130010"]).settings(
-            environment: Environment(variables: variables), stdoutIsTerminal: terminal, terminalWidth: width)
+        try ForecastCLITests.settings(arguments, variables, streams: .init(stdoutIsTerminal: terminal, width: width))
     }
 
     @Test("A --format value with % is a template; one day per city unless --days says more")
@@ -27,25 +25,20 @@ struct OutputOptionTests {
           arguments: [
               (["-f", "%l %x", "130010"], "unknown placeholder \"%x\""),
               (["-f", "%l 100%", "130010"], "write %% for a percent sign"),
-              (["-f", "tabel", "130010"], "not a format: use auto, table, tsv, json, line, detail"),
-              (["--lang", "fr", "130010"], "lang"),
+              (["-f", "tabel", "130010"], "--format must be auto, table, tsv, json, line, detail"),
+              (["--lang", "fr", "130010"], "--lang must be ja or en (got fr)"),
           ] as [([String], String)])
     func badValues(arguments: [String], expected: String) {
-        let result = parseFailure(arguments)
-        #expect(result?.code == 64)
-        #expect(result?.message.contains(expected) == true, "\(result?.message ?? "parsed")")
+        let message = usageError(arguments)
+        #expect(message?.contains(expected) == true, "\(message ?? "parsed")")
     }
 
     @Test("--lang: Japanese by default whatever LANG says; en when asked, also from the config file")
     func language() throws {
         #expect(try settings([], ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"]).language == .ja)
         #expect(try settings(["--lang", "en"]).language == .en)
-        let config = ConfigFile(path: "/c", text: "--lang=en\n")
-        #expect(try ForecastCommand.fetchCommand(["130010"], config: config) as? Fetch != nil)
-        let fetch = try #require(try ForecastCommand.fetchCommand(["130010"], config: config) as? Fetch)
-        #expect(fetch.lang == .en)
-        let overridden = try #require(try ForecastCommand.fetchCommand(["--lang", "ja", "130010"], config: config) as? Fetch)
-        #expect(overridden.lang == .ja, "the command line wins")
+        #expect(try options([], file: "--lang=en\n").lang == .en)
+        #expect(try options(["--lang", "ja"], file: "--lang=en\n").lang == .ja, "the command line wins")
     }
 
     @Test("The width: COLUMNS if it is a positive number, else the terminal's, else 80")

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Forecast
 import Foundation
 @testable import ForecastCLI
@@ -24,7 +23,7 @@ struct TrustOptionTests {
     }
 
     private func trusted(_ arguments: [String], _ variables: [String: String]) throws -> ClientConfiguration {
-        try Fetch.parse(arguments + ["130010"]).settings(environment: Environment(variables: variables), stdoutIsTerminal: false).client
+        try settings(arguments, variables).client
     }
 
     @Test("Nothing named: the system's store")
@@ -67,20 +66,14 @@ struct TrustOptionTests {
     func unreadable() throws {
         let paths = try Paths()
         for path in ["/nonexistent.pem", paths.directory] {
-            do {
-                _ = try Fetch.parse(["--cacert", path, "130010"])
-                Issue.record("--cacert \(path) was accepted")
-            } catch {
-                #expect(Fetch.exitCode(for: error).rawValue == 64)
-                #expect(Fetch.message(for: error).contains("--cacert: cannot read the CA file \"\(path)\""))
-            }
+            #expect(usageError(["--cacert", path, "130010"])?.contains("--cacert: cannot read the CA file \"\(path)\"") == true)
         }
         for (name, value) in [("SSL_CERT_FILE", "/nonexistent.pem"), ("CURL_CA_BUNDLE", paths.directory), ("SSL_CERT_DIR", paths.file),
                               ("SSL_CERT_DIR", "\(paths.directory):/nonexistent")] {
             do {
                 _ = try trusted([], [name: value])
                 Issue.record("\(name)=\(value) was accepted")
-            } catch let error as ValidationError {
+            } catch let error as UsageError {
                 #expect(error.message.hasPrefix("\(name): cannot read the CA"), "\(error.message)")
             }
         }

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Forecast
+
+/// swift-argument-parser's declaration of `forecast`, made from the option table: it writes the
+/// shell completion scripts, answers a shell's request for city candidates, and dumps the JSON
+/// the man page is written from. No run is parsed with it; ``ArgumentScanner`` parses runs.
+///
+/// The root keeps the fetch as its default subcommand so that the dump documents both
+/// commands; the completion scripts come from ``FetchDeclaration`` alone, so that options,
+/// their values and cities complete at the top level in bash, zsh and fish.
+struct RootDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: HelpText.abstract,
+        usage: HelpText.usage,
+        version: "forecast \(ForecastVersion.current)",
+        subcommands: [FetchDeclaration.self, CitiesDeclaration.self],
+        defaultSubcommand: FetchDeclaration.self)
+}
+
+/// `forecast [options] <city>...` as swift-argument-parser sees it.
+struct FetchDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: "Print the weather forecast of Japanese cities.",
+        usage: HelpText.usage,
+        discussion: HelpText.discussion,
+        version: "forecast \(ForecastVersion.current)",
+        helpNames: [.short, .long])
+
+    @Flag(name: OptionTable.parallel.names, help: OptionTable.parallel.argumentHelp) var parallel = false
+    @Option(name: OptionTable.jobs.names, help: OptionTable.jobs.argumentHelp) var jobs: String?
+    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion)
+    var format: String?
+    @Option(name: OptionTable.days.names, help: OptionTable.days.argumentHelp, completion: OptionTable.days.completion)
+    var days: String?
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    var lang: String?
+    @Flag(name: OptionTable.noParallel.names, help: OptionTable.noParallel.argumentHelp) var noParallel = false
+    @Flag(name: OptionTable.noHeader.names, help: OptionTable.noHeader.argumentHelp) var noHeader = false
+    @Option(name: OptionTable.timeout.names, help: OptionTable.timeout.argumentHelp) var timeout: String?
+    @Option(name: OptionTable.retries.names, help: OptionTable.retries.argumentHelp) var retries: String?
+    @Option(name: OptionTable.interval.names, help: OptionTable.interval.argumentHelp) var interval: String?
+    @Option(name: OptionTable.baseURL.names, help: OptionTable.baseURL.argumentHelp) var baseURL: String?
+    @Flag(name: OptionTable.refresh.names, help: OptionTable.refresh.argumentHelp) var refresh = false
+    @Flag(name: OptionTable.noCache.names, help: OptionTable.noCache.argumentHelp) var noCache = false
+    @Option(name: OptionTable.cacert.names, help: OptionTable.cacert.argumentHelp, completion: .file())
+    var cacert: String?
+    @Option(name: OptionTable.maxTime.names, help: OptionTable.maxTime.argumentHelp) var maxTime: String?
+    @Option(name: OptionTable.staleIfError.names, help: OptionTable.staleIfError.argumentHelp) var staleIfError: String?
+    @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
+    var color: String?
+    @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
+
+    @Argument(
+        help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
+        completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
+
+/// `forecast cities [<query>]` as swift-argument-parser sees it.
+struct CitiesDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cities",
+        abstract: "List the cities: ID, name, prefecture and English name, tab-separated (or JSON with -f json).",
+        usage: "forecast cities [options] [<query>]",
+        discussion: """
+            With a query, only the cities whose ID, name, prefecture, English name, reading or \
+            romaji contains it (東京, 北海道, 47, island, とうきょう). Case, width, spaces, hyphens \
+            and long vowels are ignored, as in city arguments.
+            """)
+
+    @Option(name: OptionTable.format.names, help: "tsv (default) or json.", completion: .list(["tsv", "json"]))
+    var format: String?
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    var lang: String?
+    @Argument(help: "Text to look for in the ID, name, prefecture, English name, reading or romaji.")
+    var query: String?
+}
+
+extension OptionSpec {
+    /// The option's spellings, as swift-argument-parser names them.
+    var names: NameSpecification {
+        guard let short else { return [.customLong(long)] }
+        return [.customLong(long), .customShort(short)]
+    }
+
+    /// The option's help, with the name of its value.
+    var argumentHelp: ArgumentHelp {
+        switch arity {
+        case .flag: ArgumentHelp(help)
+        case .value(let name): ArgumentHelp(help, valueName: name)
+        }
+    }
+
+    /// What a shell offers after the option: its values, if the table lists any.
+    var completion: CompletionKind? {
+        completions.isEmpty ? nil : .list(completions)
+    }
+}

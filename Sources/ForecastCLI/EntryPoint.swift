@@ -1,0 +1,96 @@
+import ArgumentParser
+import Forecast
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `forecast`: reads what the command line asks for, answers it, and exits.
+///
+/// `main` is synchronous: help, the version, completions, the catalog and usage errors are
+/// answered on the main thread; a fetch runs as a task, which ends the process when it is
+/// done. An `async` main would end the main thread with `dispatch_main()` (pthread_exit),
+/// whose forced unwind reads the binary's unwind tables at every start, for a thread nothing
+/// needs.
+@main
+enum EntryPoint {
+    static func main() {
+        ProcessWide.prepare()
+        switch start(Array(CommandLine.arguments.dropFirst()), environment: .current) {
+        case .finished(let status):
+            ProcessWide.exit(status)
+        case .fetch(let runner):
+            Task.detached {
+                ProcessWide.exit(await runner.run())
+            }
+            // The task ends the process; this thread has nothing left to do. Every signal the
+            // process handles is ignored at this level (SIGPIPE) or handled by a dispatch
+            // source (SIGINT), so pause() does not return.
+            while true { pause() }
+        }
+    }
+
+    /// What a command line comes to: answered already, or a fetch to run.
+    enum Start {
+        case finished(ExitStatus)
+        case fetch(Runner)
+    }
+
+    /// Answers what needs no network, and makes the runner of a fetch; what it prints goes to
+    /// the process's streams.
+    static func start(_ arguments: [String], environment: Environment) -> Start {
+        do throws(UsageError) {
+            switch try Invocation.read(arguments, environment: environment) {
+            case .request(let request, let command):
+                answer(request, for: command)
+                return .finished(.success)
+            case .argumentParser(let arguments):
+                return .finished(answerFromDeclaration(arguments))
+            case .cities(let options, let query):
+                return .finished(try CitiesCommand.run(options, query: query))
+            case .fetch(let options, let cities, let configPath):
+                if options.verbose, let configPath {
+                    Terminal.report("forecast: defaults read from \(configPath)")
+                }
+                let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
+                let settings = try Settings(options: options, environment: environment, streams: .current())
+                return .fetch(Runner(settings: settings, cities: resolved))
+            }
+        } catch {
+            Terminal.report("Error: \(error.message)\nUsage: \(HelpText.usage)\n  See 'forecast --help' for more information.", multiline: true)
+            return .finished(.usage)
+        }
+    }
+
+    /// Prints help, the version or a completion script.
+    static func answer(_ request: ParserRequest, for command: Invocation.Command) {
+        switch request {
+        case .help:
+            Terminal.output(command == .cities ? HelpText.cities : HelpText.fetch)
+        case .version:
+            Terminal.output(ForecastVersion.versionLine + "\n")
+        case .completionScript(.zsh):
+            Terminal.output(ZshCompletion.script() + "\n")
+        case .completionScript(let shell):
+            Terminal.output(FetchDeclaration.completionScript(for: shell == .bash ? .bash : .fish))
+        }
+    }
+
+    /// What swift-argument-parser prints for a request it answers from the declaration: city
+    /// candidates for a shell, or the JSON the man page is written from.
+    static func answerFromDeclaration(_ arguments: [String]) -> ExitStatus {
+        let command: any ParsableCommand.Type = arguments.first == "---completion" ? FetchDeclaration.self : RootDeclaration.self
+        do {
+            _ = try command.parseAsRoot(arguments)
+            return .success
+        } catch {
+            let status = command.exitCode(for: error)
+            let message = command.fullMessage(for: error)
+            if status == .success {
+                Terminal.output(message.hasSuffix("\n") || message.isEmpty ? message : message + "\n")
+                return .success
+            }
+            Terminal.report(message, multiline: true)
+            return .usage
+        }
+    }
+}

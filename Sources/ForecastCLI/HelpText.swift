@@ -1,0 +1,189 @@
+import Forecast
+
+/// What `forecast --help` and `forecast cities --help` print, made from the option table.
+///
+/// The first screen (24 lines) has the usage, three examples, the five options most runs use
+/// and where to read the rest; the other options and the reference sections follow. The same
+/// sections are the discussion swift-argument-parser is given, from which the man page is
+/// written.
+enum HelpText {
+    /// The widest a help line is.
+    static let width = 80
+
+    /// An example: the command, and what it prints (its first line) or does.
+    struct Example {
+        let command: String
+        let result: String
+        /// True when `result` is the first line the command prints for the mock's cities.
+        var isOutput = false
+    }
+
+    /// The examples of the first screen. The printed ones are what the mock of the API prints
+    /// for these cities (a test runs them).
+    static let firstExamples = [
+        Example(command: "forecast 130010 140010", result: "東京 and 横浜, one after the other"),
+        Example(command: "forecast -p 東京 横浜 大阪", result: "concurrently, printed in the order given"),
+        Example(command: "forecast -f line 東京", result: "東京 晴のち曇 -/27° 10%", isOutput: true),
+    ]
+
+    /// The examples further down.
+    static let moreExamples = [
+        Example(command: "forecast 130010 | cut -f2,5,6", result: "piped: tab-separated, for scripts"),
+        Example(command: "forecast -f '%c %l %H°' 東京", result: "🌤️ 東京 27°", isOutput: true),
+        Example(command: "forecast -f detail 東京", result: "the overview and the wind and waves"),
+        Example(command: "forecast --lang en 東京", result: "in English: Tokyo, Clear, cloudy later"),
+        Example(command: "forecast tokyo osaka", result: "romaji, English names, kana"),
+        Example(command: "forecast cities 沖縄 | forecast -p -", result: "every city of 沖縄県"),
+    ]
+
+    /// A section's text: prose, wrapped to the help's width, or lines set as they are.
+    enum Body {
+        case prose(String)
+        case lines([String])
+    }
+
+    /// The reference sections, in order, each a heading and its text.
+    static let sections: [(heading: String, body: Body)] = [
+        ("CITIES", .prose("""
+            A city is a 6-digit ID (130010) or a name from the catalog in any of its forms: \
+            東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう (case, width, spaces, hyphens and \
+            long vowels do not matter). A prefecture (北海道, 沖縄県, okinawa) stands for all \
+            its cities; a name that is also a city's (大阪, 京都) means the city. \
+            `forecast cities` lists all 142. "-" reads more cities from standard input: words \
+            separated by spaces, or `forecast cities` lines (the first field); blank lines and \
+            # comments are skipped.
+            """)),
+        ("TEMPLATES", .prose("""
+            A --format value with a % is a template, printed once per city (per city and day \
+            with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
+            °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
+            label, %P prefecture, %% a %. An unknown value prints as -; an unknown placeholder \
+            is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
+            with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
+            ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
+            """)),
+        ("CONFIG FILE", .prose("""
+            Default arguments: an option a line (--format line, -p), or cities separated by \
+            spaces; # at the start of a line or after a space starts a comment. The command \
+            line wins: its options replace the file's (--refresh undoes --no-cache, \
+            --no-parallel undoes -p and -j), a file's option that does not apply is dropped, \
+            and the file's cities count only when the command line names none. Read from \
+            $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else \
+            ~/.config/forecast/config; -v says which file was read.
+            """)),
+        ("EXIT STATUS", .prose("""
+            0 every city succeeded; 1 some city failed (the others are printed; a stale copy \
+            printed for it with --stale-if-error counts as failed); 64 usage error or unknown \
+            city (nothing is fetched); 74 the output cannot be written (a full disk, an I/O \
+            error: one line on stderr); 130 interrupted. Output into a pipe that closes early \
+            (as head's does) ends quietly with 0.
+            """)),
+        ("STATUS BARS", .prose("""
+            `forecast -f line --max-time 5 --stale-if-error 1d 東京` never hangs past 5 s, and \
+            when the API is down prints the last forecast, marked "(stale, 3 h old)"; the \
+            failure goes to stderr.
+            """)),
+        ("TRUST", .prose("""
+            HTTPS servers are trusted through the system's CA store. --cacert FILE trusts the \
+            CAs of FILE instead (a private CA, a company proxy); without it, CURL_CA_BUNDLE \
+            names such a file, else SSL_CERT_FILE a file and SSL_CERT_DIR a hashed directory \
+            (openssl rehash), as curl reads them.
+            """)),
+        ("ENVIRONMENT", .lines([
+            "FORECAST_CONFIG     the config file of default arguments",
+            "FORECAST_BASE_URL   the API root, as --base-url",
+            "FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or",
+            "                    ~/.cache/forecast)",
+            "NO_COLOR            if set and not empty: no colour, unless --color always",
+            "CLICOLOR_FORCE      if set, not empty and not 0: colour even into a pipe",
+            "                    (NO_COLOR and --color win)",
+            "COLUMNS             the terminal's width for the table and --format",
+            "                    detail (else asked of the terminal)",
+            "CURL_CA_BUNDLE      a CA file to trust instead of the system's store",
+            "SSL_CERT_FILE       the same, when CURL_CA_BUNDLE is not set",
+            "SSL_CERT_DIR        a hashed CA directory, likewise",
+        ])),
+    ]
+
+    /// A section's lines, without their indent.
+    static func lines(of body: Body) -> [String] {
+        switch body {
+        case .prose(let text): TextWrap.lines(text, width: width - 2)
+        case .lines(let lines): lines
+        }
+    }
+
+    /// The examples as a section's lines: the command, then what it prints or does.
+    static func exampleLines(_ examples: [Example]) -> [String] {
+        examples.map { pad($0.command, to: 36) + $0.result }
+    }
+
+    static let usage = "forecast [options] <city>...\n       forecast cities [options] [<query>]"
+    static let abstract = "Japanese weather forecasts from weather.tsukumijima.net, for people and scripts."
+
+    /// `forecast --help`.
+    static var fetch: String {
+        var text = "Usage: \(usage)\n\n\(abstract)\n\nExamples:\n"
+        for example in firstExamples {
+            text += "  " + pad(example.command, to: 28) + example.result + "\n"
+        }
+        let options = OptionTable.all.filter { $0.commands.contains(.fetch) }
+        text += "\nOptions:\n"
+        text += options.filter { $0.section == .first }.map(optionLines).joined()
+        text += "\nThe other options, templates, the config file and the exit status follow;\n"
+        text += "`man forecast` has them all.\n\nMore options:\n"
+        text += options.filter { $0.section == .more }.map(optionLines).joined()
+        text += "\nMore examples:\n" + exampleLines(moreExamples).map { "  \($0)\n" }.joined()
+        for section in sections {
+            text += "\n\(section.heading):\n" + lines(of: section.body).map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    /// `forecast cities --help`.
+    static let cities = """
+        Usage: forecast cities [options] [<query>]
+
+        The catalog's 142 cities, one a line, tab-separated: ID, name, prefecture and
+        English name; with --lang en, ID, English name, prefecture (in romaji) and
+        Japanese name. With a query, only the cities whose ID, name, prefecture,
+        English name, reading or romaji contains it (東京, 北海道, 47, island,
+        とうきょう); case, width, spaces, hyphens and long vowels do not matter.
+
+        Options:
+          -f, --format F      tsv (the default) or json: one array of {"id", "name",
+                              "prefecture", "name_en", "prefecture_en"}
+              --lang ja|en    the name and prefecture columns in Japanese (default)
+                              or English
+          -h, --help          this help
+
+        """
+
+    /// The discussion swift-argument-parser is given for the man page: the reference
+    /// sections, each under its heading.
+    static var discussion: String {
+        let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
+        return ([examples] + sections.map { ($0.heading, lines(of: $0.body)) }).map { heading, lines in
+            "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// An option's lines: its spellings in a column of 22, its help wrapped to the width.
+    static func optionLines(_ spec: OptionSpec) -> String {
+        var name = spec.short.map { "-\($0), " } ?? "    "
+        name += spec.usage
+        let indent = 22
+        let lines = TextWrap.lines(spec.help, width: width - indent)
+        var text = "  " + pad(name, to: indent - 2)
+        if name.count > indent - 3 {
+            text = "  " + name + "\n" + String(repeating: " ", count: indent)
+        }
+        text += lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
+        return text
+    }
+
+    /// `text` followed by spaces to `width` display cells, and at least two.
+    static func pad(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(2, width - DisplayWidth.of(text)))
+    }
+}

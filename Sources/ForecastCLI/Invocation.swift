@@ -1,0 +1,169 @@
+/// What a command line asks for, decided in one place: help, the version and completion
+/// requests are answered here; anything else is a run of a command with its options, the
+/// config file's merged in.
+enum Invocation: Sendable {
+    /// `--help`, `--version`, `--generate-completion-script`, for a command.
+    case request(ParserRequest, Command)
+    /// What swift-argument-parser answers from its declaration of the command: the city
+    /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
+    /// page is written from (`--experimental-dump-help`).
+    case argumentParser([String])
+    /// `forecast [options] <city>...`.
+    case fetch(Options, cities: [CityArgument], configPath: String?)
+    /// `forecast cities [options] [<query>]`.
+    case cities(Options, query: String?)
+
+    /// The commands of `forecast`; the first operand names one, else it is the fetch.
+    enum Command: String, Sendable, CaseIterable {
+        case fetch
+        case cities
+
+        var scope: OptionSpec.Commands {
+            switch self {
+            case .fetch: .fetch
+            case .cities: .cities
+            }
+        }
+    }
+
+    /// A city argument, and where it was read (for a message that names the config file's line).
+    struct CityArgument: Sendable, Equatable {
+        let text: String
+        let origin: Origin
+    }
+
+    /// Reads `arguments` (without the program's name), with the config file that `environment`
+    /// names when the run needs one.
+    static func read(
+        _ arguments: [String], environment: Environment, readFile: (String) -> String? = ConfigFile.readFile
+    ) throws(UsageError) -> Invocation {
+        if arguments.first == "---completion" || arguments.contains("--experimental-dump-help") {
+            return .argumentParser(arguments)
+        }
+        let scan = try ArgumentScanner.scan(arguments)
+        var operands = scan.operands[...]
+        var command = Command.fetch
+        var asksForHelp = false
+        if operands.first == "help" {
+            operands.removeFirst()
+            asksForHelp = true
+        }
+        if operands.first == Command.cities.rawValue {
+            operands.removeFirst()
+            command = .cities
+        }
+        if asksForHelp {
+            return .request(.help, command)
+        }
+        for given in scan.options {
+            if case .request(let request) = given.spec.effect {
+                return .request(try request(given.value), command)
+            }
+        }
+        for given in scan.options where !given.spec.commands.contains(command.scope) {
+            throw UsageError("\(given.spec.spelling) does not apply to `forecast \(command.rawValue)`")
+        }
+        let config = try ConfigFile.load(environment: environment, read: readFile)
+        let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
+        switch command {
+        case .fetch:
+            let options = try merge(fileOptions, scan.options, check: Self.fetchConflict)
+            let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
+            let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
+            guard !cities.isEmpty else {
+                throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
+            }
+            return .fetch(options, cities: cities, configPath: config?.path)
+        case .cities:
+            guard operands.count <= 1 else {
+                throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
+            }
+            let options = try merge(fileOptions.filter(Self.citiesTake), scan.options, check: Self.citiesConflict)
+            return .cities(options, query: operands.first)
+        }
+    }
+
+    /// The usage error of a run that names no city, on the command line or in the config file,
+    /// with the file that would have been read.
+    static func noCityMessage(configPath: String?) -> String {
+        let place = configPath.map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"
+        return """
+            name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
+            `forecast cities` lists them. For a default city, put it on \(place)
+            """
+    }
+
+    /// The options of the config file and then the command line, set in that order, so that
+    /// the command line's value of an option wins. Where two given options contradict each
+    /// other, the config file's one is dropped; two of the command line's, or two of the
+    /// file's, are a usage error.
+    static func merge(
+        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given],
+        check conflict: ([ArgumentScanner.Given]) -> Conflict?
+    ) throws(UsageError) -> Options {
+        var given = file + commandLine
+        while let found = conflict(given) {
+            let (first, second) = (given[found.first], given[found.second])
+            guard first.origin.isConfigFile != second.origin.isConfigFile else {
+                throw UsageError(found.message).located(at: second.origin)
+            }
+            given.remove(at: first.origin.isConfigFile ? found.first : found.second)
+        }
+        var options = Options()
+        for option in given {
+            guard case .set(let set) = option.spec.effect else { continue }
+            do throws(UsageError) {
+                try set(&options, option.value)
+            } catch {
+                throw error.located(at: option.origin)
+            }
+        }
+        return options
+    }
+
+    /// Two given options that cannot both hold (their places in the list, the earlier first),
+    /// and why.
+    struct Conflict {
+        let first: Int
+        let second: Int
+        let message: String
+    }
+
+    /// The first contradiction among the fetch's options: a pair the table names as
+    /// contradictory, or `--no-header` with a format that has no header.
+    static func fetchConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
+        for (second, option) in given.enumerated() {
+            for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
+                return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
+            }
+        }
+        if let noHeader = given.lastIndex(where: { $0.spec.long == OptionTable.noHeader.long }),
+           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
+           let value = try? OutputFormat.parse(given[format].value), value != .auto, value != .tsv {
+            return Conflict(
+                first: min(noHeader, format), second: max(noHeader, format),
+                message: "--no-header applies to the tsv format only; --format \(value.name) has no header line to leave out")
+        }
+        return nil
+    }
+
+    /// `forecast cities` takes no contradictory options.
+    static func citiesConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
+        nil
+    }
+
+    /// Whether `forecast cities` takes a config file's option: its formats are tsv and json.
+    static func citiesTake(_ given: ArgumentScanner.Given) -> Bool {
+        guard given.spec.long == OptionTable.format.long else { return true }
+        return CitiesCommand.formats.contains((try? OutputFormat.parse(given.value)) ?? .line)
+    }
+
+    /// Why two options cannot both be given.
+    private static func contradiction(_ first: OptionSpec, _ second: OptionSpec) -> String {
+        let names = [first.long, second.long]
+        if names.contains("refresh"), names.contains("no-cache") {
+            return "--refresh and --no-cache contradict each other: --refresh stores what it fetches, --no-cache leaves the cache alone; choose one"
+        }
+        return "--\(first.long) and --\(second.long) contradict each other; choose one"
+    }
+}

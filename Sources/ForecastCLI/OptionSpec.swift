@@ -1,0 +1,91 @@
+/// One option of the command line: its spellings, its value, its help and what it does.
+///
+/// ``OptionTable`` holds every one of them; the scanner, the help text, the config file and
+/// the declaration that swift-argument-parser writes completions from all read the table.
+struct OptionSpec: Sendable {
+    /// Whether the option takes a value, and how the help names it.
+    enum Arity: Sendable, Equatable {
+        case flag
+        case value(name: String)
+    }
+
+    /// The commands an option applies to.
+    struct Commands: OptionSet, Sendable {
+        let rawValue: Int
+        static let fetch = Commands(rawValue: 1)
+        static let cities = Commands(rawValue: 2)
+        static let all: Commands = [.fetch, .cities]
+    }
+
+    /// Where `--help` lists it: among the options of the first screen, or below.
+    enum Section: Sendable {
+        case first, more
+    }
+
+    /// What giving the option does.
+    enum Effect: Sendable {
+        /// Sets a value of ``Options`` from the option's value ("" for a flag).
+        case set(@Sendable (inout Options, String) throws(UsageError) -> Void)
+        /// Asks for something instead of a run: help, the version, a completion script.
+        case request(@Sendable (String) throws(UsageError) -> ParserRequest)
+    }
+
+    /// The long name, without its dashes: "jobs".
+    let long: String
+    /// The one-letter name, if any: "j".
+    let short: Character?
+    let arity: Arity
+    /// One line (two at most) for `--help`, stating the default where there is one.
+    let help: String
+    let commands: Commands
+    let section: Section
+    /// The values a shell completes after the option.
+    let completions: [String]
+    /// The long names of the options it contradicts: given together on the command line they
+    /// are a usage error; against the config file's, the command line's wins.
+    let contradicts: [String]
+    let effect: Effect
+
+    init(
+        _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: String,
+        commands: Commands = .fetch, section: Section = .more, completions: [String] = [],
+        contradicts: [String] = [], effect: Effect
+    ) {
+        self.long = long
+        self.short = short
+        self.arity = arity
+        self.help = help
+        self.commands = commands
+        self.section = section
+        self.completions = completions
+        self.contradicts = contradicts
+        self.effect = effect
+    }
+
+    /// "-j, --jobs" or "--timeout", as messages name it.
+    var spelling: String {
+        short.map { "-\($0), --\(long)" } ?? "--\(long)"
+    }
+
+    /// "--jobs N", "--parallel": the option as the help lists it.
+    var usage: String {
+        switch arity {
+        case .flag: "--\(long)"
+        case .value(let name): "--\(long) \(name)"
+        }
+    }
+
+    var takesValue: Bool { arity != .flag }
+}
+
+/// What an option asks of the command instead of a run.
+enum ParserRequest: Sendable, Equatable {
+    case help
+    case version
+    case completionScript(Shell)
+
+    /// A shell `--generate-completion-script` writes for.
+    enum Shell: String, Sendable, CaseIterable {
+        case bash, zsh, fish
+    }
+}

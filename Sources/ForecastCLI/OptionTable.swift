@@ -1,0 +1,204 @@
+import Forecast
+
+/// Every option of `forecast`, once: the single definition its parser, its help, its config
+/// file and its shell completions are made from. A default is stated by reading it from
+/// ``Options``, never written here.
+enum OptionTable {
+    static let all: [OptionSpec] = [
+        parallel, jobs, format, days, lang,
+        noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
+        staleIfError, color, verbose, help, version, completionScript,
+    ]
+
+    static let parallel = OptionSpec(
+        "parallel", short: "p", help: "fetch concurrently; the output keeps the order given",
+        section: .first, contradicts: ["no-parallel"],
+        effect: .set { options, _ in options.parallel = true })
+
+    static let jobs = OptionSpec(
+        "jobs", short: "j", .value(name: "N"),
+        help: "at most N requests in flight (default \(Options.defaultJobs)); implies -p",
+        section: .first, contradicts: ["no-parallel"],
+        effect: .set { options, value throws(UsageError) in
+            guard let jobs = Int(value), jobs >= 1 else { throw UsageError("--jobs must be at least 1 (got \(value))") }
+            options.jobs = jobs
+        })
+
+    static let format = OptionSpec(
+        "format", short: "f", .value(name: "F"),
+        help: "table, tsv, json, line, detail or a %-template (below); by default a table on a terminal, else tsv",
+        commands: .all, section: .first, completions: OutputFormat.names,
+        effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
+
+    static let days = OptionSpec(
+        "days", short: "d", .value(name: "N"),
+        help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
+        section: .first, completions: ["1", "2", "3"],
+        effect: .set { options, value throws(UsageError) in
+            guard let days = Int(value), (1...3).contains(days) else { throw UsageError("--days must be 1, 2 or 3 (got \(value))") }
+            options.days = days
+        })
+
+    static let lang = OptionSpec(
+        "lang", .value(name: "ja|en"),
+        help: "ja (default) or en: JMA's English names and weather phrases; LANG does not change it",
+        commands: .all, section: .first, completions: LanguageOption.allCases.map(\.rawValue),
+        effect: .set { options, value throws(UsageError) in
+            guard let lang = LanguageOption(rawValue: value) else { throw UsageError("--lang must be ja or en (got \(value))") }
+            options.lang = lang
+        })
+
+    static let noParallel = OptionSpec(
+        "no-parallel", help: "one city after the other (undoes the config file's -p or -j)",
+        contradicts: ["parallel", "jobs"],
+        effect: .set { options, _ in options.noParallel = true })
+
+    static let noHeader = OptionSpec(
+        "no-header", help: "TSV without its header line",
+        effect: .set { options, _ in options.noHeader = true })
+
+    static let timeout = OptionSpec(
+        "timeout", .value(name: "S"),
+        help: "seconds one attempt of one request may take (default \(NumberText.seconds(Options.defaults.timeout)))",
+        effect: .set { options, value throws(UsageError) in
+            options.timeout = try seconds(value, "--timeout", in: 0.001...longestWait, "from 0.001 to 86400 seconds")
+        })
+
+    static let retries = OptionSpec(
+        "retries", .value(name: "N"),
+        help: "extra attempts for transient failures, 0 to 10 (default \(Options.defaults.retries))",
+        effect: .set { options, value throws(UsageError) in
+            guard let retries = Int(value), (0...10).contains(retries) else {
+                throw UsageError("--retries must be from 0 to 10 (got \(value))")
+            }
+            options.retries = retries
+        })
+
+    static let interval = OptionSpec(
+        "interval", .value(name: "S"),
+        help: "seconds between request starts (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for the public API, 0 elsewhere)",
+        effect: .set { options, value throws(UsageError) in
+            options.interval = try seconds(value, "--interval", in: 0...longestWait, "from 0 to 86400 seconds")
+        })
+
+    static let baseURL = OptionSpec(
+        "base-url", .value(name: "URL"),
+        help: "the API's root (default $FORECAST_BASE_URL, else \(ClientConfiguration.publicBaseURL))",
+        effect: .set { options, value throws(UsageError) in
+            try checkBaseURL(value, source: "--base-url")
+            options.baseURL = value
+        })
+
+    static let refresh = OptionSpec(
+        "refresh", help: "fetch even if the cache has a fresh copy, and store the new one",
+        contradicts: ["no-cache"],
+        effect: .set { options, _ in options.refresh = true })
+
+    static let noCache = OptionSpec(
+        "no-cache", help: "neither read nor write the cache", contradicts: ["refresh"],
+        effect: .set { options, _ in options.noCache = true })
+
+    static let cacert = OptionSpec(
+        "cacert", .value(name: "FILE"),
+        help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
+        effect: .set { options, value throws(UsageError) in
+            try checkReadableFile(value, source: "--cacert")
+            options.cacert = value
+        })
+
+    static let maxTime = OptionSpec(
+        "max-time", .value(name: "S"),
+        help: "give up on the cities not done after S seconds in all, retries and waits included",
+        effect: .set { options, value throws(UsageError) in
+            let seconds = try seconds(value, "--max-time", in: 0...longestWait, "more than 0 and at most 86400 seconds")
+            guard seconds > 0 else { throw UsageError("--max-time must be more than 0 and at most 86400 seconds (got \(value))") }
+            options.maxTime = seconds
+        })
+
+    static let staleIfError = OptionSpec(
+        "stale-if-error", .value(name: "DURATION"),
+        help: "when a city cannot be had, print its cached copy if it is at most DURATION old (90, 45m, 6h, 2d), marked stale",
+        effect: .set { options, value throws(UsageError) in
+            guard let duration = StaleDuration(argument: value) else {
+                throw UsageError("--stale-if-error must be seconds or a number with s, m, h or d, at most a year (got \(value))")
+            }
+            options.staleIfError = duration
+        })
+
+    static let color = OptionSpec(
+        "color", .value(name: "WHEN"),
+        help: "auto (default), always or never",
+        completions: ColorMode.allCases.map(\.rawValue),
+        effect: .set { options, value throws(UsageError) in
+            guard let color = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never (got \(value))") }
+            options.color = color
+        })
+
+    static let verbose = OptionSpec(
+        "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings",
+        effect: .set { options, _ in options.verbose = true })
+
+    static let help = OptionSpec(
+        "help", short: "h", help: "this help", commands: .all,
+        effect: .request { _ in .help })
+
+    static let version = OptionSpec(
+        "version", help: "the version, with the libcurl it runs on", commands: .all,
+        effect: .request { _ in .version })
+
+    static let completionScript = OptionSpec(
+        "generate-completion-script", .value(name: "SHELL"), help: "bash, zsh or fish completions",
+        commands: .all, completions: ParserRequest.Shell.allCases.map(\.rawValue),
+        effect: .request { value throws(UsageError) in
+            guard let shell = ParserRequest.Shell(rawValue: value) else {
+                throw UsageError("--generate-completion-script must be bash, zsh or fish (got \(value))")
+            }
+            return .completionScript(shell)
+        })
+
+    /// The option of a long name ("jobs"), if there is one.
+    static func option(long: Substring) -> OptionSpec? {
+        all.first { $0.long == long }
+    }
+
+    /// The option of a one-letter name, if there is one.
+    static func option(short: Character) -> OptionSpec? {
+        all.first { $0.short == short }
+    }
+
+    /// The most seconds a wait may be: a day. Beyond it a number is a typo, and far beyond it
+    /// would not fit in a `Duration` of milliseconds.
+    static let longestWait = 86_400.0
+
+    /// A number of seconds within `range`, or the usage error that says what it must be.
+    private static func seconds(
+        _ value: String, _ name: String, in range: ClosedRange<Double>, _ rule: String
+    ) throws(UsageError) -> Double {
+        guard let seconds = Double(value) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
+        guard range.contains(seconds) else { throw UsageError("\(name) must be \(rule) (got \(seconds))") }
+        return seconds
+    }
+
+    /// An API root must be an http or https URL.
+    static func checkBaseURL(_ url: String, source: String) throws(UsageError) {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.count > 8, !url.utf8.contains(UInt8(ascii: " ")) else {
+            throw UsageError("\(source) must be an http:// or https:// URL (got \"\(url)\")")
+        }
+    }
+
+    /// A CA file must be a file this user can read; checked before any request, since libcurl
+    /// would only say so per city, after connecting.
+    static func checkReadableFile(_ path: String, source: String) throws(UsageError) {
+        guard FileAccess.isReadableFile(path) else {
+            throw UsageError("\(source): cannot read the CA file \"\(path)\" (no such file, or not readable)")
+        }
+    }
+
+    /// A CA directory must be a directory this user can read.
+    static func checkReadableDirectory(_ path: String, source: String) throws(UsageError) {
+        guard FileAccess.isReadableDirectory(path) else {
+            throw UsageError("\(source): cannot read the CA directory \"\(path)\" (no such directory, or not readable)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Forecast
+
+/// The values of every option, each with its default: the one place a default is written.
+///
+/// The option table (``OptionTable``) sets them from the command line and the config file;
+/// the help text states these defaults by reading them from here.
+struct Options: Sendable, Equatable {
+    var parallel = false
+    /// `--no-parallel`: undoes a `--parallel` or `--jobs` of the config file.
+    var noParallel = false
+    /// Requests in flight; nil for ``defaultJobs`` (and, without `--parallel`, one).
+    var jobs: Int?
+    var format: OutputFormat = .auto
+    /// Days per city; nil for ``defaultDays(for:)``.
+    var days: Int?
+    var noHeader = false
+    /// Seconds one attempt of one request may take.
+    var timeout = 15.0
+    var retries = 2
+    /// Seconds between request starts; nil for the client's rule (0.5 s for the public API).
+    var interval: Double?
+    var baseURL: String?
+    var refresh = false
+    var noCache = false
+    var cacert: String?
+    var maxTime: Double?
+    var staleIfError: StaleDuration?
+    var color: ColorMode = .auto
+    var lang: LanguageOption = .ja
+    var verbose = false
+
+    /// `--jobs` when not given.
+    static let defaultJobs = 8
+
+    /// `--days` when not given: one for the formats of one line per city, else three.
+    static func defaultDays(for format: OutputFormat) -> Int {
+        format.isOneLine ? 1 : 3
+    }
+
+    /// The options as they stand before any is given.
+    static let defaults = Options()
+
+    /// Whether cities are fetched concurrently: `--parallel` or `--jobs`, unless `--no-parallel`.
+    var isParallel: Bool {
+        (parallel || jobs != nil) && !noParallel
+    }
+}

@@ -1,0 +1,87 @@
+internal import CurlHTTP
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything `forecast` sets for the whole process, in one place: the libraries never change
+/// their host process, and nothing here is part of their API.
+///
+/// `prepare()` runs first in `main`, while the process has one thread, since `setenv` and
+/// `mallopt` are not safe beside other threads. `exit(_:)` ends a run that finished;
+/// `leave(_:)` ends the process at once from any thread (Ctrl-C, output that cannot be
+/// written): ending the process closes every connection in the same instant, which tearing
+/// the transfers down one by one would only delay.
+enum ProcessWide {
+    /// Sets up the process for a command that starts often and exits right after its work.
+    static func prepare() {
+        useOneMallocArena()
+        skipGnuTLSInitialization()
+        // OpenSSL's atexit clean-up frees one by one what the exit frees at once. The only
+        // import of CurlHTTP in the command, for this package-level switch.
+        CurlGlobal.skipTLSCleanupAtExit()
+        // A write to a closed pipe fails with EPIPE instead of killing the process, so that
+        // `forecast … | head -1` ends quietly on its own terms (Terminal.output).
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends a run that has finished its work, with the C library's exit: its atexit handlers
+    /// run, and nothing else is left to do.
+    static func exit(_ status: ExitStatus) -> Never {
+        Glibc.exit(status.rawValue)
+    }
+
+    /// Ends the process now, from any thread, without running exit handlers while the
+    /// session's thread may still be busy. Every write is a write(2), so nothing is buffered.
+    static func leave(_ status: ExitStatus) -> Never {
+        _exit(status.rawValue)
+    }
+
+    /// Runs `handler` on Ctrl-C (SIGINT) instead of the default termination, until the
+    /// returned value is released.
+    static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> SignalHandler {
+        SignalHandler(SIGINT, handler)
+    }
+
+    /// glibc gives every thread that allocates a malloc arena of its own (up to eight per
+    /// core), each keeping its own free pages; the session's thread and the threads that
+    /// decode would each hold one. One arena keeps a parallel run's peak memory lower at no
+    /// cost in time.
+    private static func useOneMallocArena() {
+        // mallopt(3) is declared in <malloc.h>, which Swift's Glibc module does not import, so
+        // it is looked up by name in the C library (dlsym with a NULL handle is RTLD_DEFAULT).
+        // Its C type is int mallopt(int, int), which the @convention(c) type matches exactly;
+        // the pointer is called at once and not kept. M_ARENA_MAX is -8 in glibc's ABI.
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let arenaMax: Int32 = -8
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+    }
+
+    /// Asks GnuTLS not to initialise itself when it is loaded (`GNUTLS_NO_EXPLICIT_INIT=1`,
+    /// unless the user set the variable). Debian's libcurl brings GnuTLS in through librtmp,
+    /// and its constructor builds its global state at load; forecast never uses it (http and
+    /// https only, over OpenSSL).
+    private static func skipGnuTLSInitialization() {
+        setenv("GNUTLS_NO_EXPLICIT_INIT", "1", 0)
+    }
+}
+
+/// A signal handled by a block instead of its default action, for as long as the value lives.
+final class SignalHandler {
+    private let number: Int32
+    private let source: any DispatchSourceSignal
+
+    init(_ number: Int32, _ handler: @escaping @Sendable () -> Void) {
+        self.number = number
+        signal(number, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+    }
+
+    deinit {
+        source.cancel()
+        signal(number, SIG_DFL)
+    }
+}
