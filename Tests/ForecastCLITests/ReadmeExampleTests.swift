@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// README's transcripts are true word for word: every `$ ` command in a code block runs against
+/// `forecast-mock`, in a terminal, and prints exactly the lines that follow it.
+///
+/// A command that needs a fault names the mock's options beside it in a comment
+/// (`$ forecast … # forecast-mock --fault 140010=status:503`), which starts the mock with them.
+/// A terminal example sets `COLUMNS` and `-f table` itself. The terminal is `TERM=dumb` with
+/// `NO_COLOR`: no colour and no progress line, as the transcripts show. Long-running recipes
+/// (`--watch`) are shown, not run.
+@Suite("README's examples")
+struct ReadmeExampleTests {
+    /// One transcript: the command line and what it prints.
+    struct Transcript: CustomStringConvertible {
+        let command: String
+        let mockOptions: [String]
+        let expected: String
+        var description: String { command }
+    }
+
+    /// Every transcript in README.md, in order.
+    static func transcripts() throws -> [Transcript] {
+        let readme = try String(contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        var found: [Transcript] = []
+        var inBlock = false
+        var command: (line: String, mock: [String])?
+        var output: [String] = []
+        func close() {
+            if let command {
+                found.append(Transcript(command: command.line, mockOptions: command.mock,
+                                        expected: output.map { $0 + "\n" }.joined()))
+            }
+            command = nil
+            output = []
+        }
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("```") {
+                if inBlock { close() }
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock else { continue }
+            if line.hasPrefix("$ ") {
+                close()
+                var text = String(line.dropFirst(2))
+                var mock: [String] = []
+                if let marker = text.range(of: "# forecast-mock") {
+                    mock = text[marker.upperBound...].split(separator: " ").map(String.init)
+                    text = String(text[..<marker.lowerBound])
+                }
+                while text.hasSuffix(" ") { text.removeLast() }
+                command = (text, mock)
+            } else if command != nil {
+                output.append(line)
+            }
+        }
+        return found.filter { !$0.command.contains("--watch") }
+    }
+
+    @Test("README has transcripts, and each names its command")
+    func found() throws {
+        let transcripts = try Self.transcripts()
+        #expect(transcripts.count >= 8)
+        #expect(transcripts.allSatisfy { $0.command.contains("forecast") })
+    }
+
+    @Test("Every transcript prints what README shows", arguments: try ReadmeExampleTests.transcripts())
+    func transcript(_ transcript: Transcript) async throws {
+        let mock = forecastBinary.deletingLastPathComponent().appendingPathComponent("forecast-mock")
+        let server = try MockProcess(executable: mock, arguments: transcript.mockOptions)
+        defer { server.stop() }
+        try await withTemporaryFolder(prefix: "forecast-readme") { folder in
+            let environment = [
+                "FORECAST_BASE_URL": try server.baseURL(), "FORECAST_CACHE_DIR": folder.path("cache"), "HOME": folder.path,
+                "XDG_CONFIG_HOME": folder.path("config"), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8",
+            ]
+            let result = try await inTerminal(transcript.command, environment: environment)
+            #expect(result.stdout == transcript.expected, "\(transcript.command) printed:\n\(result.stdout)")
+        }
+    }
+}
+
+/// `forecast-mock` as a process of its own, stopped by `stop()`.
+final class MockProcess {
+    private let process = Process()
+    private let output = Pipe()
+
+    init(executable: URL, arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The first line the mock prints: its base URL.
+    func baseURL() throws -> String {
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard let first = byte.first else { throw POSIXError(.EPIPE) }
+            if first == UInt8(ascii: "\n") { break }
+            line.append(first)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
