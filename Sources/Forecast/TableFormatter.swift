@@ -12,10 +12,9 @@
 /// number or a date never. No line is wider than the width down to 40 columns; below, the
 /// narrowest layout keeps its least widths. Unknown values are `-`. A failed city keeps a row
 /// that says it failed and why; a stale copy shown for a failed fetch gets a line under its
-/// rows, with its age. The publication times close the table: one line when every city
-/// shares its time, else one line per time naming its cities. Colour (ANSI) is optional;
-/// temperatures may be shown in °F. The server's text passes the untrusted-text gate before
-/// any colour is added.
+/// rows, with its age. The publication times close the table (`PublicationFooter`), stale
+/// copies with their own. Colour (ANSI) is optional; temperatures may be shown in °F. The
+/// server's text passes the untrusted-text gate before any colour is added.
 public struct TableFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
@@ -73,29 +72,12 @@ public struct TableFormatter: ResultFormatter {
     /// True: the epilogue lists the publication times of the results.
     public var epilogueReadsResults: Bool { true }
 
-    /// The publication times of the cities that succeeded: one line if they share one.
+    /// The publication times of every city printed with a forecast, stale copies included:
+    /// one line if they share one.
     public func epilogue(for results: [FetchResult]) -> String {
-        var times: [(time: String, cities: [String])] = []
-        for result in results where result.stale == nil {
-            guard let forecast = result.forecast else { continue }
-            let name = ValueText.field(language.cityName(result))
-            if let index = times.firstIndex(where: { $0.time == forecast.publicTime }) {
-                times[index].cities.append(name)
-            } else {
-                times.append((forecast.publicTime, [name]))
-            }
-        }
-        guard !times.isEmpty else { return "" }
-        let lead = language == .en ? "Published" : "発表"
-        var text = "\n"
-        for entry in times {
-            var line = "\(lead) \(ValueText.field(ValueText.publicationTime(entry.time)))"
-            if times.count > 1 {
-                line += ": " + entry.cities.joined(separator: language == .en ? ", " : "、")
-            }
-            text += TextWrap.lines(line, width: width).map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
-        }
-        return text
+        let lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
+        guard !lines.isEmpty else { return "" }
+        return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }
 
     public func block(for result: FetchResult, index: Int) -> String {

@@ -72,6 +72,13 @@ struct FirstHourTableTests {
         }
     }
 
+    @Test("At 30 columns the footer breaks between cities, never inside a name")
+    func thirtyColumnFooter() throws {
+        let text = TableFormatter(width: 30).format([try result("130010"), try result("400040")])
+        let footer = text.split(separator: "\n\n").last.map(String.init) ?? ""
+        #expect(footer.contains("東京") && footer.contains("久留米"), "\(footer)")
+    }
+
     @Test("-d 1 130010: a column shown at a width is shown at every larger width, in both languages",
           arguments: Language.allCases)
     func monotonic(_ language: Language) throws {
@@ -95,5 +102,15 @@ struct FirstHourTableTests {
         for line in text.split(separator: "\n") {
             #expect(DisplayWidth.of(String(line)) <= 80, "\(line)")
         }
+    }
+
+    @Test("A stale copy's city is in the footer with its copy's own publication time")
+    func staleInFooter() throws {
+        var old = try decodeFixture("140010.json")
+        old.publicTime = "2022-05-18T17:00:00+09:00"
+        let stale = FetchResult(city: try CityCatalog.resolve("140010"), outcome: .success(old), info: FetchInfo(source: .cache),
+                                stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
+        let text = TableFormatter().format([try result("130010"), stale, try failed("330010", .cancelled)])
+        #expect(text.hasSuffix("\n\n発表 2022-05-19 05:00 JST: 東京\n発表 2022-05-18 17:00 JST: 横浜\n"), "\(text)")
     }
 }
