@@ -10,20 +10,22 @@
 /// 4. the day label goes.
 ///
 /// So a column shown at a width is shown at every larger width (`ColumnLayout`). The weather
-/// column takes what is left, between its least and its widest; a longer phrase wraps within
-/// it, between any two Japanese characters or between English words.
+/// column takes what is left, between its least and its widest (after the English day column
+/// takes the one cell that keeps `Day after` on one line); a longer phrase wraps within it,
+/// between any two Japanese characters or between English words.
 ///
 /// | | ID | city | day | date | weather | min, max | rain ×4 / 1 | stages need |
 /// |---|---|---|---|---|---|---|---|---|
 /// | ja | 6 | 8 | 6 | 5 | 8–20 | 4 | 5 / 4 | 75, 69, 61, 42, 34 |
-/// | en | 6 | 12 | 8 | 5 | 11–28 | 4 | 5 / 4 | 80, 74, 67, 48, 39 |
+/// | en | 6 | 12 | 8–9 | 5 | 11–28 | 4 | 5 / 4 | 80, 74, 67, 48, 39 |
 ///
 /// Japanese keeps two spaces between most columns and fits its full table from 75 columns.
 /// English has one space everywhere, so that its full table fits 80: its city column holds the
 /// longest word of any catalog name (Ishigakijima, Yonagunijima, Minami-Daito), so a name wraps
-/// between words and never inside one; its day column holds `Tomorrow` (`Day after` wraps);
-/// its weather column the longest word of JMA's phrases (mountainous). Below the last stage's
-/// need (34 and 39 columns) rows are wider than the terminal rather than cut.
+/// between words and never inside one; its day column holds `Tomorrow` (`Day after` wraps
+/// when no cell is spare); its weather column the longest word of JMA's phrases (mountainous).
+/// Below the last stage's need (34 and 39 columns) rows are wider than the terminal rather
+/// than cut.
 struct TableLayout: Equatable {
     /// The columns of the daily table.
     enum Key: Equatable {
@@ -52,7 +54,7 @@ struct TableLayout: Equatable {
         return [
             Column(.id, width: 6, gap: 0, wraps: false),
             Column(.city, width: language == .en ? 12 : 8, gap: wide),
-            Column(.day, width: language == .en ? 8 : 6, gap: wide),
+            Column(.day, width: language == .en ? 8 : 6, upTo: language == .en ? 9 : nil, gap: wide),
             Column(.date, width: 5, gap: 1, wraps: false),
             Column(.weather, width: language == .en ? 11 : 8, upTo: language == .en ? 28 : 20, gap: wide),
             Column(.min, width: 4, gap: 1, right: true, wraps: false),
