@@ -52,9 +52,6 @@ public enum Language: String, Sendable, CaseIterable {
         }
     }
 
-    /// The longest day label, in cells, for a column that holds any of them.
-    var dayLabelWidth: Int { self == .en ? 9 : 6 }
-
     private static func withoutMacron(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar {
         case "ā": "a"

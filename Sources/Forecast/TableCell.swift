@@ -1,33 +1,85 @@
-/// One cell of a table row: its text, its column's width, the gap before it, its alignment.
+/// One cell of a table row: its text, its column's width, the gap before it, how it sits.
 struct TableCell {
     var text: String
     var width: Int
     var gap: Int
     var right = false
-    var style: TableFormatter.Style = .none
+    /// Whether text wider than the cell wraps within it; if not, it stays whole and the rest
+    /// of its line moves right (a number or a date is never cut).
+    var wraps = true
+    var style: Style = .none
 
-    init(_ text: String, width: Int, gap: Int, right: Bool = false, style: TableFormatter.Style = .none) {
+    init(_ text: String, width: Int, gap: Int, right: Bool = false, wraps: Bool = true, style: Style = .none) {
         self.text = text
         self.width = width
         self.gap = gap
         self.right = right
+        self.wraps = wraps
         self.style = style
+    }
+
+    /// The cell's text in lines of at most its width (one line if it does not wrap).
+    var lines: [String] {
+        guard wraps, !text.isEmpty else { return [text] }
+        return TextWrap.lines(text, width: width)
+    }
+
+    /// How a table paints a piece of text: an SGR code of ANSI colour or weight, or nothing.
+    ///
+    /// Paint is added only when the formatter is asked for colour, and only after the text has
+    /// passed the untrusted-text gate, so the only escapes in a table are these.
+    enum Style: String {
+        case none = ""
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case yellow = "33"
+        case blue = "34"
+        case cyan = "36"
+
+        /// Sun yellow, rain blue, snow cyan, by the first weather the telop names.
+        static func of(telop: String?) -> Style {
+            switch telop?.first {
+            case "晴": .yellow
+            case "雨", "大", "暴": .blue
+            case "雪": .cyan
+            default: .none
+            }
+        }
+
+        /// `text` in this style when `color` is true; as it is otherwise, or when it is empty.
+        func paint(_ text: String, color: Bool) -> String {
+            guard color, self != .none, !text.isEmpty else { return text }
+            return "\u{1B}[\(rawValue)m\(text)\u{1B}[0m"
+        }
     }
 }
 
 extension [TableCell] {
-    /// The ID and city cells a row starts with (the ID only if the layout shows it).
-    init(leading layout: TableLayout, id: String, city: String) {
-        self = []
-        if layout.showsID { append(TableCell(id, width: TableLayout.idWidth, gap: 0)) }
-        append(TableCell(city, width: layout.cityWidth, gap: layout.showsID ? 2 : 0))
-    }
-
-    /// Blank cells up to the temperatures, for the header's first line.
-    init(blanksBeforeTemperaturesOf layout: TableLayout) {
-        self.init(leading: layout, id: "", city: "")
-        append(TableCell("", width: layout.dayWidth, gap: 2))
-        if layout.showsDate { append(TableCell("", width: TableLayout.dateWidth, gap: 1)) }
-        append(TableCell("", width: layout.weatherWidth, gap: 2))
+    /// One row of cells, on as many lines as its tallest cell needs, each cell padded by
+    /// display width; no trailing spaces. `style`, unless `.none`, paints every cell (a header).
+    func rendered(color: Bool, style rowStyle: TableCell.Style = .none) -> String {
+        let wrapped = map(\.lines)
+        let height = wrapped.map(\.count).max() ?? 1
+        var text = ""
+        for lineIndex in 0..<height {
+            var line = ""
+            var pending = 0  // spaces owed before the next text
+            for (cell, lines) in zip(self, wrapped) {
+                pending += cell.gap
+                let part = lineIndex < lines.count ? lines[lineIndex] : ""
+                let missing = Swift.max(0, cell.width - DisplayWidth.of(part))
+                if part.isEmpty {
+                    pending += cell.width
+                    continue
+                }
+                if cell.right { pending += missing }
+                let style = rowStyle == .none ? cell.style : rowStyle
+                line += String(repeating: " ", count: pending) + style.paint(part, color: color)
+                pending = cell.right ? 0 : missing
+            }
+            text += line + "\n"
+        }
+        return text
     }
 }

@@ -1,28 +1,48 @@
 extension TableFormatter {
-    /// One row of cells, on as many lines as its tallest cell needs; no trailing spaces.
-    func render(_ cells: [TableCell], style rowStyle: Style = .none) -> String {
-        let wrapped = cells.map { cell in
-            cell.text.isEmpty ? [""] : TextWrap.lines(cell.text, width: cell.width)
-        }
-        let height = wrapped.map(\.count).max() ?? 1
-        var text = ""
-        for lineIndex in 0..<height {
-            var line = ""
-            var pending = 0  // spaces owed before the next text
-            for (cell, lines) in zip(cells, wrapped) {
-                pending += cell.gap
-                let part = lineIndex < lines.count ? lines[lineIndex] : ""
-                let missing = max(0, cell.width - DisplayWidth.of(part))
-                if part.isEmpty {
-                    pending += cell.width
-                    continue
-                }
-                if cell.right { pending += missing }
-                line += String(repeating: " ", count: pending) + paint(part, rowStyle == .none ? cell.style : rowStyle)
-                pending = cell.right ? 0 : missing
+    /// The cells of one day of a city: the ID and name only on its first day.
+    func dayRow(_ day: DailyForecast, id: String, city: String, layout: TableLayout) -> [TableCell] {
+        let temperature = fahrenheit
+            ? (min: day.temperature.min.fahrenheit, max: day.temperature.max.fahrenheit)
+            : (min: day.temperature.min.celsius, max: day.temperature.max.celsius)
+        return layout.chosen.cells { column in
+            switch column.key {
+            case .id: column.cell(id)
+            case .city: column.cell(city)
+            case .day: column.cell(ValueText.field(language.dayLabel(day)))
+            case .date: column.cell(ValueText.field(String(day.date.suffix(5))))
+            case .weather: column.cell(ValueText.field(language.telop(day) ?? "-"), style: TableCell.Style.of(telop: day.telop))
+            case .min: column.cell(ValueText.number(temperature.min) ?? "-", style: .cyan)
+            case .max: column.cell(ValueText.number(temperature.max) ?? "-", style: .red)
+            case .rain(let period): Self.rainCell(day.chanceOfRain.periods[period], column)
+            case .rainAhead: Self.rainCell(day.chanceOfRain.periods.compactMap { $0 }.max(), column)
             }
-            text += line + "\n"
         }
-        return text
+    }
+
+    /// A chance of rain: blue from 50%, dim when unknown.
+    static func rainCell(_ value: Int?, _ column: TableLayout.Column) -> TableCell {
+        column.cell(value.map { "\($0)%" } ?? "-", style: value.map { $0 >= 50 ? .blue : .none } ?? .dim)
+    }
+
+    /// A failed city keeps its row: its ID and name, and why, across the rest of the row.
+    func failedRow(_ result: FetchResult, city: String, layout: TableLayout) -> [TableCell] {
+        let reason = "failed: " + ValueText.field(result.error.map { "\($0)" } ?? "unknown error")
+        let rest = layout.chosen.columns.map(\.key).filter { $0 != .id && $0 != .city }
+        return layout.chosen.cells(spans: [.init(keys: rest, text: reason, style: .red)]) { column in
+            switch column.key {
+            case .id: column.cell(result.city.id)
+            case .city: column.cell(city)
+            default: nil
+            }
+        }
+    }
+
+    /// Under a stale copy's name: the copy is old, and how old, within the row's width.
+    func staleLines(_ stale: StaleCopy, layout: TableLayout) -> String {
+        let indent = layout.cityIndent
+        let line = "(stale, \(stale.ageText) old: the fetch failed)"
+        return TextWrap.lines(line, width: layout.totalWidth - indent).map {
+            String(repeating: " ", count: indent) + TableCell.Style.dim.paint($0, color: color) + "\n"
+        }.joined()
     }
 }

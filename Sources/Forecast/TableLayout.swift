@@ -1,63 +1,94 @@
-/// Which columns a table shows and how wide each is, for a terminal of a given width.
+/// Which columns the daily table shows and how wide each is, for a terminal of a given width.
 ///
-/// The full table (ID, city, day, date, weather, min, max and four chances of rain) fits 80
-/// columns in Japanese. On a narrower terminal, or in English where names and phrases are
-/// longer, columns go in this order until the weather column has room for a short phrase: the
-/// date, the ID, then the four rain columns become one (the highest chance still ahead, as the
-/// line format has it). The weather column takes what is left, up to what the longest phrase
-/// needs; a longer phrase wraps within it.
+/// The full table is ID, city, day, date, weather, min, max and the four chances of rain
+/// (00-06, 06-12, 12-18, 18-24). When it does not fit, these steps apply in this order, each
+/// on top of the ones before, in both languages, until it fits:
+///
+/// 1. the date goes (the day label still says which day);
+/// 2. the ID goes;
+/// 3. the four rain columns become one, the highest chance still ahead (as `line` has it);
+/// 4. the day label goes.
+///
+/// So a column shown at a width is shown at every larger width (`ColumnLayout`). The weather
+/// column takes what is left, between its least and its widest (after the English day column
+/// takes the one cell that keeps `Day after` on one line); a longer phrase wraps within it,
+/// between any two Japanese characters or between English words.
+///
+/// | | ID | city | day | date | weather | min, max | rain ×4 / 1 | stages need |
+/// |---|---|---|---|---|---|---|---|---|
+/// | ja | 6 | 8 | 6 | 5 | 8–20 | 4 | 5 / 4 | 75, 69, 61, 42, 34 |
+/// | en | 6 | 12 | 8–9 | 5 | 11–28 | 4 | 5 / 4 | 80, 74, 67, 48, 39 |
+///
+/// Japanese keeps two spaces between most columns and fits its full table from 75 columns.
+/// English has one space everywhere, so that its full table fits 80: its city column holds the
+/// longest word of any catalog name (Ishigakijima, Yonagunijima, Minami-Daito), so a name wraps
+/// between words and never inside one; its day column holds `Tomorrow` (`Day after` wraps
+/// when no cell is spare); its weather column the longest word of JMA's phrases (mountainous).
+/// Below the last stage's need (34 and 39 columns) rows are wider than the terminal rather
+/// than cut.
 struct TableLayout: Equatable {
-    var showsID: Bool
-    var showsDate: Bool
-    /// Four rain columns, or one with the highest chance ahead.
-    var splitsRain: Bool
-    var cityWidth: Int
-    var dayWidth: Int
-    var weatherWidth: Int
+    /// The columns of the daily table.
+    enum Key: Equatable {
+        case id, city, day, date, weather, min, max
+        /// The chance of rain in one of the day's four periods, 0 to 3.
+        case rain(Int)
+        /// The highest chance of rain still ahead, in place of the four periods.
+        case rainAhead
+    }
 
-    static let idWidth = 6
-    static let dateWidth = 5
-    static let temperatureWidth = 4
-    static let rainWidth = 5
-    static let rainSummaryWidth = 4
+    /// A column of the daily table.
+    typealias Column = ColumnLayout<Key>.Column
 
-    /// The layout for `width` cells.
+    /// The columns chosen, with their widths.
+    let chosen: ColumnLayout<Key>
+
+    /// The layout for `width` cells in `language`.
     init(width: Int, language: Language) {
-        cityWidth = language == .en ? 10 : 8
-        dayWidth = language.dayLabelWidth
-        let smallest = language == .en ? 16 : 12
-        let largest = language == .en ? 28 : 20
-        let choices = [(true, true, true), (false, true, true), (false, false, true),
-                       (true, true, false), (false, true, false), (false, false, false)]
-        var chosen = choices[choices.count - 1]
-        for choice in choices {
-            let candidate = Self.fixedWidth(showsDate: choice.0, showsID: choice.1, splitsRain: choice.2,
-                                            cityWidth: cityWidth, dayWidth: dayWidth)
-            if candidate + smallest <= width {
-                chosen = choice
-                break
-            }
-        }
-        (showsDate, showsID, splitsRain) = chosen
-        let fixed = Self.fixedWidth(showsDate: showsDate, showsID: showsID, splitsRain: splitsRain,
-                                    cityWidth: cityWidth, dayWidth: dayWidth)
-        // Below the narrowest layout's need, the weather column shrinks to 4 wide characters.
-        weatherWidth = min(largest, max(chosen == choices[choices.count - 1] ? 8 : smallest, width - fixed))
+        chosen = ColumnLayout(width: width, columns: Self.all(language), steps: Self.steps(language))
     }
 
-    /// The cells of everything but the weather column, the gaps included.
-    static func fixedWidth(showsDate: Bool, showsID: Bool, splitsRain: Bool, cityWidth: Int, dayWidth: Int) -> Int {
-        var total = cityWidth + 2 + dayWidth + 2  // city, day and the gap before the weather
-        if showsID { total += idWidth + 2 }
-        if showsDate { total += 1 + dateWidth }
-        total += 2 * (1 + temperatureWidth)
-        total += splitsRain ? 2 + 4 * rainWidth + 3 : 2 + rainSummaryWidth
-        return total
+    /// Every column, as wide as it is when shown: the full table.
+    static func all(_ language: Language) -> [Column] {
+        // Japanese spaces its columns by two, English by one.
+        let wide = language == .en ? 1 : 2
+        return [
+            Column(.id, width: 6, gap: 0, wraps: false),
+            Column(.city, width: language == .en ? 12 : 8, gap: wide),
+            Column(.day, width: language == .en ? 8 : 6, upTo: language == .en ? 9 : nil, gap: wide),
+            Column(.date, width: 5, gap: 1, wraps: false),
+            Column(.weather, width: language == .en ? 11 : 8, upTo: language == .en ? 28 : 20, gap: wide),
+            Column(.min, width: 4, gap: 1, right: true, wraps: false),
+            Column(.max, width: 4, gap: 1, right: true, wraps: false),
+        ] + rainPeriods.enumerated().map { offset, key in
+            Column(key, width: 5, gap: offset == 0 ? wide : 1, right: true, wraps: false)
+        }
     }
+
+    /// The drop sequence, the same in both languages.
+    static func steps(_ language: Language) -> [ColumnLayout<Key>.Step] {
+        [
+            .drop(.date),
+            .drop(.id),
+            .merge(rainPeriods, into: Column(.rainAhead, width: 4, gap: language == .en ? 1 : 2, right: true, wraps: false)),
+            .drop(.day),
+        ]
+    }
+
+    static let rainPeriods: [Key] = [.rain(0), .rain(1), .rain(2), .rain(3)]
 
     /// The width of a whole row.
-    var totalWidth: Int {
-        Self.fixedWidth(showsDate: showsDate, showsID: showsID, splitsRain: splitsRain,
-                        cityWidth: cityWidth, dayWidth: dayWidth) + weatherWidth
+    var totalWidth: Int { chosen.totalWidth }
+
+    /// Whether the column is shown.
+    func shows(_ key: Key) -> Bool { chosen.shows(key) }
+
+    /// Spaces before the city's text: under the city column, for lines that belong to the city.
+    var cityIndent: Int {
+        var indent = 0
+        for column in chosen.columns {
+            if column.key == .city { return indent + column.gap }
+            indent += column.gap + column.width
+        }
+        return 0
     }
 }

@@ -31,4 +31,19 @@ struct TextWrapTests {
         #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(TextWrap.lines("", width: 10) == [""])
     }
+
+    @Test("Pieces break only between them: a name is never cut, its separator stays at the line's end")
+    func pieces() {
+        let pieces = ["発表 ", "2022-05-19 ", "05:00 ", "JST: ", "東京、", "横浜、", "久留米"]
+        #expect(TextWrap.lines(pieces: pieces, width: 40, indent: 2) == ["発表 2022-05-19 05:00 JST: 東京、横浜、", "  久留米"])
+        #expect(TextWrap.lines(pieces: pieces, width: 30, indent: 2) == ["発表 2022-05-19 05:00 JST:", "  東京、横浜、久留米"])
+        // The trailing space of a piece does not count against the width at a line's end.
+        #expect(TextWrap.lines(pieces: ["abc ", "def "], width: 7) == ["abc def"])
+    }
+
+    @Test("A piece wider than a line has a line to itself rather than being cut")
+    func widePiece() {
+        #expect(TextWrap.lines(pieces: ["Published ", "Ishigakijima Island"], width: 12, indent: 2)
+            == ["Published", "  Ishigakijima Island"])
+    }
 }
