@@ -1,3 +1,5 @@
+import CurlHTTP
+
 /// What fetching one city gave: its forecast or why not, and how it was had.
 public struct FetchResult: Sendable {
     /// The city that was asked for.
@@ -55,36 +57,20 @@ public struct FetchInfo: Sendable, Equatable {
     public var attempts: Int
     /// The HTTP version of the response ("1.1", "2"), if one arrived.
     public var httpVersion: String?
-    /// libcurl's timings of the last attempt, each counted from its start (libcurl's
-    /// `CURLINFO_*_TIME_T`): here, until the host name was resolved.
-    public var nameLookup: Duration
-    /// From the start until the TCP connection was made.
-    public var connect: Duration
-    /// From the start until the TLS handshake was done; zero for plain HTTP.
-    public var tlsHandshake: Duration
-    /// From the start until the first byte of the response arrived.
-    public var firstByte: Duration
-    /// From the start until the transfer ended.
-    public var total: Duration
-    /// True if the request went over a connection kept alive from an earlier one.
-    public var connectionReused: Bool
+    /// libcurl's timings of the last attempt (name lookup, connect, TLS, first byte, total)
+    /// and whether it reused a connection; zero timings when no response arrived.
+    public var metrics: Metrics
 
     /// Creates the numbers of one fetch; the client makes them, so this is for tests.
     public init(
         source: Source, status: Int? = nil, bytes: Int = 0, attempts: Int = 0, httpVersion: String? = nil,
-        nameLookup: Duration = .zero, connect: Duration = .zero, tlsHandshake: Duration = .zero,
-        firstByte: Duration = .zero, total: Duration = .zero, connectionReused: Bool = false
+        metrics: Metrics = Metrics()
     ) {
         self.source = source
         self.status = status
         self.bytes = bytes
         self.attempts = attempts
         self.httpVersion = httpVersion
-        self.nameLookup = nameLookup
-        self.connect = connect
-        self.tlsHandshake = tlsHandshake
-        self.firstByte = firstByte
-        self.total = total
-        self.connectionReused = connectionReused
+        self.metrics = metrics
     }
 }

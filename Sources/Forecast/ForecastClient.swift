@@ -293,11 +293,8 @@ private final class ResultSlot: Sendable {
 extension FetchInfo {
     /// The numbers of a response that arrived.
     init(response: Response, source: Source) {
-        let metrics = response.metrics
         self.init(
             source: source, status: response.status, bytes: response.body.count, attempts: response.attempts,
-            httpVersion: response.httpVersion.rawValue, nameLookup: metrics.nameLookup, connect: metrics.connect,
-            tlsHandshake: metrics.tlsHandshake, firstByte: metrics.firstByte, total: metrics.total,
-            connectionReused: metrics.connectionReused)
+            httpVersion: response.httpVersion.rawValue, metrics: response.metrics)
     }
 }

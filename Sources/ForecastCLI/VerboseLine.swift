@@ -15,12 +15,13 @@ enum VerboseLine {
         parts.append("cache \(info.source.rawValue)")
         if info.status != nil {
             parts.append(info.httpVersion ?? "HTTP/?")
-            parts.append("dns \(ms(info.nameLookup))")
-            parts.append("connect \(ms(info.connect))")
-            parts.append("tls \(ms(info.tlsHandshake))")
-            parts.append("first byte \(ms(info.firstByte))")
-            parts.append("total \(ms(info.total))")
-            parts.append(info.connectionReused ? "reused connection" : "new connection")
+            let metrics = info.metrics
+            parts.append("dns \(ms(metrics.nameLookup))")
+            parts.append("connect \(ms(metrics.connect))")
+            parts.append("tls \(ms(metrics.tlsHandshake))")
+            parts.append("first byte \(ms(metrics.firstByte))")
+            parts.append("total \(ms(metrics.total))")
+            parts.append(metrics.connectionReused ? "reused connection" : "new connection")
         }
         return "\(city) " + parts.joined(separator: ", ")
     }

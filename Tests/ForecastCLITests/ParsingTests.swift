@@ -1,3 +1,4 @@
+import CurlHTTP
 import Forecast
 @testable import ForecastCLI
 import Testing
@@ -284,8 +285,8 @@ struct ParsingTests {
     @Test("The verbose line names the city, status, bytes, attempts, cache and timings")
     func verboseLine() throws {
         let city = try CityCatalog.resolve("130010")
-        let info = FetchInfo(source: .network, status: 200, bytes: 6863, attempts: 2, httpVersion: "HTTP/1.1",
-                             firstByte: .microseconds(101_340), total: .microseconds(101_560), connectionReused: true)
+        let metrics = Metrics(firstByte: .microseconds(101_340), total: .microseconds(101_560), connectionReused: true)
+        let info = FetchInfo(source: .network, status: 200, bytes: 6863, attempts: 2, httpVersion: "HTTP/1.1", metrics: metrics)
         let line = VerboseLine.text(for: FetchResult(city: city, outcome: .failure(.cancelled), info: info))
         #expect(line == "forecast: 130010 東京: HTTP 200, 6863 bytes, 2 attempts, cache miss, HTTP/1.1, dns 0.0 ms, connect 0.0 ms, tls 0.0 ms, first byte 101.3 ms, total 101.5 ms, reused connection")
         let hit = VerboseLine.text(for: FetchResult(city: city, outcome: .failure(.cancelled), info: FetchInfo(source: .cache, bytes: 10)))
