@@ -32,20 +32,17 @@ struct EndToEndTests {
 
     @Test("--parallel streams: the first city is printed before the slow last one is done")
     func parallelStreams() async throws {
-        try await withMock(MockConfiguration(latencyByCity: ["330010": .seconds(2)])) { _, env in
+        try await withMock(MockConfiguration(faultsByCity: ["330010": FaultRule(.stall)])) { _, env in
             let process = try CommandProcess(["-p", "-f", "line", "130010", "140010", "330010"], environment: env)
-            // Wait for the first two lines (at most 1.5 s: the third city answers after 2 s).
-            let deadline = ContinuousClock.now + .milliseconds(1500)
-            var soFar = ""
-            while soFar.split(separator: "\n").count < 2, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-                soFar = try process.stdoutSoFar()
-            }
-            #expect(process.process.isRunning, "the slow city should still be in flight")
-            #expect(soFar == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n",
+            // The first two lines come while the third city is stalled at the server; the
+            // stall ends when the process ends it.
+            let firstTwo = "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n"
+            #expect(await eventually(timeout: .seconds(10)) { (try? process.stdoutSoFar()) == firstTwo },
                     "the first two cities are printed while the third is in flight")
+            #expect(process.process.isRunning, "the stalled city is still in flight")
+            process.process.interrupt()
             let result = try await process.finish()
-            #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+            #expect(result.stdout == firstTwo)
         }
     }
 
@@ -203,16 +200,13 @@ struct EndToEndTests {
     func interrupt() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock, env in
             let process = try CommandProcess(["--no-cache", "130010", "140010"], environment: env)
-            let deadline = ContinuousClock.now + .seconds(10)
-            while mock.stats().inFlight == 0 || mock.stats().requestsByCity["140010"] == nil {
-                guard ContinuousClock.now < deadline else { Issue.record("never reached the stall"); return }
-                try await Task.sleep(for: .milliseconds(5))
+            let stalled = await eventually(timeout: .seconds(10)) {
+                mock.stats().inFlight > 0 && mock.stats().requestsByCity["140010"] != nil
             }
+            guard stalled else { Issue.record("never reached the stall"); return }
             let sent = ContinuousClock.now
             process.process.interrupt()
-            while process.process.isRunning, ContinuousClock.now - sent < .seconds(5) {
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            _ = await eventually(timeout: .seconds(5)) { !process.process.isRunning }
             let elapsed = ContinuousClock.now - sent
             let result = try await process.finish()
             #expect(result.status == 130)
@@ -222,11 +216,7 @@ struct EndToEndTests {
             #expect(result.stdout.hasPrefix("id\tcity"))
             #expect(result.stdout.contains("130010\t東京"))
             #expect(!result.stderr.contains("cancelled"))
-            let closedBy = ContinuousClock.now + .seconds(2)
-            while mock.stats().inFlight > 0, ContinuousClock.now < closedBy {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            #expect(mock.stats().inFlight == 0, "the server still holds the stalled request")
+            #expect(await eventually { mock.stats().inFlight == 0 }, "the server still holds the stalled request")
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import MockAPI
 import Testing
 
-@Suite("Output that cannot be written ends the run with status 74", .serialized)
+@Suite("Output that cannot be written ends the run with status 74")
 struct UnwritableOutputTests {
     static let message = "forecast: cannot write the output: No space left on device\n"
 

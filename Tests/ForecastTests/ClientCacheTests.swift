@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The client and its cache together: what it reads, what it fetches, what it leaves on disk.
-@Suite("Fetching through the cache", .serialized)
+@Suite("Fetching through the cache")
 struct ClientCacheTests {
     let tokyo = CityCatalog.city(id: "130010")!
 
