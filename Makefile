@@ -52,7 +52,7 @@ build:
 	$(SWIFT_BUILD)
 
 test:
-	$(SWIFT) test --no-parallel
+	$(SWIFT) test
 
 # Only the command, so that install does not wait for the mock server's SwiftNIO. swift build
 # leaves an up-to-date binary untouched; the touch keeps make from asking again. The binary is
