@@ -20,8 +20,7 @@ enum OptionTable {
         help: "at most N requests in flight (default \(Options.defaultJobs)); implies -p",
         section: .first, contradicts: ["no-parallel"],
         effect: .set { options, value throws(UsageError) in
-            guard let jobs = Int(value), jobs >= 1 else { throw UsageError("--jobs must be at least 1 (got \(value))") }
-            options.jobs = jobs
+            options.jobs = try whole(value, "--jobs", in: 1...Int.max, "at least 1")
         })
 
     static let format = OptionSpec(
@@ -35,8 +34,7 @@ enum OptionTable {
         help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
         section: .first, completions: ["1", "2", "3"],
         effect: .set { options, value throws(UsageError) in
-            guard let days = Int(value), (1...3).contains(days) else { throw UsageError("--days must be 1, 2 or 3 (got \(value))") }
-            options.days = days
+            options.days = try whole(value, "--days", in: 1...3, "1, 2 or 3")
         })
 
     static let lang = OptionSpec(
@@ -68,10 +66,7 @@ enum OptionTable {
         "retries", .value(name: "N"),
         help: "extra attempts for transient failures, 0 to 10 (default \(Options.defaults.retries))",
         effect: .set { options, value throws(UsageError) in
-            guard let retries = Int(value), (0...10).contains(retries) else {
-                throw UsageError("--retries must be from 0 to 10 (got \(value))")
-            }
-            options.retries = retries
+            options.retries = try whole(value, "--retries", in: 0...10, "from 0 to 10")
         })
 
     static let interval = OptionSpec(
@@ -169,6 +164,12 @@ enum OptionTable {
     /// The most seconds a wait may be: a day. Beyond it a number is a typo, and far beyond it
     /// would not fit in a `Duration` of milliseconds.
     static let longestWait = 86_400.0
+
+    /// A whole number within `range`, or the usage error that says what it must be.
+    private static func whole(_ value: String, _ name: String, in range: ClosedRange<Int>, _ rule: String) throws(UsageError) -> Int {
+        guard let number = Int(value), range.contains(number) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
+        return number
+    }
 
     /// A number of seconds within `range`, or the usage error that says what it must be.
     private static func seconds(
