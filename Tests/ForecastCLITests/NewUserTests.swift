@@ -96,4 +96,21 @@ struct NewUserTests {
         let refused = try await forecast(["-p", "cities"])
         #expect(refused.status == 64 && refused.stderr.contains("-p, --parallel does not apply to `forecast cities`"))
     }
+
+    @Test("A body cut short is retried like a reset, and says after how many attempts (before: one attempt)")
+    func truncatedBodyRetried() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.truncated)])) { mock, env in
+            let result = try await forecast(["-f", "json", "130010"], environment: env)
+            #expect(result.status == 1)
+            #expect(mock.stats().requestsByCity["130010"] == 3)
+            #expect(result.stderr.hasPrefix("forecast: 130010 東京: the response was cut short ("))
+            #expect(result.stderr.hasSuffix(" after 3 attempts\n"), "\(result.stderr)")
+            #expect(result.stdout.contains("\"error_kind\": \"connection\""))
+        }
+        // Cut short only the first time: the retry brings the forecast.
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.truncated, firstAttempts: 1)])) { _, env in
+            let result = try await forecast(["-f", "line", "130010"], environment: env)
+            #expect(result.status == 0 && result.stdout == "東京 晴のち曇 -/27° 10%\n" && result.stderr == "")
+        }
+    }
 }
