@@ -87,6 +87,12 @@ final class Transfer {
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         }
+        if let proxy = options.proxy {
+            try easy.set(CURLOPT_PROXY, proxy)
+            // A proxy named for the request serves every host: without this, libcurl would
+            // still skip it for the hosts of the environment's `no_proxy`.
+            try easy.set(CURLOPT_NOPROXY, "")
+        }
         try configureMethod()
 
         // The transfer is reached from the callbacks through this unretained pointer; it is
@@ -240,13 +246,30 @@ final class Transfer {
         let options = description.options
         let detail = easy.errorDetail
         let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
-        let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
+        let proxyStatus = refusedTunnelStatus
+        let kind: CurlError.Kind = if exceededBodyLimit {
+            .bodyTooLarge
+        } else if proxyStatus != nil {
+            .proxyTunnelRefused
+        } else {
+            CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
+        }
         return CurlError(
             kind: kind, code: raw, message: EasyHandle.message(for: code),
             detail: detail, url: description.url, attempts: attempt,
             timeout: kind == .timedOut ? timedOutLimit(now: now) : nil,
             maxBodySize: kind == .bodyTooLarge ? options.maxBodySize : nil,
-            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil)
+            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil,
+            proxyStatus: proxyStatus)
+    }
+
+    /// The proxy's error status in answer to `CONNECT`, if it refused the tunnel; nil if no
+    /// tunnel was asked for or the proxy opened it (libcurl reports 0 or a 2xx then).
+    /// libcurl reports a refusal as a receive error ("CONNECT tunnel failed, response 403"),
+    /// which alone would read as a reset, a transient failure.
+    private var refusedTunnelStatus: Int? {
+        let status = (try? easy.info(CURLINFO_HTTP_CONNECTCODE)) ?? 0
+        return status >= 300 ? status : nil
     }
 
     /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if
