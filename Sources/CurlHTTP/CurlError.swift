@@ -1,5 +1,5 @@
-/// A transfer that failed below HTTP: name lookup, connection, TLS, timeout, a cut body, a
-/// refused redirect.
+/// A transfer that failed below HTTP: name lookup, connection, proxy, TLS, timeout, a cut body,
+/// a refused redirect, a passed deadline.
 ///
 /// It carries libcurl's `CURLcode`, libcurl's own message for it (`curl_easy_strerror`) and the
 /// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
@@ -14,7 +14,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
             case couldNotResolveHost, couldNotConnect, timedOut, connectionReset, partialBody
             case bodyTooLarge, tooManyRedirects, protocolNotAllowed, malformedURL
             case untrustedCertificate, certificateNameMismatch, expiredCertificate, tlsHandshakeFailed
-            case unreadableTrustStore, multiHandleFailed, other
+            case unreadableTrustStore, proxyTunnelRefused, deadlineExceeded, multiHandleFailed, other
         }
 
         private let code: Code
@@ -50,6 +50,14 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let tlsHandshakeFailed = Kind(.tlsHandshakeFailed)
         /// The CA file or directory named to trust could not be read.
         public static let unreadableTrustStore = Kind(.unreadableTrustStore)
+        /// The proxy refused to open a tunnel to the server: it answered `CONNECT` with an error
+        /// status (``CurlError/proxyStatus``), such as 403 for a port it does not tunnel to, or
+        /// 407 for missing credentials. Not transient, and not a reset: never retried by default.
+        public static let proxyTunnelRefused = Kind(.proxyTunnelRefused)
+        /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while
+        /// it waited for its turn, during an attempt, or while it waited to try again. Never
+        /// retried.
+        public static let deadlineExceeded = Kind(.deadlineExceeded)
         /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
         /// of the session ends with it.
         public static let multiHandleFailed = Kind(.multiHandleFailed)
@@ -126,7 +134,9 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A libcurl `CURLMcode` value: what the multi handle of a session reported.
     public struct MultiCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The `CURLMcode` number.
         public let rawValue: Int32
+        /// The code with this number.
         public init(rawValue: Int32) { self.rawValue = rawValue }
 
         /// `CURLM_BAD_HANDLE`: the multi handle is not (or no longer) valid.
@@ -134,6 +144,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         /// `CURLM_OUT_OF_MEMORY`.
         public static let outOfMemory = MultiCode(rawValue: 3)
 
+        /// "CURLMcode 1", for messages.
         public var description: String { "CURLMcode \(rawValue)" }
     }
 
@@ -158,12 +169,15 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     public let maxBodySize: Int?
     /// The redirect limit that was passed (kind ``Kind/tooManyRedirects``). libcurl: `CURLOPT_MAXREDIRS`.
     public let maxRedirects: Int?
+    /// The proxy's HTTP status in answer to `CONNECT` (kind ``Kind/proxyTunnelRefused``).
+    /// libcurl: `CURLINFO_HTTP_CONNECTCODE`.
+    public let proxyStatus: Int?
 
     /// Creates an error; CurlHTTP makes them from libcurl's results, so this is for tests.
     public init(
         kind: Kind, code: Code? = nil, multiCode: MultiCode? = nil, message: String, detail: String = "",
         url: String = "", attempts: Int = 1, timeout: Duration? = nil, maxBodySize: Int? = nil,
-        maxRedirects: Int? = nil
+        maxRedirects: Int? = nil, proxyStatus: Int? = nil
     ) {
         self.kind = kind
         self.code = code
@@ -175,6 +189,12 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.timeout = timeout
         self.maxBodySize = maxBodySize
         self.maxRedirects = maxRedirects
+        self.proxyStatus = proxyStatus
+    }
+
+    /// The error of a request whose deadline passed after `attempts` attempts.
+    static func deadlineExceeded(url: String, attempts: Int) -> CurlError {
+        CurlError(kind: .deadlineExceeded, message: "the deadline passed", url: url, attempts: attempts)
     }
 
     /// The kind a bare `CURLcode` stands for. A failed certificate check
@@ -229,6 +249,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         static let ipAddressMismatch = 64
     }
 
+    /// What happened, in words a person reads: "timed out after 15 s", "the response was cut
+    /// short (…) after 3 attempts".
     public var description: String {
         let reason: String
         switch kind {
@@ -271,6 +293,10 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
             reason = "the TLS handshake failed (\(detailOrMessage))"
         case .unreadableTrustStore:
             reason = "the trusted CA certificates could not be read (\(detailOrMessage))"
+        case .proxyTunnelRefused:
+            reason = proxyStatus.map { "the proxy refused the tunnel: HTTP \($0)" } ?? "the proxy refused the tunnel"
+        case .deadlineExceeded:
+            reason = "the deadline passed"
         default:
             reason = code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }

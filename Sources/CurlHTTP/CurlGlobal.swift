@@ -22,8 +22,8 @@ package enum CurlGlobal {
 
     /// Asks that the process's exit not run OpenSSL's clean-up (`OPENSSL_cleanup`, from the
     /// atexit handler OpenSSL registers when libcurl first initialises it), for a command that
-    /// exits right after its work: the clean-up frees, one by one, what the exit frees at once
-    /// (0.5 M instructions a run; Benchmarks/startup.sh). Call it first thing in `main`, while
+    /// exits right after its work: the clean-up frees, one by one, what the exit frees at once,
+    /// work a short run need not do. Call it first thing in `main`, while
     /// the process has one thread; it does nothing once libcurl is loaded, and nothing with a
     /// libcurl on another TLS library. A library or long-lived program has no reason to.
     package static func skipTLSCleanupAtExit() {

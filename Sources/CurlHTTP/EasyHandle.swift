@@ -40,10 +40,6 @@ final class EasyHandle {
         String(cString: errorBuffer)
     }
 
-    func clearErrorDetail() {
-        errorBuffer[0] = 0
-    }
-
     // MARK: Options (curl_easy_setopt)
 
     func set(_ option: CURLoption, _ value: Int) throws(CurlError) {

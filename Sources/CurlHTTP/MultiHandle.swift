@@ -72,8 +72,9 @@ final class MultiHandle {
         ccurl_multi_wakeup(pointer) == CURLM_OK
     }
 
-    /// The next finished transfer: its easy handle pointer and result, or nil when none is left.
-    func nextCompletion() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
+    /// The next transfer libcurl reports done (`CURLMSG_DONE`): its easy handle pointer and
+    /// result, or nil when none is left.
+    func nextEnded() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
         var remaining: Int32 = 0
         while let message = ccurl_multi_info_read(pointer, &remaining) {
             // The CURLMsg belongs to libcurl and stays valid only until the next

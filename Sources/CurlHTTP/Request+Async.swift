@@ -28,15 +28,23 @@ extension Request {
         try await value { try Self.decode(Value.self, from: $0, with: decoder) }
     }
 
-    /// The bridge: a continuation resumed by a handler at the end of the chain, and a
+    /// The bridge: the response, then `transform` applied to it in the calling task, with a
     /// cancellation handler that cancels the request.
-    private func value<Value: Sendable>(_ transform: @escaping @Sendable (Response) throws -> Value) async throws -> Value {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                serialize(transform) { continuation.resume(with: $0.result) }
+    ///
+    /// With no handler added before this call, the continuation is resumed by the thread that
+    /// finishes the request (the session's), with no hop through the handler queue; handlers
+    /// added after it still run in order on that queue. Otherwise it waits at the end of the
+    /// chain, behind the handlers before it, and sees what they made of the outcome.
+    private func value<Value: Sendable>(_ transform: (Response) throws -> Value) async throws -> Value {
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+                if !resumeDirectly(continuation) {
+                    serialize({ $0 }) { continuation.resume(with: $0.result) }
+                }
             }
         } onCancel: {
             cancel()
         }
+        return try transform(response)
     }
 }

@@ -5,76 +5,141 @@ import Dispatch
 /// A request starts the moment `Session.request` returns it. Handlers added with
 /// `validate`, `responseData`, `responseString`, `responseDecodable` and `response` run one
 /// after the other in the order they were added, whether they were added before or after the
-/// transfer finished: each is a block on the request's own serial queue, which is created
+/// request finished: each is a block on the request's own serial queue, which is created
 /// inactive and activated when the outcome is known.
 public final class Request: Sendable {
-    /// How the transfer ended: a response, or an error and how many attempts were made.
+    /// How the request ended: a response, or an error and how many attempts were made.
     enum Outcome: Sendable {
         case success(Response)
         /// The error, the response if one arrived complete (a refused status), and the attempts.
         case failure(any Error, response: Response?, attempts: Int)
 
+        /// A failure after `attempts` attempts. The one place a `CurlError` made without
+        /// knowing them (a multi-handle failure, a shutdown) is given the request's count.
         static func failure(_ error: any Error, attempts: Int) -> Outcome {
-            .failure(error, response: nil, attempts: attempts)
+            guard var curlError = error as? CurlError else { return .failure(error, response: nil, attempts: attempts) }
+            curlError.attempts = attempts
+            return .failure(curlError, response: nil, attempts: attempts)
         }
+
+        /// The response, or the error, as an async caller receives it.
+        var result: Result<Response, any Error> {
+            switch self {
+            case .success(let response): .success(response)
+            case .failure(let error, _, _): .failure(error)
+            }
+        }
+    }
+
+    /// What the lock guards.
+    private struct State {
+        /// Set once, by `finish`; `validate` handlers may then replace a success with an error.
+        var outcome: Outcome?
+        /// True once a handler is on the queue: an async call after it must wait for it.
+        var hasHandlers = false
+        /// Async callers with no handler before them, resumed by `finish` itself.
+        var waiters: [CheckedContinuation<Response, any Error>] = []
     }
 
     /// The URL as it was requested.
     public let url: String
     private let engine: Engine
-    private let handlerQueue: DispatchQueue
-    /// Set once by `complete`; handlers then read it, and `validate` may replace a success
-    /// with its error.
-    private let outcome = LockedValue<Outcome?>(nil)
+    /// Internal, not private, so that a test (`@testable`) can hold the chain.
+    let handlerQueue: DispatchQueue
+    private let state = LockedValue(State())
 
     init(url: String, engine: Engine) {
         self.url = url
         self.engine = engine
         // The default global queue, not the overcommitting root queue that a queue without a
         // target runs on: fifty requests finishing at once then share a pool about the size of
-        // the machine's cores instead of each waking a thread of its own (each thread costs a
-        // stack and a malloc arena; measured 18 threads and +3.4 MB for 142 cities in parallel).
-        // libdispatch still adds threads to this pool when its workers block.
+        // the machine's cores instead of each waking a thread of its own, with its stack and
+        // its malloc arena. libdispatch still adds threads to this pool when its workers block.
         handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
     }
 
     deinit {
-        // libdispatch refuses to free an inactive queue; a request that never completed (only
+        // libdispatch refuses to free an inactive queue; a request that never finished (only
         // possible if its session could not take it) still lets its queue go cleanly.
-        if outcome.withLock({ $0 == nil }) {
+        if state.withLock({ $0.outcome == nil }) {
             handlerQueue.activate()
         }
     }
 
-    /// True once the transfer has ended (or was cancelled).
+    /// True once the request has finished: its outcome is known (a cancelled one included).
     public var isFinished: Bool {
-        outcome.withLock { $0 != nil }
+        state.withLock { $0.outcome != nil }
     }
 
-    /// Stops the transfer. Handlers see `CancellationError` unless the outcome was already known.
+    /// How many async callers wait to be resumed directly by `finish`; for tests.
+    var directWaiters: Int {
+        state.withLock { $0.waiters.count }
+    }
+
+    /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
     public func cancel() {
-        if complete(.failure(CancellationError(), attempts: 0)) {
+        if finish(.failure(CancellationError(), attempts: 0)) {
             engine.cancel(self)
         }
     }
 
-    /// Records the outcome and lets the handlers run; only the first call counts.
+    /// Records the outcome, resumes the async callers waiting for it directly, and lets the
+    /// handlers run; only the first call counts.
     @discardableResult
-    func complete(_ result: Outcome) -> Bool {
-        let first = outcome.withLock { outcome in
-            guard outcome == nil else { return false }
-            outcome = result
+    func finish(_ result: Outcome) -> Bool {
+        let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>]? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = result
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        guard let waiters else { return false }
+        // Resuming a continuation runs no code of the caller's here: it schedules the waiting
+        // task on its executor.
+        for waiter in waiters {
+            waiter.resume(with: result.result)
+        }
+        handlerQueue.activate()
+        return true
+    }
+
+    /// Resumes `continuation` with the outcome, directly, if no handler was added before:
+    /// at once if the request has finished, else from `finish`. Returns false, leaving the
+    /// continuation alone, if a handler came first: the caller then waits behind it in the
+    /// chain, to see what it made of the outcome.
+    func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
+        let resumption = state.withLock { state -> DirectResumption in
+            if state.hasHandlers { return .behindHandlers }
+            guard let outcome = state.outcome else {
+                state.waiters.append(continuation)
+                return .byFinish
+            }
+            return .now(outcome)
+        }
+        switch resumption {
+        case .behindHandlers:
+            return false
+        case .byFinish:
+            return true
+        case .now(let outcome):
+            continuation.resume(with: outcome.result)
             return true
         }
-        if first {
-            handlerQueue.activate()
-        }
-        return first
+    }
+
+    /// How `resumeDirectly` resumes an async caller.
+    private enum DirectResumption {
+        /// Not directly: a handler came first.
+        case behindHandlers
+        /// From `finish`, when the outcome is known.
+        case byFinish
+        /// At once, with this outcome.
+        case now(Outcome)
     }
 
     /// Adds a block to the chain. It runs on the handler queue after every block added before
     /// it, outside the lock (so it may call back into the request), and may replace the outcome
-    /// the later blocks see by returning a new one. The queue is serial and `complete` writes
+    /// the later blocks see by returning a new one. The queue is serial and `finish` writes
     /// only while the outcome is nil, so nothing else writes between the read and the write.
     func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
         enqueue { outcome, _ in body(outcome) }
@@ -84,11 +149,16 @@ public final class Request: Sendable {
     /// chain (`suspend`) until work it hands to another queue is done (`resume`).
     func enqueue(_ body: @escaping @Sendable (Outcome, DispatchQueue) -> Outcome?) {
         let handlerQueue = self.handlerQueue
-        handlerQueue.async {
-            // The queue runs only after `complete` has stored an outcome.
-            guard let current = self.outcome.withLock({ $0 }) else { return }
-            if let replaced = body(current, handlerQueue) {
-                self.outcome.withLock { $0 = replaced }
+        // Queued under the lock, so that an async call on another thread either sees this
+        // handler and queues behind it, or comes first and is resumed without it.
+        state.withLock { state in
+            state.hasHandlers = true
+            handlerQueue.async {
+                // The queue runs only after `finish` has stored an outcome.
+                guard let current = self.state.withLock({ $0.outcome }) else { return }
+                if let replaced = body(current, handlerQueue) {
+                    self.state.withLock { $0.outcome = replaced }
+                }
             }
         }
     }

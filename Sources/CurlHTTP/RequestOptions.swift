@@ -28,8 +28,18 @@ public struct RequestOptions: Sendable {
     /// a body larger than it takes several reads. libcurl: `CURLOPT_BUFFERSIZE`, which takes
     /// it as a request and keeps it within 1 KiB and 10 MiB.
     public var receiveBufferSize: Int?
+    /// The moment by which the whole request must have ended — its wait for a turn, every
+    /// attempt and every wait between attempts — or nil for none. When it passes, the request
+    /// fails with ``CurlError/Kind/deadlineExceeded``: a running attempt is stopped then, and a
+    /// request made after it fails at once. Each attempt still has its own `timeout`.
+    public var deadline: ContinuousClock.Instant?
+    /// The proxy for this request, such as "http://127.0.0.1:3128", used for every host; ""
+    /// for none. nil (the default) takes it from the environment as libcurl does (`http_proxy`,
+    /// `https_proxy`, `no_proxy`). libcurl: `CURLOPT_PROXY`, with `CURLOPT_NOPROXY` set to
+    /// none when a proxy is named here.
+    public var proxy: String?
 
-    /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures.
+    /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures, no deadline, the environment's proxy.
     public init(
         timeout: Duration = .seconds(15),
         connectTimeout: Duration = .seconds(10),
@@ -41,7 +51,9 @@ public struct RequestOptions: Sendable {
         retry: RetryPolicy = RetryPolicy(),
         limit: ConcurrencyLimit? = nil,
         trust: TrustRoots = .system,
-        receiveBufferSize: Int? = nil
+        receiveBufferSize: Int? = nil,
+        deadline: ContinuousClock.Instant? = nil,
+        proxy: String? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -54,6 +66,8 @@ public struct RequestOptions: Sendable {
         self.limit = limit
         self.trust = trust
         self.receiveBufferSize = receiveBufferSize
+        self.deadline = deadline
+        self.proxy = proxy
     }
 
     /// `CurlHTTP/<version>`.

@@ -1,7 +1,7 @@
 /// When and how soon a failed attempt is tried again.
 ///
-/// Transient failures are retried: a connect failure, a timeout, a reset or empty reply, and
-/// the statuses 408, 429, 500, 502, 503 and 504. The wait doubles from `baseDelay` up to
+/// Transient failures are retried: a connect failure, a timeout, a reset or empty reply, a body
+/// cut short, and the statuses 408, 429, 500, 502, 503 and 504. The wait doubles from `baseDelay` up to
 /// `maxDelay`, with jitter (a random 50–100 % of it) so that many clients do not retry in step;
 /// a `Retry-After` header (seconds or an HTTP date, read by libcurl: `CURLINFO_RETRY_AFTER`)
 /// replaces it, capped at `maxRetryAfter`. Only idempotent methods are retried.
@@ -36,8 +36,9 @@ public struct RetryPolicy: Sendable {
 
     /// Creates a policy; the defaults retry transient failures of idempotent requests twice. A
     /// set left nil is the default one: statuses 408, 429, 500, 502, 503 and 504; the errors
-    /// `couldNotConnect`, `timedOut` and `connectionReset`; the methods GET, HEAD, PUT, DELETE
-    /// and OPTIONS.
+    /// `couldNotConnect`, `timedOut`, `connectionReset` and `partialBody`; the methods GET,
+    /// HEAD, PUT, DELETE and OPTIONS. A proxy refusing the tunnel (`proxyTunnelRefused`) and a
+    /// passed deadline (`deadlineExceeded`) are not transient.
     public init(
         maxRetries: Int = 2,
         baseDelay: Duration = .milliseconds(250),
@@ -63,14 +64,13 @@ public struct RetryPolicy: Sendable {
 
     // The sets given to init, nil for the defaults. The defaults are tested as arrays: a policy
     // that keeps them builds no Set, and the first Set of an element type costs the Swift
-    // runtime a scan of every protocol conformance in the image for the element's Hashable
-    // (about 0.2 M instructions each in the statically linked command, which a status bar pays
-    // at every start; Benchmarks/startup.sh).
+    // runtime a scan of every protocol conformance in the image for the element's Hashable,
+    // start-up work that a command run from a status bar pays at every start.
     private var statuses: Set<Int>?
     private var errors: Set<CurlError.Kind>?
     private var methods: Set<HTTPMethod>?
     private static let defaultStatuses = [408, 429, 500, 502, 503, 504]
-    private static let defaultErrors: [CurlError.Kind] = [.couldNotConnect, .timedOut, .connectionReset]
+    private static let defaultErrors: [CurlError.Kind] = [.couldNotConnect, .timedOut, .connectionReset, .partialBody]
     private static let defaultMethods: [HTTPMethod] = [.get, .head, .put, .delete, .options]
 
     /// Whether a complete response calls for another attempt.
@@ -93,11 +93,21 @@ public struct RetryPolicy: Sendable {
     /// The wait before attempt `attempt + 1`, after `attempt` attempts have failed: the
     /// server's `Retry-After` if it sent one (capped), else the jittered exponential backoff.
     public func delay(after attempt: Int, retryAfter: Duration?) -> Duration {
+        var random = SystemRandomNumberGenerator()
+        return delay(after: attempt, retryAfter: retryAfter, using: &random)
+    }
+
+    /// As ``delay(after:retryAfter:)``, with the jitter drawn from `random`: the session's
+    /// scheduler draws from its own source, which tests fix.
+    func delay(after attempt: Int, retryAfter: Duration?, using random: inout some RandomNumberGenerator) -> Duration {
         if let retryAfter {
             return min(retryAfter, maxRetryAfter)
         }
         let exponent = min(max(attempt - 1, 0), 30)
         let full = min(baseDelay * (1 << exponent), maxDelay)
-        return full * Double.random(in: 0.5...1.0)
+        // The top 53 bits of one draw as a fraction in [0, 1): a draw of 0 gives exactly half
+        // the wait, the largest draw just under all of it.
+        let fraction = Double(random.next() >> 11) * 0x1p-53
+        return full * (0.5 + 0.5 * fraction)
     }
 }

@@ -63,7 +63,7 @@ public final class Session: Sendable {
     }
 
     /// Suspends until the session's thread has ended, after ``invalidateAndCancel()``, with every
-    /// transfer completed and every libcurl handle freed. Blocks no thread.
+    /// request finished and every libcurl handle freed. Blocks no thread.
     public func waitUntilInvalidated() async {
         await engine.waitUntilStopped()
     }
@@ -90,7 +90,7 @@ public final class Session: Sendable {
             options: options)
         let request = Request(url: url, engine: engine)
         if !engine.submit(request, description) {
-            request.complete(.failure(CancellationError(), attempts: 0))
+            request.finish(.failure(CancellationError(), attempts: 0))
         }
         return request
     }

@@ -5,7 +5,8 @@
 /// ``RequestOptions/trust``), only http and https are spoken, also
 /// on redirect (`CURLOPT_PROTOCOLS_STR`, `CURLOPT_REDIR_PROTOCOLS_STR`), signals are never used
 /// (`CURLOPT_NOSIGNAL`), and proxies come from the environment as libcurl reads them
-/// (`http_proxy`, `https_proxy`, `no_proxy`).
+/// (`http_proxy`, `https_proxy`, `no_proxy`) unless a request names one
+/// (``RequestOptions/proxy``).
 public struct SessionConfiguration: Sendable {
     /// The options of every request that does not bring its own.
     public var requestDefaults: RequestOptions

@@ -17,29 +17,40 @@ struct RequestDescription: Sendable {
     let options: RequestOptions
 }
 
-/// One request's libcurl state: its easy handle (which keeps its header list) and what has
-/// arrived so far.
+/// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what
+/// has arrived so far.
+///
+/// Made when the attempt starts, never before: an idle easy handle with its options holds
+/// kilobytes, and a parallel run may queue a hundred requests behind its `ConcurrencyLimit`.
+/// Made anew for each attempt, rather than kept through a retry's wait: nothing of an attempt
+/// carries over to the next (the connection and TLS caches belong to the multi handle), so a
+/// request waiting out a backoff holds no handle, and a new attempt has nothing to reset.
 ///
 /// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
 /// it through the `userdata` pointer, an unretained reference: libcurl calls them only from
-/// `curl_multi_perform` while the handle is attached, and the engine holds the transfer in its
-/// table for as long as the handle is attached, so the reference is alive whenever it is used.
+/// `curl_multi_perform` while the handle is attached, and the engine holds the transfer for as
+/// long as the handle is attached (in its scheduler's running state, or among its stranded
+/// transfers), so the reference is alive whenever it is used.
 final class Transfer {
     let request: Request
     let description: RequestDescription
     let easy: EasyHandle
-    private(set) var attempts = 0
-    /// When the current attempt was handed to libcurl.
-    private var attemptStarted = ContinuousClock.now
+    /// Which attempt of the request this is, 1 for the first; the scheduler counts them.
+    let attempt: Int
+    /// The engine turn's reading of the clock when the attempt was handed to libcurl.
+    private let started: ContinuousClock.Instant
 
     private var body = Data()
     private var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
     private var exceededBodyLimit = false
 
-    init(request: Request, description: RequestDescription) throws(CurlError) {
+    /// Makes and configures attempt number `attempt` of a request, starting `now`.
+    init(request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant) throws(CurlError) {
         self.request = request
         self.description = description
+        self.attempt = attempt
+        started = now
         easy = try EasyHandle()
         var lines = description.headers.map { "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip before a body.
@@ -76,11 +87,17 @@ final class Transfer {
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         }
+        if let proxy = options.proxy {
+            try easy.set(CURLOPT_PROXY, proxy)
+            // A proxy named for the request serves every host: without this, libcurl would
+            // still skip it for the hosts of the environment's `no_proxy`.
+            try easy.set(CURLOPT_NOPROXY, "")
+        }
         try configureMethod()
 
         // The transfer is reached from the callbacks through this unretained pointer; it is
         // alive whenever libcurl calls them (see the type's comment). The handle's private
-        // pointer is the same, for the engine to find the transfer of a completed handle.
+        // pointer is the same, for the engine to find the transfer of a handle libcurl reports done.
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_WRITEDATA, pointer: userdata)
         try easy.set(CURLOPT_PRIVATE, pointer: userdata)
@@ -142,22 +159,13 @@ final class Transfer {
     ///
     /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles
     /// still attached to the multi handle (`curl_multi_remove_handle` drops a removed handle's
-    /// pending message), and the engine holds every attached handle's transfer in its table,
-    /// so the unretained reference is alive here. The caller still checks the engine's record.
-    static func ofCompleted(_ easy: UnsafeMutableRawPointer) -> Transfer? {
+    /// pending message), and the engine holds every attached handle's transfer, so the
+    /// unretained reference is alive here. The caller still checks that the transfer is the
+    /// one its request is running.
+    static func ofEnded(_ easy: UnsafeMutableRawPointer) -> Transfer? {
         var value: UnsafeMutableRawPointer?
         guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK, let value else { return nil }
         return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
-    }
-
-    /// Clears what the previous attempt received and counts a new attempt.
-    func beginAttempt() {
-        attempts += 1
-        attemptStarted = .now
-        body = Data()
-        headers = HTTPHeaders()
-        exceededBodyLimit = false
-        easy.clearErrorDetail()
     }
 
     /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit.
@@ -197,19 +205,29 @@ final class Transfer {
         return bytes[first...last]
     }
 
-    /// The response of a completed attempt.
+    /// How the attempt ended, libcurl's result for it being `code`, at the engine turn `now`:
+    /// a complete response (of any status), or the failure.
+    func result(_ code: CURLcode, now: ContinuousClock.Instant) -> Scheduler<Request, Transfer>.AttemptResult {
+        guard code == CURLE_OK else { return .failure(makeError(code, now: now)) }
+        do throws(CurlError) {
+            return .response(try makeResponse())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The response of an attempt that ended with a whole response.
     ///
     /// Throws if libcurl cannot tell the status code: a response without it would be wrong.
     /// The other values fall back to what is known (the requested URL, an unknown version,
     /// zero timings, a new connection).
-    func makeResponse() throws(CurlError) -> Response {
+    private func makeResponse() throws(CurlError) -> Response {
         let status: Int
         do throws(CurlError) {
             status = try easy.info(CURLINFO_RESPONSE_CODE)
         } catch {
-            var error = error
-            error.attempts = attempts
-            throw error
+            throw CurlError(
+                kind: error.kind, code: error.code, message: error.message, url: description.url, attempts: attempt)
         }
         return Response(
             status: status,
@@ -218,27 +236,45 @@ final class Transfer {
             url: (try? easy.info(string: CURLINFO_EFFECTIVE_URL)) ?? description.url,
             httpVersion: httpVersion,
             metrics: metrics,
-            attempts: attempts)
+            attempts: attempt,
+            retryAfter: retryAfter)
     }
 
     /// The error of a failed attempt.
-    func makeError(_ code: CURLcode) -> CurlError {
+    private func makeError(_ code: CURLcode, now: ContinuousClock.Instant) -> CurlError {
         let raw = CurlError.Code(rawValue: Int32(code.rawValue))
         let options = description.options
         let detail = easy.errorDetail
         let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
-        let kind = exceededBodyLimit ? .bodyTooLarge : CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
+        let proxyStatus = refusedTunnelStatus
+        let kind: CurlError.Kind = if exceededBodyLimit {
+            .bodyTooLarge
+        } else if proxyStatus != nil {
+            .proxyTunnelRefused
+        } else {
+            CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
+        }
         return CurlError(
             kind: kind, code: raw, message: EasyHandle.message(for: code),
-            detail: detail, url: description.url, attempts: attempts,
-            timeout: kind == .timedOut ? timedOutLimit : nil,
+            detail: detail, url: description.url, attempts: attempt,
+            timeout: kind == .timedOut ? timedOutLimit(now: now) : nil,
             maxBodySize: kind == .bodyTooLarge ? options.maxBodySize : nil,
-            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil)
+            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil,
+            proxyStatus: proxyStatus)
+    }
+
+    /// The proxy's error status in answer to `CONNECT`, if it refused the tunnel; nil if no
+    /// tunnel was asked for or the proxy opened it (libcurl reports 0 or a 2xx then).
+    /// libcurl reports a refusal as a receive error ("CONNECT tunnel failed, response 403"),
+    /// which alone would read as a reset, a transient failure.
+    private var refusedTunnelStatus: Int? {
+        let status = (try? easy.info(CURLINFO_HTTP_CONNECTCODE)) ?? 0
+        return status >= 300 ? status : nil
     }
 
     /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if
     /// there is none or libcurl cannot tell (the policy's own backoff applies then).
-    var retryAfter: Duration? {
+    private var retryAfter: Duration? {
         let seconds = (try? easy.info(offset: CURLINFO_RETRY_AFTER)) ?? 0
         return seconds > 0 ? .seconds(seconds) : nil
     }
@@ -277,7 +313,7 @@ final class Transfer {
     /// no ready connection, the connect timeout (if it is the shorter); a ready one and no
     /// redirect, the total timeout; otherwise (after a redirect, or if libcurl cannot tell),
     /// the total timeout if the attempt ran that long.
-    private var timedOutLimit: Duration {
+    private func timedOutLimit(now: ContinuousClock.Instant) -> Duration {
         let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
         let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
         guard connect < total else { return total }
@@ -286,7 +322,7 @@ final class Transfer {
         switch (ready, redirects) {
         case (false?, _): return connect
         case (true?, 0?): return total
-        default: return ContinuousClock.now - attemptStarted >= total ? total : connect
+        default: return now - started >= total ? total : connect
         }
     }
 

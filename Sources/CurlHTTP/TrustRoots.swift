@@ -7,8 +7,8 @@
 ///   runs on OpenSSL and its compiled-in CA directory holds OpenSSL's hash links (Debian's
 ///   `/etc/ssl/certs`), that directory is named alone and the bundle file left unset: OpenSSL
 ///   then reads only the certificates a handshake needs, instead of parsing the whole bundle
-///   (some 140 CAs, about 230 M instructions and 1 MB) for every new connection. The CAs
-///   trusted are the same. Anywhere else, libcurl's own defaults apply.
+///   of some 140 CAs for every new connection, most of what a new connection would cost. The
+///   CAs trusted are the same. Anywhere else, libcurl's own defaults apply.
 /// - A named file or directory: exactly what is named is trusted, nothing else — the system
 ///   store no longer counts (libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`; the one not named is
 ///   unset). A file holds PEM certificates; a directory holds PEM files under OpenSSL's

@@ -4,24 +4,21 @@ import MockAPI
 import Testing
 import TestSupport
 
-@Suite("Cancellation and shutdown", .serialized)
+@Suite("Cancellation and shutdown")
 struct CancellationTests {
-    @Test("Cancelling the Task throws CancellationError within 100 ms, and the server sees the connection closed")
+    @Test("Cancelling the Task throws CancellationError, and the transfer is removed from libcurl at once: the server sees the connection closed")
     func taskCancellation() async throws {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(10))))
+            // An hour's timeout: only the cancellation can end this transfer while the test runs
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
             let task = Task { try await session.request(mock.forecastURL("130010")).data() }
-            // Wait until the request has reached the server.
-            try await waitUntil { mock.stats().inFlight == 1 }
+            try #require(await eventually { mock.stats().inFlight == 1 }, "the request reached the server")
 
-            let cancelled = ContinuousClock.now
             task.cancel()
             let result = await task.result
-            let elapsed = seconds(cancelled, .now)
 
             #expect(throws: CancellationError.self) { try result.get() }
-            #expect(elapsed < 0.1, "took \(elapsed) s")
-            try await waitUntil { mock.stats().connectionsClosed == 1 }
+            #expect(await eventually { mock.stats().connectionsClosed == 1 })
             #expect(mock.stats().inFlight == 0)
         }
     }
@@ -43,20 +40,21 @@ struct CancellationTests {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let session = try Session()
             let request = session.request(mock.forecastURL("130010"))
-            try await waitUntil { mock.stats().inFlight == 1 }
+            try #require(await eventually { mock.stats().inFlight == 1 })
             request.cancel()
             let error = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in
                 request.responseData { done.resume(returning: $0.error) }
             }
             #expect(error is CancellationError)
-            try await waitUntil { mock.stats().connectionsClosed == 1 }
+            #expect(await eventually { mock.stats().connectionsClosed == 1 })
         }
     }
 
     @Test("Releasing a session with transfers in flight ends them all with CancellationError")
     func releaseInFlight() async throws {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
+            // An hour's timeout: only the release can end these transfers while the test runs
+            var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
             let errors = LockedValue<[any Error]>([])
             let attempts = LockedValue<[Int]>([])
             let group = DispatchGroup()
@@ -68,20 +66,19 @@ struct CancellationTests {
                     group.leave()
                 }
             }
-            try await waitUntil { mock.stats().inFlight == 20 }
+            try #require(await eventually { mock.stats().inFlight == 20 })
 
-            let released = ContinuousClock.now
             session = nil
+            // A generous bound, only so that a regression fails instead of hanging
             let finished = await withCheckedContinuation { done in
-                DispatchQueue.global().async { done.resume(returning: group.wait(timeout: .now() + 2)) }
+                DispatchQueue.global().async { done.resume(returning: group.wait(timeout: .now() + 30)) }
             }
 
             #expect(finished == .success)
-            #expect(seconds(released, .now) < 1)
             #expect(errors.withLock { $0.count } == 20)
             #expect(errors.withLock { $0.allSatisfy { $0 is CancellationError } })
             #expect(attempts.withLock { $0 } == Array(repeating: 1, count: 20), "each had made its first attempt")
-            try await waitUntil { mock.stats().connectionsClosed == 20 }
+            #expect(await eventually { mock.stats().connectionsClosed == 20 })
         }
     }
 
@@ -96,13 +93,4 @@ struct CancellationTests {
 enum TestFailure: Error {
     case succeeded
     case timedOut
-}
-
-/// Polls `condition` every 10 ms for up to 5 s.
-func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw TestFailure.timedOut }
-        try await Task.sleep(for: .milliseconds(10))
-    }
 }

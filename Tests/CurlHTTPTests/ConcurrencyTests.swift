@@ -11,7 +11,6 @@ struct ConcurrencyTests {
         try await MockServer.withServer(MockConfiguration(latency: .milliseconds(300))) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(20))))
             let expected = try fixture("130010.json")
-            let started = ContinuousClock.now
 
             let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
                 for _ in 0..<200 {
@@ -19,15 +18,13 @@ struct ConcurrencyTests {
                 }
                 return try await group.reduce(into: [Data]()) { $0.append($1) }
             }
-            let elapsed = seconds(started, .now)
 
             #expect(bodies.count == 200)
             #expect(bodies.allSatisfy { $0 == expected })
             let stats = mock.stats()
             #expect(stats.requestsServed == 200)
+            // One after the other, the server would never see more than one
             #expect(stats.maxInFlight > 50, "the server saw at most \(stats.maxInFlight) at once")
-            // 200 sequential requests would take 60 s; concurrent ones take a few latencies.
-            #expect(elapsed < 10, "took \(elapsed) s")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockAPI
 import Testing
+import TestSupport
 
 @testable import CurlHTTP
 
@@ -20,7 +21,7 @@ struct EngineFailureTests {
             // Given a transfer in flight
             let stalled = Request(url: mock.forecastURL("130010"), engine: engine)
             #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(30)))))
-            try await waitUntil { mock.stats().inFlight == 1 }
+            try #require(await eventually { mock.stats().inFlight == 1 })
 
             // When the multi handle breaks: closed on the engine thread (where a retry policy's
             // closure runs, between libcurl calls), every curl_multi_* call then fails with

@@ -65,13 +65,14 @@ struct FaultTests {
         #expect((error as? CurlError)?.kind == .connectionReset, "got \(String(describing: error))")
     }
 
-    @Test("A stalled server times out within the timeout plus one second")
+    @Test("A stalled server times out, no sooner than its timeout, and says which timeout it was")
     func stall() async throws {
         let (error, elapsed) = try await timedError(for: .stall, options: testOptions(timeout: .seconds(1)))
         let curlError = try #require(error as? CurlError)
         #expect(curlError.kind == .timedOut)
         #expect(curlError.description == "timed out after 1 s")
-        #expect(elapsed >= 0.9 && elapsed < 2.0, "took \(elapsed) s")
+        // A lower bound only: a busy machine can make it later, never sooner
+        #expect(elapsed >= 0.99, "took \(elapsed) s")
     }
 
     @Test("A stall on a reused keep-alive connection reports the total timeout, not the connect timeout")

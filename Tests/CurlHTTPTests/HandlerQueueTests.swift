@@ -14,14 +14,23 @@ struct HandlerQueueTests {
             let slow = DispatchQueue(label: "slow")
             let fast = DispatchQueue(label: "fast")
 
-            // Given a first handler on one queue that takes a while, and a second on another queue
+            let secondRan = DispatchSemaphore(value: 0)
+
+            // Given a first handler on one queue, and a second on another queue
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 session.request(mock.forecastURL("130010"))
                     .responseData(queue: slow) { _ in
-                        Thread.sleep(forTimeInterval: 0.2)
-                        order.withLock { $0.append("first, on slow") }
+                        // A chain that let the second run before this one returned would run it
+                        // now, on its free queue: this wait would end at once and the order
+                        // below be wrong. A correct chain never runs it meanwhile, and the wait
+                        // ends at its bound, which only a broken chain's speed depends on.
+                        let overtaken = secondRan.wait(timeout: .now() + 0.5) == .success
+                        order.withLock { $0.append(overtaken ? "first, overtaken" : "first, on slow") }
                     }
-                    .responseString(queue: fast) { _ in order.withLock { $0.append("second, on fast") } }
+                    .responseString(queue: fast) { _ in
+                        order.withLock { $0.append("second, on fast") }
+                        secondRan.signal()
+                    }
                     .response { _ in
                         order.withLock { $0.append("third, on the request's queue") }
                         done.resume()

@@ -19,3 +19,13 @@ func failure(of request: Request) async -> (any Error)? {
         return error
     }
 }
+
+extension Request {
+    /// What a `response` handler added now receives, awaited: the response also when the
+    /// chain failed (a refused status).
+    func responseAsync() async -> DataResponse<Response> {
+        await withCheckedContinuation { done in
+            response { done.resume(returning: $0) }
+        }
+    }
+}

@@ -10,11 +10,11 @@ struct RetryPolicyTests {
             httpVersion: .http1_1, metrics: Metrics(), attempts: 1)
     }
 
-    @Test("The defaults: statuses 408, 429, 500, 502-504; connect, timeout and reset failures; idempotent methods")
+    @Test("The defaults: statuses 408, 429, 500, 502-504; connect, timeout, reset and cut-body failures; idempotent methods")
     func defaults() {
         let policy = RetryPolicy()
         #expect(policy.retryableStatuses == [408, 429, 500, 502, 503, 504])
-        #expect(policy.retryableErrors == [.couldNotConnect, .timedOut, .connectionReset])
+        #expect(policy.retryableErrors == [.couldNotConnect, .timedOut, .connectionReset, .partialBody])
         #expect(policy.retryableMethods == [.get, .head, .put, .delete, .options])
         for status in [408, 429, 500, 502, 503, 504] {
             #expect(policy.shouldRetry(response(status)), "\(status)")
@@ -23,7 +23,10 @@ struct RetryPolicyTests {
             #expect(!policy.shouldRetry(response(status)), "\(status)")
         }
         #expect(policy.retries(CurlError.Kind.timedOut))
+        #expect(policy.retries(CurlError.Kind.partialBody))
         #expect(!policy.retries(CurlError.Kind.couldNotResolveHost))
+        #expect(!policy.retries(CurlError.Kind.proxyTunnelRefused))
+        #expect(!policy.retries(CurlError.Kind.deadlineExceeded))
         #expect(policy.retries(HTTPMethod.get))
         #expect(!policy.retries(HTTPMethod.post))
     }

@@ -2,37 +2,38 @@ import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 @Suite("Session lifecycle", .serialized)
 struct SessionLifecycleTests {
     @Test("Releasing a session returns at once, even while its thread is busy: nothing joins it")
     func releaseDoesNotWait() async throws {
         try await MockServer.withServer { mock in
-            // Given a session whose thread is busy for 500 ms in a retry policy's closure
+            // Given a session whose thread is held in a retry policy's closure until the test
+            // lets it go
             let entered = DispatchSemaphore(value: 0)
+            let letGo = DispatchSemaphore(value: 0)
+            let wasLetGo = LockedValue<Bool?>(nil)
             var options = testOptions()
             options.retry = RetryPolicy(maxRetries: 1, retryableResponse: { _ in
                 entered.signal()
-                usleep(500_000)
+                // Bounded: a release that waited for this thread would end the wait at the
+                // bound, and the test would fail below instead of hanging.
+                let letGoInTime = letGo.wait(timeout: .now() + 30) == .success
+                wasLetGo.withLock { $0 = letGoInTime }
                 return false
             })
             var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: options))
             let request = session!.request(mock.forecastURL("130010"))
-            await withCheckedContinuation { done in
-                DispatchQueue.global().async {
-                    entered.wait()
-                    done.resume()
-                }
-            }
+            await offPool { entered.wait() }
+
             // When the last reference is dropped on this (cooperative) thread
-            let released = ContinuousClock.now
             session = nil
-            // Then the release did not wait for the busy thread
-            #expect(ContinuousClock.now - released < .milliseconds(200))
+            // Then the release returned while the thread was still held: it is let go only now
+            letGo.signal()
             _ = try? await request.data()
+            #expect(await eventually { wasLetGo.withLock { $0 } != nil })
+            #expect(wasLetGo.withLock { $0 } == true, "the release waited for the session's thread")
         }
     }
 
@@ -44,7 +45,7 @@ struct SessionLifecycleTests {
             let status = try await withSession(configuration: SessionConfiguration(requestDefaults: testOptions())) { session in
                 kept = session
                 stalled = session.request(mock.forecastURL("140010"))
-                try await waitUntil { mock.stats().inFlight == 1 }
+                try #require(await eventually { mock.stats().inFlight == 1 })
                 return try await session.request(mock.forecastURL("130010")).response().status
             }
             #expect(status == 200)

@@ -8,8 +8,8 @@
  * ccurl_version_info opens libcurl.so.4 with dlopen and looks up the entry points
  * below; every other function here forwards to the one libcurl has. A run that
  * never makes a transfer (a cache hit, --help, a usage error) then never loads
- * libcurl and the thirty libraries it brings: about 13.5 M instructions of the
- * dynamic loader's work and 7 MB of memory (Benchmarks/startup.sh).
+ * libcurl and the thirty libraries it brings, and is spared the dynamic loader's
+ * work and the memory they take.
  *
  * <curl/curl.h> gives the types and constants. Its own functions are declared
  * too, but nothing defines them in this binary: a call to one of them instead of

@@ -1,0 +1,72 @@
+/// What other threads hand the engine thread: new requests, cancellations and the shutdown,
+/// kept behind the engine's lock until the thread takes them at the start of a loop turn.
+struct EngineInbox {
+    /// What the engine thread takes in one loop turn.
+    struct Turn {
+        let additions: [(Request, RequestDescription)]
+        /// The requests themselves, not their identifiers: holding them keeps their addresses
+        /// from being reused by a new request before the loop reads this.
+        let cancellations: [Request]
+        let shutdownRequested: Bool
+    }
+
+    private var additions: [(Request, RequestDescription)] = []
+    private var cancellations: [Request] = []
+    private(set) var shutdownRequested = false
+    /// False once the loop has taken the shutdown or stopped on an error: nothing more is
+    /// accepted or woken.
+    private(set) var isOpen = true
+    /// Why the loop stopped, if a multi-handle error stopped it: later requests fail with it.
+    private(set) var failure: CurlError?
+    /// True from a `curl_multi_wakeup` until the loop next takes the inbox: further commands
+    /// need no wake-up of their own, so a burst of submissions costs one.
+    private var wakeupPending = false
+
+    /// True while new requests are taken.
+    var acceptsRequests: Bool { isOpen && !shutdownRequested }
+
+    mutating func add(_ request: Request, _ description: RequestDescription, waking multi: MultiHandle) {
+        additions.append((request, description))
+        wake(multi)
+    }
+
+    mutating func cancel(_ request: Request, waking multi: MultiHandle) {
+        cancellations.append(request)
+        wake(multi)
+    }
+
+    mutating func requestShutdown(waking multi: MultiHandle) {
+        shutdownRequested = true
+        wake(multi)
+    }
+
+    /// Hands everything over to the loop; after a shutdown request, closes the inbox.
+    mutating func take() -> Turn {
+        defer {
+            additions.removeAll()
+            cancellations.removeAll()
+            wakeupPending = false
+            if shutdownRequested { isOpen = false }
+        }
+        return Turn(additions: additions, cancellations: cancellations, shutdownRequested: shutdownRequested)
+    }
+
+    /// Closes the inbox after a lasting multi-handle error, which later requests fail with,
+    /// and returns the requests the loop never took.
+    mutating func close(failure error: CurlError) -> [Request] {
+        defer {
+            additions.removeAll()
+            cancellations.removeAll()
+            isOpen = false
+            failure = error
+        }
+        return additions.map(\.0)
+    }
+
+    private mutating func wake(_ multi: MultiHandle) {
+        guard !wakeupPending else { return }
+        // If the wake-up cannot be sent, the next command tries again; meanwhile the loop
+        // still takes the inbox when its poll times out (within a second).
+        wakeupPending = multi.wakeup()
+    }
+}
