@@ -59,8 +59,8 @@ public final class ForecastClient: Sendable {
             trust: configuration.trust,
             // The API's bodies are 4–7 KB: half libcurl's default buffer still reads one in a
             // go, and fifty transfers in flight hold less memory.
-            receiveBufferSize: 8 << 10/*MERGE,
-            deadline: deadline*/)
+            receiveBufferSize: 8 << 10,
+            deadline: deadline)
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
         cacheLayer = CacheLayer(
             cache: configuration.cache, host: configuration.endpoint.authority, staleIfError: configuration.staleIfError)
@@ -258,8 +258,8 @@ public final class ForecastClient: Sendable {
         switch error {
         case is CancellationError:
             return .cancelled
-        // MERGE case let curlError as CurlError where curlError.kind == .deadlineExceeded:
-        //    return deadlineError
+        case let curlError as CurlError where curlError.kind == .deadlineExceeded:
+            return deadlineError
         case let curlError as CurlError:
             return .transport(curlError)
         default:

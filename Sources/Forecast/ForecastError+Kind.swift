@@ -33,6 +33,8 @@ extension ForecastError {
         public static let size = Kind(rawValue: "size")
         /// Too many redirects, or a redirect to a scheme other than http and https.
         public static let redirect = Kind(rawValue: "redirect")
+        /// A proxy refused to open the tunnel to the server (its answer to `CONNECT`).
+        public static let proxy = Kind(rawValue: "proxy")
         /// The run's `--max-time` passed before the city was done.
         public static let deadline = Kind(rawValue: "deadline")
         /// The request was cancelled (Ctrl-C, or the stream of results was ended).
@@ -66,6 +68,7 @@ extension ForecastError {
         case .connectionReset, .partialBody: return .connection
         case .bodyTooLarge: return .size
         case .tooManyRedirects, .protocolNotAllowed: return .redirect
+        case .proxyTunnelRefused: return .proxy
         default: return .other
         }
     }

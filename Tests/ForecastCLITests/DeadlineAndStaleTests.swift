@@ -15,7 +15,9 @@ struct DeadlineAndStaleTests {
             let result = try await forecast(args, environment: env)
             let elapsed = ContinuousClock.now - started
             #expect(result.status == 1)
-            #expect(elapsed < .milliseconds(2500), "took \(elapsed)")
+            // Without the deadline the stall would take three 15 s timeouts; the bound leaves room
+            // for a machine busy with other tests.
+            #expect(elapsed < .seconds(10), "took \(elapsed)")
             let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             #expect(array.map { $0["id"] as? String } == ["130010", "090010", "140010"])
             #expect(array[0]["days"] != nil)
@@ -40,7 +42,8 @@ struct DeadlineAndStaleTests {
             let result = try await forecast(["--max-time", "1.5", "--retries", "5", "-f", "json", "130010"], environment: env)
             let elapsed = ContinuousClock.now - started
             #expect(result.status == 1)
-            #expect(elapsed < .milliseconds(3000), "took \(elapsed)")
+            // Without the deadline the server's Retry-After alone would take 30 s.
+            #expect(elapsed < .seconds(10), "took \(elapsed)")
             #expect(result.stdout.contains("\"error_kind\": \"deadline\""))
             #expect(result.stderr == "forecast: 130010 東京: gave up after 1.5 s\n")
         }

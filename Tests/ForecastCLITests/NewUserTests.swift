@@ -113,4 +113,29 @@ struct NewUserTests {
             #expect(result.status == 0 && result.stdout == "東京 晴のち曇 -/27° 10%\n" && result.stderr == "")
         }
     }
+
+    @Test(
+        "A proxy that refuses the tunnel says so, once, as error_kind proxy (before: a reset, after 3 attempts)",
+        .enabled(if: TinyProxy.executable != nil, "tinyproxy is not installed (apt-get install tinyproxy)"))
+    func proxyRefusesTunnel() async throws {
+        // Given tinyproxy allowing CONNECT to port 443 only, https_proxy pointing at it, and an
+        // HTTPS base URL on another port
+        let proxy = try TinyProxy()
+        defer { proxy.stop() }
+        try #require(await eventually { proxy.acceptsConnections() }, "tinyproxy did not start:\n\(proxy.log)")
+        try await withTemporaryFolder(prefix: "forecast-proxy") { folder in
+            try MockCertificates.writeCertificateAuthority(to: folder.path("ca.pem"))
+            try await MockServer.withServer(tls: MockTLS()) { mock in
+                let env = ["FORECAST_BASE_URL": mock.baseURL, "FORECAST_CACHE_DIR": folder.path("cache"),
+                           "https_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""]
+                let result = try await forecast(["--cacert", folder.path("ca.pem"), "-f", "json", "130010"], environment: env)
+                // Then one attempt, a message that names the proxy and its answer, and its own kind
+                #expect(result.status == 1)
+                #expect(result.stderr == "forecast: 130010 東京: the proxy refused the tunnel: HTTP 403\n")
+                #expect(result.stdout.contains("\"error_kind\": \"proxy\""))
+                #expect(proxy.connectRequests == 1, "tinyproxy's log:\n\(proxy.log)")
+                #expect(mock.stats().connectionsAccepted == 0)
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Waits until `condition` holds, checking every few milliseconds, for at most `timeout`.
 ///
 /// - Returns: whether it held in time.
-public func eventually(timeout: Duration = .seconds(3), _ condition: () -> Bool) async -> Bool {
+public func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() {
