@@ -106,7 +106,7 @@ struct Scheduler<Owner: AnyObject, Running> {
     /// back of the queue. A failure at the deadline is never retried.
     mutating func attemptEnded(
         _ owner: Owner, _ result: AttemptResult, now: ContinuousClock.Instant
-    ) -> Decision {
+    ) -> AttemptDecision {
         let key = ObjectIdentifier(owner)
         guard let record = records[key], case .running(_, let attempt) = record.state else { return .finish(result) }
         guard let delay = retryDelay(record, after: attempt, result) else {

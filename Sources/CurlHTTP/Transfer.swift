@@ -207,7 +207,7 @@ final class Transfer {
 
     /// How the attempt ended, libcurl's result for it being `code`, at the engine turn `now`:
     /// a complete response (of any status), or the failure.
-    func result(_ code: CURLcode, now: ContinuousClock.Instant) -> Scheduler<Request, Transfer>.AttemptResult {
+    func result(_ code: CURLcode, now: ContinuousClock.Instant) -> AttemptResult {
         guard code == CURLE_OK else { return .failure(makeError(code, now: now)) }
         do throws(CurlError) {
             return .response(try makeResponse())
