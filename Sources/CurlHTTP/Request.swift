@@ -2,11 +2,12 @@ import Dispatch
 
 /// One HTTP request in flight, and the chain of handlers that will see its response.
 ///
-/// A request starts the moment `Session.request` returns it. Handlers added with
-/// `validate`, `responseData`, `responseString`, `responseDecodable` and `response` run one
-/// after the other in the order they were added, whether they were added before or after the
-/// request finished: each is a block on the request's own serial queue, which is created
-/// inactive and activated when the outcome is known.
+/// The session has the request the moment `Session.request` returns it, and starts it (hands
+/// it to libcurl) as soon as its host's pacing and its `ConcurrencyLimit` allow. Handlers
+/// added with `validate`, `responseData`, `responseString`, `responseDecodable` and `response`
+/// run one after the other in the order they were added, whether they were added before or
+/// after the request finished: each is a block on the request's own serial queue, which is
+/// created inactive and activated when the outcome is known.
 public final class Request: Sendable {
     /// How the request ended: a response, or an error and how many attempts were made.
     enum Outcome: Sendable {

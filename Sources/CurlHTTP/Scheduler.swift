@@ -173,7 +173,8 @@ struct Scheduler<Owner: AnyObject, Running> {
             if let limit = record.limit {
                 inFlight[ObjectIdentifier(limit), default: 0] += 1
             }
-            starts.append(Start(owner: record.owner, description: record.description, attempt: record.state.attemptsMade + 1))
+            let attempt = record.state.attemptsMade + 1
+            starts.append(Start(owner: record.owner, description: record.description, attempt: attempt))
         }
         return starts
     }

@@ -46,7 +46,9 @@ final class Transfer {
     private var exceededBodyLimit = false
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
-    init(request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant) throws(CurlError) {
+    init(
+        request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant
+    ) throws(CurlError) {
         self.request = request
         self.description = description
         self.attempt = attempt
