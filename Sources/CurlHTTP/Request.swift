@@ -2,11 +2,12 @@ import Dispatch
 
 /// One HTTP request in flight, and the chain of handlers that will see its response.
 ///
-/// A request starts the moment `Session.request` returns it. Handlers added with
-/// `validate`, `responseData`, `responseString`, `responseDecodable` and `response` run one
-/// after the other in the order they were added, whether they were added before or after the
-/// request finished: each is a block on the request's own serial queue, which is created
-/// inactive and activated when the outcome is known.
+/// The session has the request the moment `Session.request` returns it, and starts it (hands
+/// it to libcurl) as soon as its host's pacing and its `ConcurrencyLimit` allow. Handlers
+/// added with `validate`, `responseData`, `responseString`, `responseDecodable` and `response`
+/// run one after the other in the order they were added, whether they were added before or
+/// after the request finished: each is a block on the request's own serial queue, which is
+/// created inactive and activated when the outcome is known.
 public final class Request: Sendable {
     /// How the request ended: a response, or an error and how many attempts were made.
     enum Outcome: Sendable {
@@ -37,8 +38,11 @@ public final class Request: Sendable {
         var outcome: Outcome?
         /// True once a handler is on the queue: an async call after it must wait for it.
         var hasHandlers = false
-        /// Async callers with no handler before them, resumed by `finish` itself.
-        var waiters: [CheckedContinuation<Response, any Error>] = []
+        /// Async callers with no handler before them, resumed by `finish` itself: each resumes
+        /// its continuation. Closures of a non-generic type rather than the continuations, so
+        /// that a request finishing with none waiting needs no generic type's metadata, whose
+        /// first instantiation would cost the runtime a scan of every protocol conformance.
+        var waiters: [@Sendable (Outcome) -> Void] = []
     }
 
     /// The URL as it was requested.
@@ -87,7 +91,7 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>]? in
+        let waiters = state.withLock { state -> [@Sendable (Outcome) -> Void]? in
             guard state.outcome == nil else { return nil }
             state.outcome = result
             defer { state.waiters.removeAll() }
@@ -97,7 +101,7 @@ public final class Request: Sendable {
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
         for waiter in waiters {
-            waiter.resume(with: result.result)
+            waiter(result)
         }
         handlerQueue.activate()
         return true
@@ -111,7 +115,7 @@ public final class Request: Sendable {
         let resumption = state.withLock { state -> DirectResumption in
             if state.hasHandlers { return .behindHandlers }
             guard let outcome = state.outcome else {
-                state.waiters.append(continuation)
+                state.waiters.append { continuation.resume(with: $0.result) }
                 return .byFinish
             }
             return .now(outcome)

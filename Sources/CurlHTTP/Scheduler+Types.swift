@@ -51,20 +51,4 @@ extension Scheduler {
         var failures: [(owner: Owner, error: CurlError)] = []
         var detach: [Running] = []
     }
-
-    /// How an attempt ended, as the engine reports it: a complete response (of any status),
-    /// or a failure below HTTP.
-    enum AttemptResult {
-        case response(Response)
-        case failure(CurlError)
-    }
-
-    /// The answer of `attemptEnded`.
-    enum Decision {
-        /// The request is done: deliver this.
-        case finish(AttemptResult)
-        /// The request went to the back of the queue, to start again at this moment at the
-        /// earliest.
-        case retry(at: ContinuousClock.Instant)
-    }
 }

@@ -106,7 +106,7 @@ struct Scheduler<Owner: AnyObject, Running> {
     /// back of the queue. A failure at the deadline is never retried.
     mutating func attemptEnded(
         _ owner: Owner, _ result: AttemptResult, now: ContinuousClock.Instant
-    ) -> Decision {
+    ) -> AttemptDecision {
         let key = ObjectIdentifier(owner)
         guard let record = records[key], case .running(_, let attempt) = record.state else { return .finish(result) }
         guard let delay = retryDelay(record, after: attempt, result) else {
@@ -173,7 +173,8 @@ struct Scheduler<Owner: AnyObject, Running> {
             if let limit = record.limit {
                 inFlight[ObjectIdentifier(limit), default: 0] += 1
             }
-            starts.append(Start(owner: record.owner, description: record.description, attempt: record.state.attemptsMade + 1))
+            let attempt = record.state.attemptsMade + 1
+            starts.append(Start(owner: record.owner, description: record.description, attempt: attempt))
         }
         return starts
     }

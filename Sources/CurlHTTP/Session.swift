@@ -68,7 +68,8 @@ public final class Session: Sendable {
         await engine.waitUntilStopped()
     }
 
-    /// Starts a request and returns it at once.
+    /// Hands a request to the session, which starts it as soon as its host's pacing and its
+    /// limit allow, and returns it at once.
     ///
     /// - Parameters:
     ///   - url: an http or https URL.

@@ -5,26 +5,15 @@ import Foundation
 #endif
 internal import CCurl
 
-/// What a request asks for, fixed when it is created and handed to the engine thread.
-struct RequestDescription: Sendable {
-    let url: String
-    /// The URL's scheme, host and port: the host is what the session paces on, and an https
-    /// request may share one multiplexed HTTP/2 connection.
-    let endpoint: Endpoint
-    let method: HTTPMethod
-    let headers: HTTPHeaders
-    let body: Data?
-    let options: RequestOptions
-}
-
 /// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what
 /// has arrived so far.
 ///
 /// Made when the attempt starts, never before: an idle easy handle with its options holds
 /// kilobytes, and a parallel run may queue a hundred requests behind its `ConcurrencyLimit`.
-/// Made anew for each attempt, rather than kept through a retry's wait: nothing of an attempt
-/// carries over to the next (the connection and TLS caches belong to the multi handle), so a
-/// request waiting out a backoff holds no handle, and a new attempt has nothing to reset.
+/// Made anew for each attempt, rather than kept through a retry's wait: an attempt needs
+/// nothing of the one before (the connection cache, with each open connection's TLS state,
+/// and the DNS cache belong to the multi handle), so a request waiting out a backoff holds no
+/// handle, and a new attempt has nothing to reset.
 ///
 /// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
 /// it through the `userdata` pointer, an unretained reference: libcurl calls them only from
@@ -38,15 +27,18 @@ final class Transfer {
     /// Which attempt of the request this is, 1 for the first; the scheduler counts them.
     let attempt: Int
     /// The engine turn's reading of the clock when the attempt was handed to libcurl.
-    private let started: ContinuousClock.Instant
+    let started: ContinuousClock.Instant
 
-    private var body = Data()
-    private var headers = HTTPHeaders()
+    // What has arrived, read by `result` (Transfer+Result.swift); written by the callbacks.
+    private(set) var body = Data()
+    private(set) var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
-    private var exceededBodyLimit = false
+    private(set) var exceededBodyLimit = false
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
-    init(request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant) throws(CurlError) {
+    init(
+        request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant
+    ) throws(CurlError) {
         self.request = request
         self.description = description
         self.attempt = attempt
@@ -203,127 +195,6 @@ final class Transfer {
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
               let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
-    }
-
-    /// How the attempt ended, libcurl's result for it being `code`, at the engine turn `now`:
-    /// a complete response (of any status), or the failure.
-    func result(_ code: CURLcode, now: ContinuousClock.Instant) -> Scheduler<Request, Transfer>.AttemptResult {
-        guard code == CURLE_OK else { return .failure(makeError(code, now: now)) }
-        do throws(CurlError) {
-            return .response(try makeResponse())
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The response of an attempt that ended with a whole response.
-    ///
-    /// Throws if libcurl cannot tell the status code: a response without it would be wrong.
-    /// The other values fall back to what is known (the requested URL, an unknown version,
-    /// zero timings, a new connection).
-    private func makeResponse() throws(CurlError) -> Response {
-        let status: Int
-        do throws(CurlError) {
-            status = try easy.info(CURLINFO_RESPONSE_CODE)
-        } catch {
-            throw CurlError(
-                kind: error.kind, code: error.code, message: error.message, url: description.url, attempts: attempt)
-        }
-        return Response(
-            status: status,
-            headers: headers,
-            body: body,
-            url: (try? easy.info(string: CURLINFO_EFFECTIVE_URL)) ?? description.url,
-            httpVersion: httpVersion,
-            metrics: metrics,
-            attempts: attempt,
-            retryAfter: retryAfter)
-    }
-
-    /// The error of a failed attempt.
-    private func makeError(_ code: CURLcode, now: ContinuousClock.Instant) -> CurlError {
-        let raw = CurlError.Code(rawValue: Int32(code.rawValue))
-        let options = description.options
-        let detail = easy.errorDetail
-        let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
-        let proxyStatus = refusedTunnelStatus
-        let kind: CurlError.Kind = if exceededBodyLimit {
-            .bodyTooLarge
-        } else if proxyStatus != nil {
-            .proxyTunnelRefused
-        } else {
-            CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
-        }
-        return CurlError(
-            kind: kind, code: raw, message: EasyHandle.message(for: code),
-            detail: detail, url: description.url, attempts: attempt,
-            timeout: kind == .timedOut ? timedOutLimit(now: now) : nil,
-            maxBodySize: kind == .bodyTooLarge ? options.maxBodySize : nil,
-            maxRedirects: kind == .tooManyRedirects ? options.maxRedirects : nil,
-            proxyStatus: proxyStatus)
-    }
-
-    /// The proxy's error status in answer to `CONNECT`, if it refused the tunnel; nil if no
-    /// tunnel was asked for or the proxy opened it (libcurl reports 0 or a 2xx then).
-    /// libcurl reports a refusal as a receive error ("CONNECT tunnel failed, response 403"),
-    /// which alone would read as a reset, a transient failure.
-    private var refusedTunnelStatus: Int? {
-        let status = (try? easy.info(CURLINFO_HTTP_CONNECTCODE)) ?? 0
-        return status >= 300 ? status : nil
-    }
-
-    /// The server's `Retry-After`, as libcurl parsed it (seconds or an HTTP date); nil if
-    /// there is none or libcurl cannot tell (the policy's own backoff applies then).
-    private var retryAfter: Duration? {
-        let seconds = (try? easy.info(offset: CURLINFO_RETRY_AFTER)) ?? 0
-        return seconds > 0 ? .seconds(seconds) : nil
-    }
-
-    /// libcurl's timings; a timing libcurl cannot tell is zero, and the connection counts as
-    /// new unless libcurl says it was reused.
-    var metrics: Metrics {
-        func time(_ item: CURLINFO) -> Duration {
-            (try? easy.info(microseconds: item)) ?? .zero
-        }
-        return Metrics(
-            nameLookup: time(CURLINFO_NAMELOOKUP_TIME_T),
-            connect: time(CURLINFO_CONNECT_TIME_T),
-            tlsHandshake: time(CURLINFO_APPCONNECT_TIME_T),
-            firstByte: time(CURLINFO_STARTTRANSFER_TIME_T),
-            total: time(CURLINFO_TOTAL_TIME_T),
-            connectionReused: (try? easy.info(CURLINFO_NUM_CONNECTS)) == 0)
-    }
-
-    private var httpVersion: HTTPVersion {
-        switch (try? easy.info(CURLINFO_HTTP_VERSION)) ?? 0 {
-        case CURL_HTTP_VERSION_1_0: .http1_0
-        case CURL_HTTP_VERSION_1_1: .http1_1
-        case CURL_HTTP_VERSION_2_0: .http2
-        case CURL_HTTP_VERSION_3: .http3
-        default: .unknown
-        }
-    }
-
-    /// Which timeout fired, as set on the handle.
-    ///
-    /// libcurl's connect timeout covers name lookup, connecting and the TLS handshake. Once a
-    /// connection is ready for the request, `CURLINFO_PRETRANSFER_TIME_T` is set (libcurl
-    /// makes a set timer at least 1 µs) — also on a reused connection, whose connect time is 0
-    /// — and only the total timeout can fire, unless a redirect then had to connect anew. So:
-    /// no ready connection, the connect timeout (if it is the shorter); a ready one and no
-    /// redirect, the total timeout; otherwise (after a redirect, or if libcurl cannot tell),
-    /// the total timeout if the attempt ran that long.
-    private func timedOutLimit(now: ContinuousClock.Instant) -> Duration {
-        let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
-        let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
-        guard connect < total else { return total }
-        let ready = (try? easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > .zero }
-        let redirects = try? easy.info(CURLINFO_REDIRECT_COUNT)
-        switch (ready, redirects) {
-        case (false?, _): return connect
-        case (true?, 0?): return total
-        default: return now - started >= total ? total : connect
-        }
     }
 
     /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since

@@ -25,8 +25,10 @@ struct CancellationTests {
 
     @Test("A Task cancelled before it asks is cancelled at once")
     func alreadyCancelled() async throws {
-        try await MockServer.withServer { mock in
-            let session = try Session()
+        // A server that never answers and an hour's timeout: the request cannot finish before
+        // the task asks, however late the task runs, and only the cancellation can end it.
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 return try await session.request(mock.forecastURL("130010")).data()

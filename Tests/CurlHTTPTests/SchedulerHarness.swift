@@ -76,7 +76,7 @@ struct SchedulerHarness {
     }
 
     /// Ends the running attempt of `job` with a response of `status`.
-    mutating func respond(_ job: Job, status: Int, retryAfter: Duration? = nil) -> TestScheduler.Decision {
+    mutating func respond(_ job: Job, status: Int, retryAfter: Duration? = nil) -> AttemptDecision {
         let attempt = scheduler.running(job)?.number ?? 0
         let response = Response(
             status: status, headers: HTTPHeaders(), body: Data(), url: "http://a.example/", httpVersion: .http1_1,
@@ -85,7 +85,7 @@ struct SchedulerHarness {
     }
 
     /// Ends the running attempt of `job` with a failure of `kind`.
-    mutating func fail(_ job: Job, _ kind: CurlError.Kind) -> TestScheduler.Decision {
+    mutating func fail(_ job: Job, _ kind: CurlError.Kind) -> AttemptDecision {
         let attempt = scheduler.running(job)?.number ?? 0
         return scheduler.attemptEnded(job, .failure(CurlError(kind: kind, message: "test", attempts: attempt)), now: now)
     }
@@ -106,7 +106,7 @@ struct SchedulerHarness {
     }
 }
 
-extension Scheduler.Decision {
+extension AttemptDecision {
     /// The moment of the retry, or nil if the request finished.
     var retryAt: ContinuousClock.Instant? {
         if case .retry(let at) = self { at } else { nil }

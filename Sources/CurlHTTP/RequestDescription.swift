@@ -1,0 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a request asks for, fixed when it is created and handed to the engine thread.
+struct RequestDescription: Sendable {
+    let url: String
+    /// The URL's scheme, host and port: the host is what the session paces on, and an https
+    /// request may share one multiplexed HTTP/2 connection.
+    let endpoint: Endpoint
+    let method: HTTPMethod
+    let headers: HTTPHeaders
+    let body: Data?
+    let options: RequestOptions
+}
