@@ -76,7 +76,8 @@ extension AgencyForecast {
 
         var periods: [Int?] = [0, 6, 12, 18].map { hour in
             guard let area = sources.rainArea else { return nil }
-            return daily.rain.number(.pops, area: area, at: daily.rain.index(at: AgencyTime(day: day, hour: hour))).map { Int($0) }
+            let index = daily.rain.index(at: AgencyTime(day: day, hour: hour))
+            return daily.rain.number(.pops, area: area, at: index).map { Int($0) }
         }
         if periods.allSatisfy({ $0 == nil }), let area = sources.weeklyArea,
            let chance = weekly.weather.number(.pops, area: area, at: weeklyIndex) {
@@ -85,12 +86,12 @@ extension AgencyForecast {
 
         let entry = code.flatMap { Int($0) }.flatMap(WeatherCode.lookup)
         let telop = entry?.telop ?? code
+        let icon = entry.map { "https://www.jma.go.jp/bosai/forecast/img/\($0.icon).svg" }
         return DailyForecast(
             date: AgencyTime.date(ofDay: day), dateLabel: label, telop: telop, detail: detail,
             temperature: TemperatureRange(min: Self.temperature(minimum), max: Self.temperature(maximum)),
             chanceOfRain: ChanceOfRain(t00_06: periods[0], t06_12: periods[1], t12_18: periods[2], t18_24: periods[3]),
-            image: WeatherImage(
-                title: telop, url: entry.map { "https://www.jma.go.jp/bosai/forecast/img/\($0.icon).svg" }, width: 80, height: 60))
+            image: WeatherImage(title: telop, url: icon, width: 80, height: 60))
     }
 
     /// A temperature in both scales: °F = °C × 1.8 + 32, rounded as the API's PHP prints it
@@ -104,7 +105,9 @@ extension AgencyForecast {
     static let copyright = Copyright(
         title: "出典: 気象庁 (Japan Meteorological Agency)", link: "https://www.jma.go.jp/",
         image: Copyright.Image(title: "気象庁", link: "https://www.jma.go.jp/", url: "", width: 0, height: 0),
-        provider: [Copyright.Provider(
-            link: "https://www.jma.go.jp/jma/", name: "気象庁 Japan Meteorological Agency",
-            note: "気象庁 HP にて配信されている天気予報を、天気予報 API と同じ形に編集しています。")])
+        provider: [
+            Copyright.Provider(
+                link: "https://www.jma.go.jp/jma/", name: "気象庁 Japan Meteorological Agency",
+                note: "気象庁 HP にて配信されている天気予報を、天気予報 API と同じ形に編集しています。"),
+        ])
 }

@@ -89,7 +89,8 @@ public struct AgencyForecast: Sendable {
             throw .other("\(city.id) is not one of the agency's forecast areas")
         }
         guard area.office == office else {
-            throw .notInAgencyFile(office: office, problem: "is not the file of \(city.id) \(city.name), which is in \(area.office)'s")
+            throw .notInAgencyFile(
+                office: office, problem: "is not the file of \(city.id) \(city.name), which is in \(area.office)'s")
         }
         return area
     }

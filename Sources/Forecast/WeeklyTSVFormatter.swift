@@ -7,7 +7,9 @@
 /// failed city has no rows (its error goes to stderr).
 public struct WeeklyTSVFormatter: WeeklyFormatter {
     /// The header's column names, in order.
-    public static let columns = ["id", "city", "prefecture", "date", "weekday", "telop", "min_c", "max_c", "rain", "reliability"]
+    public static let columns = [
+        "id", "city", "prefecture", "date", "weekday", "telop", "min_c", "max_c", "rain", "reliability",
+    ]
 
     /// Whether the prologue is the header line.
     public var header: Bool

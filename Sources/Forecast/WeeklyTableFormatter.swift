@@ -14,10 +14,11 @@
 /// rain and the reliability, as the agency's weekly page gives them, and narrows by the same
 /// rules as the 3-day table (`WeeklyTableLayout`): padded by display width, a phrase or a name
 /// wraps within its column, a number or a date never, no line wider than the width from 40
-/// columns. Unknown values are `-`; a code the weather table does not know shows as the code. Icons are left out, as in the 3-day table: terminals disagree
-/// on how wide an emoji is. A failed city keeps a row that says why; a week read from an
-/// older cached file gets a line with its age. The footer gives each week's publication time
-/// (`PublicationFooter`) and credits the agency (出典: 気象庁), where every week comes from.
+/// columns. Unknown values are `-`; a code the weather table does not know shows as the code.
+/// Icons are left out, as in the 3-day table: terminals disagree on how wide an emoji is. A
+/// failed city keeps a row that says why; a week read from an older cached file gets a line
+/// with its age. The footer gives each week's publication time (`PublicationFooter`) and
+/// credits the agency (出典: 気象庁), where every week comes from.
 public struct WeeklyTableFormatter: WeeklyFormatter {
     /// Whether to colour the text with ANSI escapes.
     public var color: Bool
@@ -120,7 +121,8 @@ public struct WeeklyTableFormatter: WeeklyFormatter {
             case .max: column.cell(ValueText.number(day.max.value) ?? "-", style: .red)
             case .rain:
                 column.cell(day.rain.map { "\($0)%" } ?? "-", style: day.rain.map { $0 >= 50 ? .blue : .none } ?? .dim)
-            case .reliability: column.cell(ValueText.field(day.reliability ?? "-"), style: day.reliability == nil ? .dim : .none)
+            case .reliability:
+                column.cell(ValueText.field(day.reliability ?? "-"), style: day.reliability == nil ? .dim : .none)
             }
         }
     }

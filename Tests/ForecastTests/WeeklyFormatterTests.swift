@@ -114,6 +114,19 @@ struct WeeklyFormatterTests {
         #expect(day["code"] as? String == "999" && day["telop"] is NSNull)
     }
 
+    @Test("A week read from an older cached file says so: JSON's stale and fetched_at, the line's age")
+    func stale() throws {
+        let week = try #require(try WeeklyRun.unknownCode.results()[0].week)
+        let result = WeeklyResult(
+            city: try CityCatalog.resolve("130010"), outcome: .success(week), info: FetchInfo(source: .cache),
+            stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
+        #expect(result.failed && result.error == nil)
+        #expect(WeeklyLineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(WeeklyJSONFormatter().format([result]).utf8)) as? [[String: Any]])
+        #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] as? String == "2026-03-11T09:00:00Z")
+        #expect(json[0]["source"] as? String == "jma" && (json[0]["days"] as? [Any])?.count == 7)
+    }
+
     @Test("The 3-day template: %w is the day's weekday, %r is '-'")
     func threeDayTemplate() throws {
         let template = try FormatTemplate("%d %w %r")
