@@ -37,6 +37,8 @@ extension ForecastError {
         public static let proxy = Kind(rawValue: "proxy")
         /// The run's `--max-time` passed before the city was done.
         public static let deadline = Kind(rawValue: "deadline")
+        /// The agency's file has no forecast for the city's area.
+        public static let area = Kind(rawValue: "area")
         /// The request was cancelled (Ctrl-C, or the stream of results was ended).
         public static let cancelled = Kind(rawValue: "cancelled")
         /// Anything else: a malformed URL, a failure of the HTTP engine itself.
@@ -53,6 +55,7 @@ extension ForecastError {
         case .http: .http
         case .transport(let error): Self.kind(of: error)
         case .deadline: .deadline
+        case .notInAgencyFile: .area
         case .other: .other
         case .cancelled: .cancelled
         }

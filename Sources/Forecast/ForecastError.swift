@@ -21,6 +21,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(CurlError)
     /// The run's deadline (`--max-time`) of `seconds` passed before the city was done.
     case deadline(seconds: Double)
+    /// The agency's file of `office` has no forecast for the city: `problem` says what is
+    /// missing ("has no weekly forecast for 130020 伊豆諸島北部: …").
+    case notInAgencyFile(office: String, problem: String)
     /// Any other failure, in its own words.
     case other(String)
     /// The request was cancelled (Ctrl-C).
@@ -37,6 +40,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
             attempts > 1 ? "HTTP \(status) after \(attempts) attempts" : "HTTP \(status)"
         case .transport(let error): "\(error)"
         case .deadline(let seconds): "gave up after \(CurlError.format(seconds: seconds)) s"
+        case .notInAgencyFile(let office, let problem): "the agency's file of office \(office) \(problem)"
         case .other(let reason): reason
         case .cancelled: "cancelled"
         }

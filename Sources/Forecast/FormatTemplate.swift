@@ -25,6 +25,10 @@ public struct FormatTemplate: Sendable, Equatable {
         case dayLabel = "D"
         /// `%P`: the prefecture.
         case prefecture = "P"
+        /// `%w`: the day of the week (日, Sun).
+        case weekday = "w"
+        /// `%r`: the weekly forecast's reliability (A, B, C); `-` in the 3-day forecast.
+        case reliability = "r"
 
         /// What it prints, for `--help` and the error of an unknown one.
         public var summary: String {
@@ -39,6 +43,8 @@ public struct FormatTemplate: Sendable, Equatable {
             case .date: "date (YYYY-MM-DD)"
             case .dayLabel: "day label (今日, Today)"
             case .prefecture: "prefecture"
+            case .weekday: "day of the week (日, Sun)"
+            case .reliability: "reliability of a weekly day (A, B, C)"
             }
         }
     }

@@ -55,6 +55,9 @@ public struct TemplateFormatter: ResultFormatter {
         case .rain: ValueText.rainAhead(day)
         case .date: day.date
         case .dayLabel: language.dayLabel(day)
+        case .weekday: Weekday(date: day.date)?.name(language)
+        // The 3-day forecast has no reliability: the weekly forecast's own.
+        case .reliability: nil
         case .id, .city, .prefecture: nil
         }
     }

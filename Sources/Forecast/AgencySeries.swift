@@ -1,0 +1,147 @@
+/// One `timeSeries` entry of the agency's file: its times, and per area (or AMeDAS point) one
+/// array of values per field, each value at the time of the same index.
+///
+/// Every value in the file is a string and "" means unknown. Numbers (chances of rain,
+/// temperatures) are read here, so that a value that is not one is reported with its place in
+/// the file; text stays as the file writes it. Fields the tool does not read are skipped.
+struct AgencySeries: Sendable {
+    /// The times of the values, in Japan time.
+    let times: [AgencyTime]
+    /// The areas or points, in the file's order.
+    let areas: [Entry]
+
+    /// One area or point of a series.
+    struct Entry: Sendable {
+        /// The area's or point's code and name.
+        let place: AgencyPlace
+        /// Text fields by name: weather codes, the weather, wind and wave lines, reliabilities.
+        let texts: [Field: [String]]
+        /// Number fields by name: chances of rain and temperatures; nil where the file has "".
+        let numbers: [Field: [Double?]]
+    }
+
+    /// The fields the tool reads.
+    enum Field: String, CaseIterable, Sendable {
+        case weatherCodes, weathers, winds, waves, reliabilities
+        case pops, temps, tempsMin, tempsMinUpper, tempsMinLower, tempsMax, tempsMaxUpper, tempsMaxLower
+
+        /// Whether the field holds numbers rather than text.
+        var isNumber: Bool {
+            switch self {
+            case .weatherCodes, .weathers, .winds, .waves, .reliabilities: false
+            default: true
+            }
+        }
+
+        var key: JSONKey { JSONKey(stringLiteral: rawValue) }
+    }
+
+    /// The index of the area or point whose code is `code`.
+    func index(of code: String) -> Int? {
+        areas.firstIndex { $0.place.code == code }
+    }
+
+    /// The index of the first time on `day` (any time of day): the 3-day weather and the weekly values.
+    func index(onDay day: Int) -> Int? {
+        times.firstIndex { $0.day == day }
+    }
+
+    /// The index of the time exactly `time`: a temperature at 00:00 or 09:00, a chance of rain's block.
+    func index(at time: AgencyTime) -> Int? {
+        times.firstIndex { $0 == time }
+    }
+
+    /// The text of `field` of area `area` at time `index`; nil when absent or "".
+    func text(_ field: Field, area: Int, at index: Int?) -> String? {
+        guard let index, let values = areas[area].texts[field], index < values.count, !values[index].isEmpty else { return nil }
+        return values[index]
+    }
+
+    /// The number of `field` of area `area` at time `index`; nil when absent or "".
+    func number(_ field: Field, area: Int, at index: Int?) -> Double? {
+        guard let index, let values = areas[area].numbers[field], index < values.count else { return nil }
+        return values[index]
+    }
+
+    /// Whether every area of the series has `field`.
+    func allHave(_ field: Field) -> Bool {
+        areas.allSatisfy { field.isNumber ? $0.numbers[field] != nil : $0.texts[field] != nil }
+    }
+}
+
+extension AgencySeries: Decodable {
+    /// Decodes the times and the areas, and checks that every array has a value per time.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        let texts = try container.decode([String].self, forKey: "timeDefines")
+        var times: [AgencyTime] = []
+        times.reserveCapacity(texts.count)
+        for (index, text) in texts.enumerated() {
+            guard let time = AgencyTime(text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: container.codingPath + [JSONKey(stringLiteral: "timeDefines"), IndexKey(index)],
+                    debugDescription: "expected a time such as \"2021-07-25T00:00:00+09:00\", found \"\(text)\""))
+            }
+            times.append(time)
+        }
+        self.times = times
+        areas = try container.decode([Entry].self, forKey: "areas")
+        for (areaIndex, area) in areas.enumerated() {
+            for field in Field.allCases {
+                let count = field.isNumber ? area.numbers[field]?.count : area.texts[field]?.count
+                guard let count, count != times.count else { continue }
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: container.codingPath + [JSONKey(stringLiteral: "areas"), IndexKey(areaIndex), field.key],
+                    debugDescription: "\(count) values for \(times.count) times"))
+            }
+        }
+    }
+}
+
+extension AgencySeries.Entry: Decodable {
+    /// Decodes `area` and the fields the tool reads, each an array of strings.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        place = try container.decode(AgencyPlace.self, forKey: "area")
+        var texts: [AgencySeries.Field: [String]] = [:]
+        var numbers: [AgencySeries.Field: [Double?]] = [:]
+        for field in AgencySeries.Field.allCases {
+            guard let values = try container.decodeIfPresent([String].self, forKey: field.key) else { continue }
+            if field.isNumber {
+                numbers[field] = try values.enumerated().map { index, text in
+                    try Self.number(text, field: field) {
+                        DecodingError.dataCorrupted(DecodingError.Context(
+                            codingPath: container.codingPath + [field.key, IndexKey(index)], debugDescription: $0))
+                    }
+                }
+            } else {
+                texts[field] = values
+            }
+        }
+        self.texts = texts
+        self.numbers = numbers
+    }
+
+    /// A value of a number field: nil for "", else a number (a chance of rain: a whole one from 0 to 100).
+    private static func number(_ text: String, field: AgencySeries.Field, error: (String) -> DecodingError) throws -> Double? {
+        let trimmed = NumberText.normalize(text)
+        if trimmed.isEmpty { return nil }
+        guard let value = Double(trimmed), value.isFinite else {
+            throw error("expected a number in a string, found \"\(text)\"")
+        }
+        if field == .pops, value.rounded() != value || !(0...100).contains(value) {
+            throw error("expected a chance of rain from 0 to 100, found \"\(text)\"")
+        }
+        return value
+    }
+}
+
+/// An array index in the path of an error.
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { intValue.map(String.init) ?? "" }
+
+    init(_ index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+}
