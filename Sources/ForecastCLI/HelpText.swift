@@ -57,7 +57,8 @@ enum HelpText {
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
             °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
-            label, %P prefecture, %% a %. An unknown value prints as -; an unknown placeholder \
+            label, %w day of the week, %r the week's reliability (- here), %P prefecture, \
+            %% a %. An unknown value prints as -; an unknown placeholder \
             is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
