@@ -4,19 +4,21 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The cache and the stale fallback: the one layer between a fetch and the network.
+/// The cache and the stale fallback: the one layer between a fetch and the network, for the
+/// API's answers (one per city) and the agency's files (one per office) alike.
 ///
-/// Before the network, it answers a city from a fresh cached body. After it, it stores a body
-/// that decoded, and puts a cached copy fetched within `staleIfError` in the place of a
-/// failure (`--stale-if-error`). Without a cache it lets everything through. The client has
-/// no cache logic of its own: it asks ``fresh(_:)`` first and hands every network answer to
-/// ``settle(_:_:)``.
-struct CacheLayer: Sendable {
-    /// What the network gave for one city: the forecast and the body it decoded from, or why
-    /// not; and the transfer's numbers.
-    struct NetworkAnswer: Sendable {
-        var outcome: Result<(forecast: CityForecast, body: Data), ForecastError>
+/// Before the network, it answers from a fresh cached body. After it, it stores a body that
+/// decoded, and puts a cached copy fetched within `staleIfError` in the place of a failure
+/// (`--stale-if-error`). Without a cache it lets everything through. The client has no cache
+/// logic of its own: it asks ``fresh(_:)`` first and hands every network answer to
+/// ``settle(_:_:info:)``.
+struct CacheLayer<Value: Sendable>: Sendable {
+    /// What one key (a city, an office) came to: the value or why not, how it was had, and
+    /// the failure a stale copy stands in for.
+    struct Answer: Sendable {
+        var outcome: Result<Value, ForecastError>
         var info: FetchInfo
+        var stale: StaleCopy?
     }
 
     /// The cache, or nil for none (`--no-cache`).
@@ -25,6 +27,9 @@ struct CacheLayer: Sendable {
     let host: String
     /// How old a copy may stand in for a failed fetch; nil for never.
     let staleIfError: Duration?
+    /// How a body becomes a value (given the body and its key); a body that does not is
+    /// never served from the cache.
+    let decode: @Sendable (Data, String) throws(ForecastError) -> Value
 
     /// What `--verbose` calls a fetch that went to the network, given how the cache is used.
     var networkSource: FetchInfo.Source {
@@ -35,42 +40,38 @@ struct CacheLayer: Sendable {
         }
     }
 
-    /// The city's fresh cached forecast, if the cache has one that decodes.
-    func fresh(_ city: City) -> FetchResult? {
-        guard let cache, let body = cache.read(host: host, cityID: city.id),
-              let forecast = try? ResponseDecoder.decode(body)
-        else { return nil }
-        return FetchResult(city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count))
+    /// The fresh cached value of `key`, if the cache has one that decodes.
+    func fresh(_ key: String) -> Answer? {
+        guard let cache, let body = cache.read(host: host, cityID: key), let value = try? decode(body, key) else { return nil }
+        return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count))
     }
 
-    /// The result of a network answer: a forecast is stored and passed on; a failure is
+    /// The answer of the network for `key`: a value is stored and passed on; a failure is
     /// replaced by a stale copy when one is allowed and there, else passed on.
-    func settle(_ city: City, _ answer: NetworkAnswer) -> FetchResult {
-        switch answer.outcome {
+    func settle(_ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo) -> Answer {
+        switch outcome {
         case .success(let fetched):
-            cache?.write(host: host, cityID: city.id, body: fetched.body)
-            return FetchResult(city: city, outcome: .success(fetched.forecast), info: answer.info)
+            cache?.write(host: host, cityID: key, body: fetched.body)
+            return Answer(outcome: .success(fetched.value), info: info)
         case .failure(let error):
-            return staleCopy(of: city, failedWith: error)
-                ?? FetchResult(city: city, outcome: .failure(error), info: answer.info)
+            return staleCopy(of: key, failedWith: error) ?? Answer(outcome: .failure(error), info: info)
         }
     }
 
     /// A failure before any request (the deadline has passed, the client has ended), with the
     /// stale fallback as for any failure.
-    func settle(_ city: City, failure error: ForecastError) -> FetchResult {
-        settle(city, NetworkAnswer(outcome: .failure(error), info: FetchInfo(source: networkSource)))
+    func settle(_ key: String, failure error: ForecastError) -> Answer {
+        settle(key, .failure(error), info: FetchInfo(source: networkSource))
     }
 
     /// The cached copy fetched within `staleIfError`, marked stale, or nil. A cancelled fetch
     /// (Ctrl-C, an ended client) gets none: nobody is waiting to read it.
-    private func staleCopy(of city: City, failedWith error: ForecastError) -> FetchResult? {
+    private func staleCopy(of key: String, failedWith error: ForecastError) -> Answer? {
         guard error != .cancelled, let staleIfError, let cache,
-              let (body, fetched) = cache.readStale(host: host, cityID: city.id, maxAge: staleIfError),
-              let forecast = try? ResponseDecoder.decode(body)
+              let (body, fetched) = cache.readStale(host: host, cityID: key, maxAge: staleIfError),
+              let value = try? decode(body, key)
         else { return nil }
         let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)
-        return FetchResult(
-            city: city, outcome: .success(forecast), info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
+        return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
     }
 }

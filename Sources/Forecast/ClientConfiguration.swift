@@ -1,11 +1,23 @@
 import CurlHTTP
 
-/// How a `ForecastClient` reaches the API.
+/// How a `ForecastClient` reaches the API and the weather agency's files.
 public struct ClientConfiguration: Sendable {
     /// The public API.
     public static let publicBaseURL = "https://weather.tsukumijima.net"
     /// The operator asks for at least 0.5 s between requests.
     public static let publicAPIInterval: Duration = .milliseconds(500)
+    /// The weather agency's site, where its forecast files are.
+    public static let agencyBaseURL = "https://www.jma.go.jp"
+
+    /// Where the 3-day forecast comes from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// The API, and for a city it fails, the agency's file in its place.
+        case auto
+        /// The API alone.
+        case tsukumijima
+        /// The agency's file alone.
+        case jma
+    }
 
     /// The API root, without a trailing slash.
     public var baseURL: String {
@@ -35,12 +47,22 @@ public struct ClientConfiguration: Sendable {
     /// (`--max-time`): waiting for a turn, attempts and backoff included. When it passes, every
     /// city not done fails with ``ForecastError/deadline(seconds:)``; nil for none.
     public var maxTime: Duration?
+    /// The agency's site, without a trailing slash: its office files are
+    /// `<agencyURL>/bosai/forecast/data/forecast/<office>.json`.
+    public var agencyURL: String {
+        didSet { agencyEndpoint = Endpoint(url: agencyURL) }
+    }
+    /// The scheme, host and port of ``agencyURL``.
+    public private(set) var agencyEndpoint: Endpoint
+    /// Where the 3-day forecast comes from (``Source/auto`` by default).
+    public var source: Source
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
         baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
-        caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil
+        caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil,
+        agencyURL: String = ClientConfiguration.agencyBaseURL, source: Source = .auto
     ) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -55,6 +77,11 @@ public struct ClientConfiguration: Sendable {
         self.caDirectory = caDirectory
         self.staleIfError = staleIfError
         self.maxTime = maxTime
+        var agency = agencyURL
+        while agency.hasSuffix("/") { agency.removeLast() }
+        self.agencyURL = agency
+        agencyEndpoint = Endpoint(url: agency)
+        self.source = source
     }
 
     /// The CA file and directory curl's own command line would trust from its environment
@@ -78,12 +105,16 @@ public struct ClientConfiguration: Sendable {
     /// Names the tool and its HTTP client, as the API's operator asks of regular users.
     public static let defaultUserAgent = "forecast/\(ForecastVersion.current) CurlHTTP/\(CurlHTTP.version)"
 
-    /// The pacing of the configured host: `interval` if set, else 0.5 s for the public API
-    /// and none for any other host.
+    /// The pacing of the configured hosts: `interval` if set, else 0.5 s for the public API and
+    /// the agency's site, and none for any other host.
     var pacing: Pacing {
-        let host = endpoint.host
-        let interval = interval ?? (host == "weather.tsukumijima.net" ? Self.publicAPIInterval : .zero)
-        return Pacing(intervals: [host: interval])
+        // The agency's site is asked as gently as the API: the same interval.
+        let publicHosts = ["weather.tsukumijima.net", "www.jma.go.jp"]
+        var intervals: [String: Duration] = [:]
+        for host in [agencyEndpoint.host, endpoint.host] {
+            intervals[host] = interval ?? (publicHosts.contains(host) ? Self.publicAPIInterval : .zero)
+        }
+        return Pacing(intervals: intervals)
     }
 }
 

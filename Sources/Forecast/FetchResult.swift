@@ -11,13 +11,30 @@ public struct FetchResult: Sendable {
     /// Set when the fetch failed and `outcome` is an older copy from the cache instead
     /// (`--stale-if-error`): the failure and when the copy was fetched.
     public let stale: StaleCopy?
+    /// Who made the forecast: the API, or the weather agency's file.
+    public let provider: Provider
+    /// The API's failure, when the agency's file stands in for it (``ClientConfiguration/Source/auto``).
+    public let fallback: ForecastError?
+
+    /// Who made a forecast.
+    public enum Provider: String, Sendable {
+        /// weather.tsukumijima.net.
+        case tsukumijima
+        /// The weather agency's own file, read as the API reads it.
+        case jma
+    }
 
     /// Creates a result; the client makes them, so this is for tests.
-    public init(city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo, stale: StaleCopy? = nil) {
+    public init(
+        city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo, stale: StaleCopy? = nil,
+        provider: Provider = .tsukumijima, fallback: ForecastError? = nil
+    ) {
         self.city = city
         self.outcome = outcome
         self.info = info
         self.stale = stale
+        self.provider = provider
+        self.fallback = fallback
     }
 
     /// True when the city failed, even if a stale copy stands in for it.

@@ -27,6 +27,24 @@ public struct ForecastCache: Sendable {
     public let directory: String
     /// Whether the cache is read, written, or neither.
     public let mode: Mode
+    /// Whose bodies it keeps: the API's answers, or the weather agency's office files, which
+    /// live in a folder of their own (office codes such as 270000 are city IDs too).
+    public private(set) var source: Source = .api
+
+    /// Whose bodies a cache keeps.
+    public enum Source: Sendable, Equatable {
+        /// The API's answers, one per city: `<directory>/<host>/<city>.json`.
+        case api
+        /// The agency's office files: `<directory>/jma/<host>/<office>.json`.
+        case agency
+    }
+
+    /// The same cache, for the weather agency's office files.
+    public var forAgency: ForecastCache {
+        var copy = self
+        copy.source = .agency
+        return copy
+    }
     /// The current time in seconds since 1970; injectable for tests.
     private let now: @Sendable () -> Int
     static let staleBodyLifetime = 600
@@ -62,7 +80,8 @@ public struct ForecastCache: Sendable {
     /// The file of one city's entry for one host ("weather.tsukumijima.net", "127.0.0.1:8080").
     public func path(host: String, cityID: String) -> String {
         let safeHost = String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
-        return "\(directory)/\(safeHost.isEmpty ? "_" : safeHost)/\(cityID).json"
+        let folder = source == .agency ? "\(directory)/jma" : directory
+        return "\(folder)/\(safeHost.isEmpty ? "_" : safeHost)/\(cityID).json"
     }
 
     /// The cached body if there is a fresh, readable entry and the mode reads.
@@ -112,7 +131,7 @@ public struct ForecastCache: Sendable {
         let current = now()
         guard fetched <= current else { return false }
         let lastRelease = Publication.last(atOrBefore: fetched)
-        let published = Self.publicTime(of: body)
+        let published = Self.publicationTime(of: body, field: source == .agency ? "reportDatetime" : "publicTime")
         let expiry = published.map { $0 >= lastRelease } == true
             ? Publication.nextChange(after: fetched)
             : fetched + Self.staleBodyLifetime
@@ -130,9 +149,10 @@ public struct ForecastCache: Sendable {
         return (fetched, file[(newline + 1)...])
     }
 
-    /// The body's `publicTime`, found without decoding the whole body.
-    static func publicTime(of body: Data) -> Int? {
-        guard let range = ByteSearch.firstRange(of: "\"publicTime\"", in: body.prefix(512)) else { return nil }
+    /// When the body says it was published (the API's `publicTime`, the agency's first
+    /// `reportDatetime`), found without decoding the whole body.
+    static func publicationTime(of body: Data, field: String) -> Int? {
+        guard let range = ByteSearch.firstRange(of: "\"\(field)\"", in: body.prefix(512)) else { return nil }
         let rest = body[range.upperBound...].prefix(64)
         guard let open = rest.firstIndex(of: 0x22) else { return nil }
         let afterOpen = rest[(open + 1)...]

@@ -7,26 +7,30 @@ import Foundation
 #endif
 
 /// Fetches forecasts through one CurlHTTP session, so that every request shares its
-/// connections, behind the cache.
+/// connections, behind the cache: the API's 3-day forecast, and the weather agency's own file
+/// for the week ahead and in the API's place when it fails.
 ///
 /// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in
-/// input order. The other forms are short adapters that show the other styles of the seed:
-/// ``fetch(_:)`` awaits one city's request, ``fetchSequentially(_:deliver:)`` walks the cities
-/// with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses completion handlers and
-/// hands the results over in input order.
+/// input order (``weeks(for:jobs:)`` for the week). The other forms are short adapters that show
+/// the other styles of the seed: ``fetch(_:)`` awaits one city, ``fetchSequentially(_:deliver:)``
+/// walks the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses
+/// completion handlers and hands the results over in input order.
 ///
 /// One city's failure is that city's result and never ends a run. Transient failures
 /// (connect errors, timeouts, resets, 408/429/5xx, and the API's "Request to JMA API failed")
-/// are retried by the session's policy; the public API is paced at 0.5 s between requests.
+/// are retried by the session's policy; the public API and the agency's site are paced at
+/// 0.5 s between requests.
 public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
     /// What the session is made with, and every request's defaults.
     let sessionConfiguration: SessionConfiguration
-    /// The cache in front of the network.
-    let cacheLayer: CacheLayer
+    /// The cache in front of the API.
+    let apiLayer: CacheLayer<CityForecast>
+    /// The cache in front of the agency's office files.
+    let agencyLayer: CacheLayer<AgencyForecast>
     /// When `configuration.maxTime` runs out, counted from the client's creation.
-    private let deadline: ContinuousClock.Instant?
+    let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
     private let lifecycle = LockedValue<Lifecycle>(.idle)
 
@@ -57,13 +61,18 @@ public final class ForecastClient: Sendable {
             headers: ["Accept": "application/json"],
             retry: retry,
             trust: configuration.trust,
-            // The API's bodies are 4–7 KB: half libcurl's default buffer still reads one in a
-            // go, and fifty transfers in flight hold less memory.
+            // The bodies are 4–40 KB: half libcurl's default buffer still reads most in a go,
+            // and fifty transfers in flight hold less memory.
             receiveBufferSize: 8 << 10,
             deadline: deadline)
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
-        cacheLayer = CacheLayer(
-            cache: configuration.cache, host: configuration.endpoint.authority, staleIfError: configuration.staleIfError)
+        apiLayer = CacheLayer(
+            cache: configuration.cache, host: configuration.endpoint.authority, staleIfError: configuration.staleIfError,
+            decode: { body, _ throws(ForecastError) in try ResponseDecoder.decode(body) })
+        agencyLayer = CacheLayer(
+            cache: configuration.cache?.forAgency, host: configuration.agencyEndpoint.authority,
+            staleIfError: configuration.staleIfError,
+            decode: { body, office throws(ForecastError) in try AgencyForecast.decode(body, office: office) })
     }
 
     /// The API URL of a city's forecast.
@@ -112,21 +121,18 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    // MARK: The styles of the seed, each a short adapter
+    // MARK: The one way through, and the styles of the seed as adapters
 
-    /// Fetches one city: from the cache, else by awaiting its one request. Cancelling the task
-    /// cancels the request; the result is then `ForecastError.cancelled`.
+    /// The 3-day forecasts of `cities`, in input order, with at most `jobs` requests in flight
+    /// (1 for one after the other): see ``CityResults``.
+    public func results(for cities: [City], jobs: Int) -> CityResults<FetchResult> {
+        CityResults(cities: cities, jobs: max(1, jobs)) { city, run in self.start(city, in: run) }
+    }
+
+    /// Fetches one city, awaiting its request: from the cache, else from the network.
+    /// Cancelling the task cancels the request; the result is then `ForecastError.cancelled`.
     public func fetch(_ city: City) async -> FetchResult {
-        switch start(city, limit: nil) {
-        case .answered(let result):
-            return result
-        case .requested(let request):
-            do {
-                return finish(city, .success(try await request.response()))
-            } catch {
-                return finish(city, .failure(error))
-            }
-        }
+        await start(city, in: CityRun(count: 1, jobs: 1)).result()
     }
 
     /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start
@@ -168,57 +174,10 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    // MARK: The one path of a city
-
-    /// A city's fetch once begun: answered at once, or waiting for its request.
-    enum Start {
-        /// From the cache, or failed before any request (the deadline passed, the client ended).
-        case answered(FetchResult)
-        case requested(Request)
-    }
-
-    /// Begins a city's fetch: the cache first, then a request through the session. With a
-    /// `limit`, the request waits for its turn among the requests that share it.
-    func start(_ city: City, limit: ConcurrencyLimit?) -> Start {
-        if let deadline, ContinuousClock.now >= deadline {
-            return .answered(cacheLayer.settle(city, failure: deadlineError))
-        }
-        if let hit = cacheLayer.fresh(city) {
-            return .answered(hit)
-        }
-        let session: Session
-        do throws(CurlError) {
-            guard let running = try runningSession() else {
-                return .answered(cacheLayer.settle(city, failure: .cancelled))
-            }
-            session = running
-        } catch {
-            return .answered(cacheLayer.settle(city, failure: .transport(error)))
-        }
-        var options = sessionConfiguration.requestDefaults
-        options.limit = limit
-        return .requested(session.request(url(for: city), options: options))
-    }
-
-    /// The result of a city's request: decoded, stored in the cache, or failed (with the
-    /// stale fallback).
-    func finish(_ city: City, _ outcome: Result<Response, any Error>) -> FetchResult {
-        cacheLayer.settle(city, answer(outcome))
-    }
-
-    /// One city through the callback API: `completion` runs at once on the calling thread for
-    /// an answer without a request, else on the request's handler queue, which decodes.
-    func fetch(_ city: City, limit: ConcurrencyLimit?, completion: @escaping @Sendable (FetchResult) -> Void) {
-        switch start(city, limit: limit) {
-        case .answered(let result):
-            completion(result)
-        case .requested(let request):
-            request.response { response in completion(self.finish(city, response.result)) }
-        }
-    }
+    // MARK: Shared by every path
 
     /// The session, made now if this is the first request; nil once the client has ended.
-    private func runningSession() throws(CurlError) -> Session? {
+    func runningSession() throws(CurlError) -> Session? {
         try lifecycle.withLock { (state: inout Lifecycle) throws(CurlError) -> Session? in
             switch state {
             case .running(let session):
@@ -233,23 +192,42 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    /// What a request's outcome says of the city: a forecast, or why not.
-    private func answer(_ outcome: Result<Response, any Error>) -> CacheLayer.NetworkAnswer {
-        let source = cacheLayer.networkSource
+    /// A request for `url`, waiting its turn of `limit`; or, when there can be none, why not.
+    func request(_ url: String, limit: ConcurrencyLimit?) -> Result<Request, ForecastError> {
+        do throws(CurlError) {
+            guard let session = try runningSession() else { return .failure(.cancelled) }
+            var options = sessionConfiguration.requestDefaults
+            options.limit = limit
+            return .success(session.request(url, options: options))
+        } catch {
+            return .failure(.transport(error))
+        }
+    }
+
+    /// True once the deadline (`maxTime`) has passed: nothing more is asked for.
+    var isPastDeadline: Bool {
+        deadline.map { ContinuousClock.now >= $0 } ?? false
+    }
+
+    /// The failure of a city the deadline (`maxTime`) caught.
+    var deadlineError: ForecastError {
+        let (seconds, attoseconds) = (configuration.maxTime ?? .zero).components
+        return .deadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// What a request's outcome says: the body of a 2xx response, or why not, with the
+    /// transfer's numbers.
+    func body(of outcome: Result<Response, any Error>, source: FetchInfo.Source) -> (Result<Data, ForecastError>, FetchInfo) {
         switch outcome {
         case .success(let response):
             let info = FetchInfo(response: response, source: source)
             guard (200..<300).contains(response.status) else {
-                return .init(outcome: .failure(.http(status: response.status, attempts: response.attempts)), info: info)
+                return (.failure(.http(status: response.status, attempts: response.attempts)), info)
             }
-            do throws(ForecastError) {
-                return .init(outcome: .success((try ResponseDecoder.decode(response.body), response.body)), info: info)
-            } catch {
-                return .init(outcome: .failure(error), info: info)
-            }
+            return (.success(response.body), info)
         case .failure(let error):
             let attempts = (error as? CurlError)?.attempts ?? 0
-            return .init(outcome: .failure(forecastError(error)), info: FetchInfo(source: source, attempts: attempts))
+            return (.failure(forecastError(error)), FetchInfo(source: source, attempts: attempts))
         }
     }
 
@@ -267,10 +245,9 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    /// The failure of a city the deadline (`maxTime`) caught.
-    private var deadlineError: ForecastError {
-        let (seconds, attoseconds) = (configuration.maxTime ?? .zero).components
-        return .deadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    /// Now, in seconds since 1970, by the cache's clock (which tests pin), else the system's.
+    var now: Int {
+        configuration.cache?.currentTime ?? ForecastCache.systemNow()
     }
 }
 

@@ -1,30 +1,35 @@
-/// Turns fetch results into text: a prologue, one block per city in input order, an epilogue.
+/// Turns results into text: a prologue, one block per city in input order, an epilogue.
 ///
-/// Blocks are independent so that a caller can write each city the moment it is ready; the
-/// whole output is `format(_:)`. Every formatter is a pure function of its input.
-public protocol ResultFormatter: Sendable {
+/// `Item` is what one city came to: a ``FetchResult`` for the 3-day forecast, a
+/// ``WeeklyResult`` for the week. Blocks are independent so that a caller can write each city
+/// the moment it is ready; the whole output is `format(_:)`. Every formatter is a pure function
+/// of its input.
+public protocol ResultFormatter<Item>: Sendable {
+    /// What one city came to.
+    associatedtype Item
     /// Written before the first city (a header line, an opening bracket), possibly "".
     var prologue: String { get }
     /// The text for one city; `index` is its position in the input (0 for the first).
-    func block(for result: FetchResult, index: Int) -> String
+    func block(for result: Item, index: Int) -> String
     /// Written after the last city, possibly "".
     var epilogue: String { get }
     /// Written after the last city when the results of the run are known: what depends on all
     /// of them (the table's publication times). `epilogue` unless a formatter says otherwise;
     /// one whose epilogue reads the results must say so in `epilogueReadsResults`.
-    func epilogue(for results: [FetchResult]) -> String
+    func epilogue(for results: [Item]) -> String
     /// Whether `epilogue(for:)` reads the results. When false (the default), a caller that
     /// writes each city as it arrives need not keep them: `epilogue(for: [])` is the same text.
     var epilogueReadsResults: Bool { get }
 }
 
 extension ResultFormatter {
-    public func epilogue(for results: [FetchResult]) -> String { epilogue }
+    /// `epilogue`, whatever the results.
+    public func epilogue(for results: [Item]) -> String { epilogue }
     /// False: by default the epilogue is `epilogue`, whatever the results.
     public var epilogueReadsResults: Bool { false }
 
     /// The whole output of a run: the prologue, every city's block in order, the epilogue.
-    public func format(_ results: [FetchResult]) -> String {
+    public func format(_ results: [Item]) -> String {
         var text = prologue
         for (index, result) in results.enumerated() {
             text += block(for: result, index: index)

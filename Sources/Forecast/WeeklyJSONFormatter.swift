@@ -8,7 +8,7 @@
 /// A failed city: `{"id", "city", "error", "error_kind"}`, as in the 3-day JSON. A week read
 /// from an older cached file in place of a failed fetch has `"stale": true` and `"fetched_at"`
 /// before its days. Text from the file is escaped as the 3-day JSON escapes it.
-public struct WeeklyJSONFormatter: WeeklyFormatter {
+public struct WeeklyJSONFormatter: ResultFormatter {
     /// The language of the values (the keys stay).
     public var language: Language
     /// Days per city, 1 to 7.

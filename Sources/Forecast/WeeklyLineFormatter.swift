@@ -9,7 +9,7 @@
 /// icon (`999`), so it is seen rather than hidden. A failed city keeps its line, as its name
 /// and `-`, so that line N is always the Nth city for a status bar; a week read from an older
 /// cached file ends with its age, as the 3-day line does. No colour, no header.
-public struct WeeklyLineFormatter: WeeklyFormatter {
+public struct WeeklyLineFormatter: ResultFormatter {
     /// The language of names and weekdays.
     public var language: Language
     /// Days per line, 1 to 7.

@@ -5,7 +5,7 @@
 /// 日 … 土 (Sun … Sat in English); `telop` is the code's phrase, or the code itself when the
 /// table does not know it; rain is a bare number. Unknown values are empty fields, never 0. A
 /// failed city has no rows (its error goes to stderr).
-public struct WeeklyTSVFormatter: WeeklyFormatter {
+public struct WeeklyTSVFormatter: ResultFormatter {
     /// The header's column names, in order.
     public static let columns = [
         "id", "city", "prefecture", "date", "weekday", "telop", "min_c", "max_c", "rain", "reliability",

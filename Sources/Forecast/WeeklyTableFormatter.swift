@@ -19,7 +19,7 @@
 /// failed city keeps a row that says why; a week read from an older cached file gets a line
 /// with its age. The footer gives each week's publication time (`PublicationFooter`) and
 /// credits the agency (出典: 気象庁), where every week comes from.
-public struct WeeklyTableFormatter: WeeklyFormatter {
+public struct WeeklyTableFormatter: ResultFormatter {
     /// Whether to colour the text with ANSI escapes.
     public var color: Bool
     /// The language of names, phrases, weekdays and the header.

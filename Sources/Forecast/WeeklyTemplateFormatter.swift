@@ -7,7 +7,7 @@
 /// prints as `-`. A failed city keeps one line, its ID, name and prefecture from the catalog
 /// and `-` for the rest. The whole line passes the untrusted-text gate, the template's own
 /// text included: it never carries colour or a control character.
-public struct WeeklyTemplateFormatter: WeeklyFormatter {
+public struct WeeklyTemplateFormatter: ResultFormatter {
     /// The parsed template.
     public var template: FormatTemplate
     /// The language of names, phrases and weekdays.

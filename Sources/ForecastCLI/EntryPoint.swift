@@ -47,13 +47,13 @@ enum EntryPoint {
                 return .finished(answerFromDeclaration(arguments))
             case .cities(let options, let query):
                 return .finished(try CitiesCommand.run(options, query: query))
-            case .fetch(let options, let cities, let configPath):
+            case .fetch(let command, let options, let cities, let configPath):
                 if options.verbose, let configPath {
                     Terminal.report("forecast: defaults read from \(configPath)")
                 }
                 let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
                 let settings = try Settings(options: options, environment: environment, streams: .current())
-                return .fetch(Runner(settings: settings, cities: resolved))
+                return .fetch(Runner(settings: settings, cities: resolved, command: command))
             }
         } catch {
             Terminal.report("Error: \(error.message)\nUsage: \(HelpText.usage)\n  See 'forecast --help' for more information.", multiline: true)
@@ -65,7 +65,7 @@ enum EntryPoint {
     static func answer(_ request: ParserRequest, for command: Invocation.Command) {
         switch request {
         case .help:
-            Terminal.output(command == .cities ? HelpText.cities : HelpText.fetch)
+            Terminal.output(HelpText.help(for: command))
         case .version:
             Terminal.output(ForecastVersion.versionLine + "\n")
         case .completionScript(.zsh):

@@ -1,24 +1,35 @@
 import Forecast
 
-/// The stderr line of a failed city: the reason, and what to do where the tool can say it.
+/// The stderr line of a failed city: the reason, and what to do where the tool can say it; and
+/// the line that says a city was printed from the agency's file in the API's place.
 enum FailureMessage {
     /// The stderr line of a result that failed, stale copy or not; nil for a success.
-    static func line(for result: FetchResult) -> String? {
+    static func line(for result: some CityOutcome) -> String? {
         if let error = result.error {
             return line(for: result, error: error)
         }
         return result.stale.map { line(for: result, stale: $0) }
     }
 
+    /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file
+    /// instead`: a city the API failed and the agency's file stood in for. Not a failure.
+    static func note(for result: some CityOutcome) -> String? {
+        guard result.error == nil, result.stale == nil, let fallback = result.fallback else { return nil }
+        return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (\(agencySource))"
+    }
+
+    /// How the notes name the agency's file.
+    static let agencySource = "気象庁 bosai/forecast"
+
     /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
     /// `Terminal.report`, the gate every stderr message passes).
-    static func line(for result: FetchResult, error: ForecastError) -> String {
+    static func line(for result: some CityOutcome, error: ForecastError) -> String {
         "forecast: \(result.city.id) \(result.city.name): \(text(for: error))"
     }
 
     /// `forecast: 130010 東京: <reason>; showing the cached copy from 3 h ago`: a failed city
     /// whose stale copy is printed instead (`--stale-if-error`).
-    static func line(for result: FetchResult, stale: StaleCopy) -> String {
+    static func line(for result: some CityOutcome, stale: StaleCopy) -> String {
         "\(line(for: result, error: stale.error)); showing the cached copy from \(stale.ageText) ago (\(stale.fetchedText))"
     }
 

@@ -119,7 +119,11 @@ enum HelpText {
         examples.map { pad($0.command, to: 36) + $0.result }
     }
 
-    static let usage = "forecast [options] <city>...\n       forecast cities [options] [<query>]"
+    static let usage = """
+        forecast [options] <city>...
+               forecast week [options] <city>...
+               forecast cities [options] [<query>]
+        """
     static let abstract = "Japanese weather forecasts from weather.tsukumijima.net, for people and scripts."
 
     /// `forecast --help`.
@@ -135,9 +139,54 @@ enum HelpText {
         text += "`man forecast` has them all.\n\nMore options:\n"
         text += options.filter { $0.section == .more }.map(optionLines).joined()
         text += "\nMore examples:\n" + exampleLines(moreExamples).map { "  \($0)\n" }.joined()
+        text += "\nTHE WEEK AHEAD:\n" + lines(of: .prose(weekSummary)).map { "  \($0)\n" }.joined()
         for section in sections {
             text += "\n\(section.heading):\n" + lines(of: section.body).map { "  \($0)\n" }.joined()
         }
+        return text
+    }
+
+    /// The help of a command.
+    static func help(for command: Invocation.Command) -> String {
+        switch command {
+        case .fetch: fetch
+        case .cities: cities
+        case .week: week
+        }
+    }
+
+    /// Where the week comes from, and what `--source` does, for the fetch's help.
+    static let weekSummary = """
+        `forecast week <city>...` prints the weather agency's own weekly forecast (週間天気予報), \
+        seven days a city, from its forecast office's file (www.jma.go.jp/bosai/forecast); the \
+        cities of one office share one download. The 3-day forecast comes from \
+        weather.tsukumijima.net; with --source auto (the default) a city it fails is built from \
+        the agency's file instead, and said so on stderr. Source: Japan Meteorological Agency \
+        (出典: 気象庁), read and reformatted by forecast.
+        """
+
+    /// `forecast week --help`.
+    static var week: String {
+        var text = """
+            Usage: forecast week [options] <city>...
+
+            The weather agency's weekly forecast (週間天気予報), seven days a city, from its own
+            file of the city's forecast office (www.jma.go.jp/bosai/forecast/data/forecast); the
+            cities of one office share one download. The weather, chance of rain and reliability
+            (A, B, C) are the office's weekly area's; the temperatures are the city's own station's,
+            or empty where the file has none of its stations. Source: Japan Meteorological Agency
+            (出典: 気象庁), read and reformatted by forecast.
+
+            Examples:
+              forecast week 東京                 a table on a terminal, TSV into a pipe
+              forecast week -f line 沖縄         a line a city: 日 ☀️ 24/30° 20% | 月 …
+              forecast week -f json -p 北海道    JSON, the offices fetched concurrently
+
+            Options:
+
+            """
+        let options = OptionTable.all.filter { $0.commands.contains(.week) }
+        text += options.map(optionLines).joined()
         return text
     }
 

@@ -8,8 +8,8 @@ enum Invocation: Sendable {
     /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
     /// page is written from (`--experimental-dump-help`).
     case argumentParser([String])
-    /// `forecast [options] <city>...`.
-    case fetch(Options, cities: [CityArgument], configPath: String?)
+    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`.
+    case fetch(Command, Options, cities: [CityArgument], configPath: String?)
     /// `forecast cities [options] [<query>]`.
     case cities(Options, query: String?)
 
@@ -17,12 +17,19 @@ enum Invocation: Sendable {
     enum Command: String, Sendable, CaseIterable {
         case fetch
         case cities
+        case week
 
         var scope: OptionSpec.Commands {
             switch self {
             case .fetch: .fetch
             case .cities: .cities
+            case .week: .week
             }
+        }
+
+        /// The command as a person types it: `forecast`, `forecast cities`.
+        var spelling: String {
+            self == .fetch ? "forecast" : "forecast \(rawValue)"
         }
     }
 
@@ -48,9 +55,9 @@ enum Invocation: Sendable {
             operands.removeFirst()
             asksForHelp = true
         }
-        if operands.first == Command.cities.rawValue {
+        if let first = operands.first, let named = Command(rawValue: first), named != .fetch {
             operands.removeFirst()
-            command = .cities
+            command = named
         }
         if asksForHelp {
             return .request(.help, command)
@@ -61,19 +68,23 @@ enum Invocation: Sendable {
             }
         }
         for given in scan.options where !given.spec.commands.contains(command.scope) {
-            throw UsageError("\(given.spec.spelling) does not apply to `forecast \(command.rawValue)`")
+            throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`")
         }
         let config = try ConfigFile.load(environment: environment, read: readFile)
         let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
         switch command {
-        case .fetch:
-            let options = try merge(fileOptions, scan.options, check: Self.fetchConflict)
+        case .fetch, .week:
+            let kept = command == .week ? fileOptions.filter(Self.weekTakes) : fileOptions
+            let options = try merge(kept, scan.options, check: Self.fetchConflict)
+            if command == .week, !Self.weekFormats(options.format) {
+                throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
+            }
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {
                 throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
             }
-            return .fetch(options, cities: cities, configPath: config?.path)
+            return .fetch(command, options, cities: cities, configPath: config?.path)
         case .cities:
             guard operands.count <= 1 else {
                 throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
@@ -150,6 +161,17 @@ enum Invocation: Sendable {
     /// `forecast cities` takes no contradictory options.
     static func citiesConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
         nil
+    }
+
+    /// The formats `forecast week` prints: all but `detail`.
+    static func weekFormats(_ format: OutputFormat) -> Bool {
+        format != .detail
+    }
+
+    /// Whether `forecast week` takes a config file's option: its formats are all but `detail`.
+    static func weekTakes(_ given: ArgumentScanner.Given) -> Bool {
+        guard given.spec.long == OptionTable.format.long else { return true }
+        return weekFormats((try? OutputFormat.parse(given.value)) ?? .detail)
     }
 
     /// Whether `forecast cities` takes a config file's option: its formats are tsv and json.

@@ -14,7 +14,10 @@ struct OptionSpec: Sendable {
         let rawValue: Int
         static let fetch = Commands(rawValue: 1)
         static let cities = Commands(rawValue: 2)
-        static let all: Commands = [.fetch, .cities]
+        static let week = Commands(rawValue: 4)
+        /// The commands that fetch: the 3-day forecast and the week.
+        static let fetching: Commands = [.fetch, .week]
+        static let all: Commands = [.fetch, .cities, .week]
     }
 
     /// Where `--help` lists it: among the options of the first screen, or below.
@@ -48,7 +51,7 @@ struct OptionSpec: Sendable {
 
     init(
         _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: String,
-        commands: Commands = .fetch, section: Section = .more, completions: [String] = [],
+        commands: Commands = .fetching, section: Section = .more, completions: [String] = [],
         contradicts: [String] = [], effect: Effect
     ) {
         self.long = long

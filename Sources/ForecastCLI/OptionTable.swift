@@ -7,7 +7,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         parallel, jobs, format, days, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
-        staleIfError, color, verbose, help, version, completionScript,
+        staleIfError, color, source, jmaURL, verbose, help, version, completionScript,
     ]
 
     static let parallel = OptionSpec(
@@ -32,7 +32,7 @@ enum OptionTable {
     static let days = OptionSpec(
         "days", short: "d", .value(name: "N"),
         help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
-        section: .first, completions: ["1", "2", "3"],
+        commands: .fetch, section: .first, completions: ["1", "2", "3"],
         effect: .set { options, value throws(UsageError) in
             options.days = try whole(value, "--days", in: 1...3, "1, 2 or 3")
         })
@@ -79,6 +79,7 @@ enum OptionTable {
     static let baseURL = OptionSpec(
         "base-url", .value(name: "URL"),
         help: "the API's root (default $FORECAST_BASE_URL, else \(ClientConfiguration.publicBaseURL))",
+        commands: .fetch,
         effect: .set { options, value throws(UsageError) in
             try checkBaseURL(value, source: "--base-url")
             options.baseURL = value
@@ -127,6 +128,25 @@ enum OptionTable {
         effect: .set { options, value throws(UsageError) in
             guard let color = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never (got \(value))") }
             options.color = color
+        })
+
+    static let source = OptionSpec(
+        "source", .value(name: "SOURCE"),
+        help: "auto (default): the API, and for a city it fails the weather agency's own file; tsukumijima: the API alone; jma: the agency's file alone",
+        commands: .fetch, completions: ClientConfiguration.Source.allCases.map(\.rawValue),
+        effect: .set { options, value throws(UsageError) in
+            guard let source = ClientConfiguration.Source(rawValue: value) else {
+                throw UsageError("--source must be auto, tsukumijima or jma (got \(value))")
+            }
+            options.source = source
+        })
+
+    static let jmaURL = OptionSpec(
+        "jma-url", .value(name: "URL"),
+        help: "the weather agency's site (default $FORECAST_JMA_URL, else \(ClientConfiguration.agencyBaseURL))",
+        effect: .set { options, value throws(UsageError) in
+            try checkBaseURL(value, source: "--jma-url")
+            options.jmaURL = value
         })
 
     static let verbose = OptionSpec(

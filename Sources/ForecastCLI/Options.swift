@@ -28,6 +28,10 @@ struct Options: Sendable, Equatable {
     var color: ColorMode = .auto
     var lang: LanguageOption = .ja
     var verbose = false
+    /// Where the 3-day forecast comes from.
+    var source: ClientConfiguration.Source = .auto
+    /// The agency's site; nil for `$FORECAST_JMA_URL`, else the agency's own.
+    var jmaURL: String?
 
     /// `--jobs` when not given.
     static let defaultJobs = 8

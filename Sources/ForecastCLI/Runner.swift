@@ -1,10 +1,12 @@
 import Forecast
 
-/// One run of `forecast <city>...`: fetch, write each city's block the moment it is due, report
-/// failures on stderr, and say whether any city failed.
+/// One run of `forecast <city>...` or `forecast week <city>...`: fetch, write each city's
+/// block the moment it is due, report failures on stderr, and say whether any city failed.
 struct Runner: Sendable {
     let settings: Settings
     let cities: [City]
+    /// The 3-day forecast, or the week.
+    let command: Invocation.Command
 
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
@@ -15,32 +17,47 @@ struct Runner: Sendable {
     /// before another request goes out). A city the cache answers needs no HTTP session.
     func run() async -> ExitStatus {
         let client = ForecastClient(configuration: settings.client)
+        let status = switch command {
+        case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: weekFormatter())
+        case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
+        }
+        // The session's thread tears down on its own; the process waits for it, so that it
+        // ends with every connection closed and every TLS handle freed rather than in the
+        // middle of freeing them.
+        client.invalidateAndCancel()
+        await client.waitUntilInvalidated()
+        return status
+    }
+
+    /// Prints the results as they come.
+    private func run<Item: CityOutcome>(_ results: CityResults<Item>, formatter: some ResultFormatter<Item>) async -> ExitStatus {
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = ProcessWide.onInterrupt {
             progress.clear()
             ProcessWide.leave(.interrupted)
         }
-        let formatter = makeFormatter()
         // Kept for the epilogue only if it reads them: a decoded forecast is about 10 KB.
         let keepsResults = formatter.epilogueReadsResults
-        var delivered: [FetchResult] = []
+        var delivered: [Item] = []
         var heldLines: [String] = []
         var anyFailed = false
 
         Terminal.output(formatter.prologue)
         progress.show(done: 0)
         var index = 0
-        for await result in client.results(for: cities, jobs: settings.jobs) {
+        for await result in results {
             progress.clear()
             if settings.verbose {
                 Terminal.report(VerboseLine.text(for: result))
+                result.verboseNote.map { Terminal.report($0) }
             }
-            if let failure = FailureMessage.line(for: result) {
-                anyFailed = true
+            let failure = FailureMessage.line(for: result)
+            anyFailed = anyFailed || failure != nil
+            for line in [failure, FailureMessage.note(for: result)].compactMap({ $0 }) {
                 if settings.holdFailureLines {
-                    heldLines.append(failure)
+                    heldLines.append(line)
                 } else {
-                    Terminal.report(failure)
+                    Terminal.report(line)
                 }
             }
             Terminal.output(formatter.block(for: result, index: index))
@@ -52,15 +69,10 @@ struct Runner: Sendable {
         Terminal.output(formatter.epilogue(for: delivered))
         heldLines.forEach { Terminal.report($0) }
         withExtendedLifetime(interrupt) {}
-        // The session's thread tears down on its own; the process waits for it, so that it
-        // ends with every connection closed and every TLS handle freed rather than in the
-        // middle of freeing them.
-        client.invalidateAndCancel()
-        await client.waitUntilInvalidated()
         return anyFailed ? .failure : .success
     }
 
-    func makeFormatter() -> any ResultFormatter {
+    func formatter() -> any ResultFormatter<FetchResult> {
         switch settings.format {
         case .tsv, .auto: TSVFormatter(days: settings.days, header: settings.header, language: settings.language)
         case .json: JSONFormatter(days: settings.days, language: settings.language)
@@ -68,6 +80,16 @@ struct Runner: Sendable {
         case .line: LineFormatter(days: settings.days, language: settings.language)
         case .detail: DetailFormatter(days: settings.days, language: settings.language, width: settings.width)
         case .template(let template): TemplateFormatter(template: template, days: settings.days, language: settings.language)
+        }
+    }
+
+    func weekFormatter() -> any ResultFormatter<WeeklyResult> {
+        switch settings.format {
+        case .tsv, .auto, .detail: WeeklyTSVFormatter(header: settings.header, language: settings.language)
+        case .json: WeeklyJSONFormatter(language: settings.language)
+        case .table: WeeklyTableFormatter(color: settings.color, language: settings.language, width: settings.width)
+        case .line: WeeklyLineFormatter(language: settings.language)
+        case .template(let template): WeeklyTemplateFormatter(template: template, language: settings.language)
         }
     }
 }

@@ -62,6 +62,13 @@ struct Settings: Sendable {
             try OptionTable.checkBaseURL(fromEnvironment, source: "FORECAST_BASE_URL")
             base = fromEnvironment
         }
+        var agency = ClientConfiguration.agencyBaseURL
+        if let jmaURL = options.jmaURL {
+            agency = jmaURL
+        } else if let fromEnvironment = environment["FORECAST_JMA_URL"] {
+            try OptionTable.checkBaseURL(fromEnvironment, source: "FORECAST_JMA_URL")
+            agency = fromEnvironment
+        }
         let (caFile, caDirectory) = try Self.trustedCAs(cacert: options.cacert, environment: environment)
         let cache: ForecastCache? = options.noCache ? nil : ForecastCache(
             directory: ForecastCache.defaultDirectory(variable: environment.value),
@@ -86,7 +93,9 @@ struct Settings: Sendable {
             caFile: caFile,
             caDirectory: caDirectory,
             staleIfError: options.staleIfError.map { .seconds($0.seconds) },
-            maxTime: options.maxTime.map(Self.duration(seconds:)))
+            maxTime: options.maxTime.map(Self.duration(seconds:)),
+            agencyURL: agency,
+            source: options.source)
     }
 
     /// Seconds as a duration, to the millisecond.

@@ -2,7 +2,7 @@ import Forecast
 
 /// The `--verbose` line of one request: city, status, bytes, attempts, cache, libcurl's timings.
 enum VerboseLine {
-    static func text(for result: FetchResult) -> String {
+    static func text(for result: some CityOutcome) -> String {
         let info = result.info
         let city = "forecast: \(result.city.id) \(result.city.name):"
         if info.source == .cache {
@@ -22,6 +22,9 @@ enum VerboseLine {
             parts.append("first byte \(ms(metrics.firstByte))")
             parts.append("total \(ms(metrics.total))")
             parts.append(metrics.connectionReused ? "reused connection" : "new connection")
+        }
+        if result.fromAgency {
+            parts.append("from the weather agency's file")
         }
         return "\(city) " + parts.joined(separator: ", ")
     }

@@ -13,7 +13,7 @@ func invocation(_ arguments: [String], file: String? = nil, variables: [String: 
 
 /// The options of a fetch, and its cities as given.
 func fetchOptions(_ arguments: [String], file: String? = nil) throws(UsageError) -> (options: Options, cities: [String]) {
-    guard case .fetch(let options, let cities, _) = try invocation(arguments, file: file) else {
+    guard case .fetch(_, let options, let cities, _) = try invocation(arguments, file: file) else {
         throw UsageError("not a fetch: \(arguments)")
     }
     return (options, cities.map(\.text))
@@ -28,7 +28,7 @@ func options(_ arguments: [String], file: String? = nil) throws(UsageError) -> O
 func settings(
     _ arguments: [String], _ variables: [String: String] = [:], streams: Settings.Streams = .init()
 ) throws(UsageError) -> Settings {
-    guard case .fetch(let options, _, _) = try invocation(arguments + ["130010"]) else { throw UsageError("not a fetch") }
+    guard case .fetch(_, let options, _, _) = try invocation(arguments + ["130010"]) else { throw UsageError("not a fetch") }
     return try Settings(options: options, environment: Environment(variables: variables), streams: streams)
 }
 
@@ -44,6 +44,6 @@ func usageError(_ arguments: [String], file: String? = nil) -> String? {
 
 /// The cities a fetch's arguments resolve to, with `input` on standard input.
 func resolved(_ arguments: [String], input: String = "", file: String? = nil) throws(UsageError) -> [City] {
-    guard case .fetch(_, let cities, _) = try invocation(arguments, file: file) else { throw UsageError("not a fetch") }
+    guard case .fetch(_, _, let cities, _) = try invocation(arguments, file: file) else { throw UsageError("not a fetch") }
     return try CityResolution.resolve(cities) { input }
 }

@@ -134,7 +134,7 @@ struct ParsingTests {
         #expect(options.lang == .en && query == "47")
         guard case .cities(let json, nil) = try invocation(["cities", "-f", "json"]) else { Issue.record("not cities"); return }
         #expect(json.format == .json)
-        guard case .fetch(_, let cities, _) = try invocation(["東京", "cities"]) else { Issue.record("not a fetch"); return }
+        guard case .fetch(_, _, let cities, _) = try invocation(["東京", "cities"]) else { Issue.record("not a fetch"); return }
         #expect(cities.map(\.text) == ["東京", "cities"])
         guard case .request(.help, .cities) = try invocation(["help", "cities"]) else { Issue.record("not help"); return }
         guard case .request(.help, .cities) = try invocation(["cities", "--help"]) else { Issue.record("not help"); return }

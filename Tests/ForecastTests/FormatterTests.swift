@@ -204,7 +204,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     }
 
     let file: String
-    let formatter: any ResultFormatter
+    let formatter: any ResultFormatter<FetchResult>
     let run: Run
 
     var testDescription: String { file }

@@ -42,7 +42,7 @@ func weekly(_ file: AgencyForecast, _ id: String, _ now: Int) throws -> WeeklyRe
 /// One golden file of the week formats.
 struct WeeklyGoldenCase: CustomTestStringConvertible, Sendable {
     let file: String
-    let formatter: any WeeklyFormatter
+    let formatter: any ResultFormatter<WeeklyResult>
     let run: WeeklyRun
 
     var testDescription: String { file }

@@ -25,7 +25,7 @@ struct WeeklyUntrustedTextTests {
         ]
     }
 
-    static let formatters: [any WeeklyFormatter] = [
+    static let formatters: [any ResultFormatter<WeeklyResult>] = [
         WeeklyTSVFormatter(), WeeklyLineFormatter(), WeeklyTableFormatter(), WeeklyTableFormatter(width: 40),
         WeeklyTableFormatter(language: .en, width: 40), WeeklyTemplateFormatter(template: (try? FormatTemplate("%c %C %r %l"))!),
     ]

@@ -1,0 +1,152 @@
+import CurlHTTP
+
+extension ForecastClient {
+    /// The weeks of `cities`, from the weather agency's office files, in input order, with at
+    /// most `jobs` requests in flight: see ``CityResults``. The cities of one office share one
+    /// download of its file.
+    public func weeks(for cities: [City], jobs: Int) -> CityResults<WeeklyResult> {
+        CityResults(cities: cities, jobs: max(1, jobs)) { city, run in self.startWeek(city, in: run) }
+    }
+
+    /// The URL of an office's file.
+    func agencyURL(office: String) -> String {
+        "\(configuration.agencyURL)/bosai/forecast/data/forecast/\(office).json"
+    }
+
+    /// Starts a city's week within one iteration, from its office's file.
+    func startWeek(_ city: City, in run: CityRun) -> Pending<WeeklyResult> {
+        guard !isPastDeadline, let area = AgencyArea.of(city) else {
+            let error = isPastDeadline ? deadlineError : .notInAgencyFile(office: "", problem: "no office for \(city.id)")
+            return .ready(WeeklyResult(city: city, outcome: .failure(error), info: FetchInfo(source: agencyLayer.networkSource)))
+        }
+        let fetch = officeFetch(area.office, in: run)
+        return Pending(
+            result: {
+                let answer = await fetch.answer(self)
+                let now = self.now
+                return WeeklyResult(
+                    city: city, outcome: answer.outcome.flatMap { file in Result { () throws(ForecastError) in try file.week(for: city, now: now) } },
+                    info: answer.info, stale: answer.stale)
+            },
+            cancel: fetch.cancel)
+    }
+
+    /// Starts a city's 3-day forecast from its office's file within one iteration;
+    /// `failure` is the API's, when the file stands in for it.
+    func agencyForecast(_ city: City, in run: CityRun, fallingBackFrom failure: ForecastError?) -> Pending<FetchResult> {
+        guard let area = AgencyArea.of(city) else {
+            return .ready(agencyResult(city, failure: failure, .failure(.notInAgencyFile(office: "", problem: "no office"))))
+        }
+        let fetch = officeFetch(area.office, in: run)
+        return Pending(
+            result: { self.agencyResult(city, failure: failure, await fetch.answer(self)) },
+            cancel: fetch.cancel)
+    }
+
+    /// The same through the callback API, for the city alone: `completion` runs at once for a
+    /// cached file, else on the request's handler queue.
+    func agencyForecast(
+        _ city: City, limit: ConcurrencyLimit?, fallingBackFrom failure: ForecastError?,
+        completion: @escaping @Sendable (FetchResult) -> Void
+    ) {
+        guard let area = AgencyArea.of(city) else {
+            return completion(agencyResult(city, failure: failure, .failure(.notInAgencyFile(office: "", problem: "no office"))))
+        }
+        if let hit = agencyLayer.fresh(area.office) {
+            return completion(agencyResult(city, failure: failure, hit))
+        }
+        switch request(agencyURL(office: area.office), limit: limit) {
+        case .failure(let error):
+            completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: error)))
+        case .success(let request):
+            request.response { response in
+                completion(self.agencyResult(city, failure: failure, self.finishOffice(area.office, response.result)))
+            }
+        }
+    }
+
+    /// The office's file of this iteration, started now if no city of it has asked yet.
+    func officeFetch(_ office: String, in run: CityRun) -> OfficeFetch {
+        if let fetch = run.offices[office] { return fetch }
+        let fetch: OfficeFetch
+        if let hit = agencyLayer.fresh(office) {
+            fetch = OfficeFetch(office: office, state: .answered(hit))
+        } else {
+            switch request(agencyURL(office: office), limit: run.limit) {
+            case .success(let request): fetch = OfficeFetch(office: office, state: .requested(request))
+            case .failure(let error): fetch = OfficeFetch(office: office, state: .answered(agencyLayer.settle(office, failure: error)))
+            }
+        }
+        run.offices[office] = fetch
+        return fetch
+    }
+
+    /// An office's file from its request's outcome: decoded and stored, or why not (with the
+    /// stale fallback).
+    func finishOffice(_ office: String, _ outcome: Result<Response, any Error>) -> CacheLayer<AgencyForecast>.Answer {
+        let (body, info) = self.body(of: outcome, source: agencyLayer.networkSource)
+        return agencyLayer.settle(office, body.flatMap { body in
+            Result { () throws(ForecastError) in (try AgencyForecast.decode(body, office: office), body) }
+        }, info: info)
+    }
+
+    /// A city's 3-day result read from its office's file.
+    private func agencyResult(
+        _ city: City, failure: ForecastError?, _ answer: CacheLayer<AgencyForecast>.Answer
+    ) -> FetchResult {
+        let now = self.now
+        let outcome = answer.outcome.flatMap { file in
+            Result { () throws(ForecastError) in try file.forecast(for: city, now: now) }
+        }
+        return FetchResult(city: city, outcome: outcome, info: answer.info, stale: answer.stale, provider: .jma, fallback: failure)
+    }
+
+    /// The same with a result not yet from a file.
+    private func agencyResult(_ city: City, failure: ForecastError?, _ outcome: Result<CityForecast, ForecastError>) -> FetchResult {
+        FetchResult(city: city, outcome: outcome, info: FetchInfo(source: agencyLayer.networkSource), provider: .jma, fallback: failure)
+    }
+}
+
+/// One office's file within an iteration: fetched once, for whichever of its cities asks
+/// first, and read by all of them.
+///
+/// Not Sendable: only the iteration's consumer uses it, one city at a time.
+final class OfficeFetch {
+    enum State {
+        /// Its request is on its way.
+        case requested(Request)
+        /// The file, or why not: from the cache, or once the request has ended.
+        case answered(CacheLayer<AgencyForecast>.Answer)
+    }
+
+    let office: String
+    private var state: State
+
+    init(office: String, state: State) {
+        self.office = office
+        self.state = state
+    }
+
+    /// The file, awaiting its request the first time.
+    func answer(_ client: ForecastClient) async -> CacheLayer<AgencyForecast>.Answer {
+        switch state {
+        case .answered(let answer):
+            return answer
+        case .requested(let request):
+            let outcome: Result<Response, any Error>
+            do {
+                outcome = .success(try await request.response())
+            } catch {
+                outcome = .failure(error)
+            }
+            let answer = client.finishOffice(office, outcome)
+            state = .answered(answer)
+            return answer
+        }
+    }
+
+    /// Cancels its request, if it is still on its way.
+    func cancel() {
+        if case .requested(let request) = state { request.cancel() }
+    }
+}
