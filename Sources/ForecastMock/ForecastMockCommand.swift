@@ -14,7 +14,7 @@ import Darwin
 struct ForecastMockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast-mock",
-        abstract: "Serve an imitation of the weather.tsukumijima.net forecast API on 127.0.0.1.",
+        abstract: "Serve imitations of the weather.tsukumijima.net API and of JMA's forecast files on 127.0.0.1.",
         discussion: """
             The first line on standard output is the base URL (e.g. http://127.0.0.1:40123). \
             With --tls it is an https URL, served with HTTP/2 and HTTP/1.1 offered by ALPN, \
@@ -22,13 +22,23 @@ struct ForecastMockCommand: AsyncParsableCommand {
             (forecast --cacert FILE, curl --cacert FILE). The server runs until SIGINT or \
             SIGTERM, then exits 0.
 
+            Routes: /api/forecast/city/ID and /api/forecast?city=ID (the API); \
+            /bosai/forecast/data/forecast/OFFICE.json and \
+            /bosai/forecast/data/overview_forecast/OFFICE.json (the agency's files, for every \
+            office of jma/areas.tsv: its newest sample, else a template with its own areas); \
+            /stats (the counters).
+
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
-            redirect-file. Append @K to fault only the first K attempts.
+            redirect-file, and for an office's forecast file jma-one-report (the 3-day report \
+            alone) and jma-short-series (value arrays one shorter than their timeDefines). \
+            Append @K to fault only the first K attempts. A city ID addresses the API's route, \
+            office:CODE an office's two files (270000 is both a city and an office).
 
             Examples:
               forecast-mock --latency 50
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
+              forecast-mock --fault office:270000=status:503 --fault 270000=html
               forecast-mock --fault-rate 0.1:status:503
               forecast-mock --tls --latency 100
             """
@@ -37,16 +47,21 @@ struct ForecastMockCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port: Int = 0
 
-    @Option(help: ArgumentHelp("Latency added to every API request.", valueName: "milliseconds"))
+    @Option(help: ArgumentHelp(
+        "Latency added to every request of the API and of the agency's files.", valueName: "milliseconds"))
     var latency: Int = 0
 
-    @Option(help: ArgumentHelp("A fault for one city ID (repeatable).", valueName: "city=kind[@K]"))
+    @Option(help: ArgumentHelp(
+        "A fault for one city ID of the API, or with office: for one office's files (repeatable).",
+        valueName: "[office:]code=kind[@K]"))
     var fault: [String] = []
 
     @Option(help: ArgumentHelp("A fault for a random fraction of requests.", valueName: "fraction:kind[@K]"))
     var faultRate: String?
 
-    @Option(help: ArgumentHelp("The folder with cities.tsv, template.json and the {id}.json bodies.", valueName: "dir"))
+    @Option(help: ArgumentHelp(
+        "The folder with cities.tsv, template.json, the {id}.json bodies and jma/.",
+        valueName: "dir"))
     var fixtures: String?
 
     @Flag(help: "Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN) with a certificate of the built-in test CA.")
@@ -80,8 +95,10 @@ struct ForecastMockCommand: AsyncParsableCommand {
         var configuration = MockConfiguration(latency: .milliseconds(self.latency))
         do {
             for spec in self.fault {
-                let (cityID, rule) = try FaultSpec.cityRule(spec)
-                configuration.faultsByCity[cityID] = rule
+                switch try FaultSpec.targetedRule(spec) {
+                case (.city(let cityID), let rule): configuration.faultsByCity[cityID] = rule
+                case (.office(let office), let rule): configuration.faultsByOffice[office] = rule
+                }
             }
             configuration.randomFault = try self.faultRate.map(FaultSpec.randomRule)
         } catch {
