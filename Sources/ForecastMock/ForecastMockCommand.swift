@@ -35,11 +35,14 @@ struct ForecastMockCommand: AsyncParsableCommand {
             Append @K to fault only the first K attempts. A city ID addresses the API's route, \
             office:CODE an office's two files (270000 is both a city and an office).
 
+            --stamp-release reads the system clock, so running under libfaketime moves it.
+
             Examples:
               forecast-mock --latency 50
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
               forecast-mock --fault office:270000=status:503 --fault 270000=html
               forecast-mock --fault-rate 0.1:status:503
+              forecast-mock --stamp-release
               forecast-mock --tls --latency 100
             """
     )
@@ -58,6 +61,12 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("A fault for a random fraction of requests.", valueName: "fraction:kind[@K]"))
     var faultRate: String?
+
+    @Flag(help: """
+        Stamp each body with the last release before the clock (05:00, 11:00, 17:00 JST; the \
+        weekly report 11:00, 17:00) and move its dates to the clock's day.
+        """)
+    var stampRelease = false
 
     @Option(help: ArgumentHelp(
         "The folder with cities.tsv, template.json, the {id}.json bodies and jma/.",
@@ -92,7 +101,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
         guard self.latency >= 0 else {
             throw ValidationError("--latency must be 0 or more milliseconds, not \(self.latency).")
         }
-        var configuration = MockConfiguration(latency: .milliseconds(self.latency))
+        var configuration = MockConfiguration(latency: .milliseconds(self.latency), stampsRelease: self.stampRelease)
         do {
             for spec in self.fault {
                 switch try FaultSpec.targetedRule(spec) {

@@ -1,4 +1,11 @@
-/// The knobs of a ``MockServer``: latency, faults, and where the response bodies come from.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The knobs of a ``MockServer``: latency, faults, release stamps, and where the response bodies
+/// come from.
 ///
 /// Change it while the server runs through ``MockServer/configuration``; later requests see the
 /// new values. ``fixturesDirectory`` is read once, when the server starts.
@@ -20,6 +27,21 @@ public struct MockConfiguration: Sendable {
     /// A fault applied to any API request or request for an office's file with probability
     /// ``FaultRule/fraction``; a city's or office's own rule takes precedence while it is active.
     public var randomFault: FaultRule?
+    /// Whether bodies carry the last release before ``clock``, as the real servers' do, instead
+    /// of the samples' times (default `false`: every body is served as its fixture).
+    ///
+    /// The releases are at 05:00, 11:00 and 17:00 JST (the weekly forecast's at 11:00 and 17:00
+    /// only). The API's `publicTime` becomes the last one, and its `forecasts[].date` move by
+    /// whole days so that the first is the clock's JST date (`dateLabel` stays). An office's
+    /// forecast file has its first report's `reportDatetime` set to the last release and the
+    /// second's to the last weekly release, and all its times move by whole days so that the
+    /// first falls on the last release's day; an overview's `reportDatetime` becomes the last
+    /// release. Values and texts stay the samples'.
+    public var stampsRelease: Bool
+    /// The mock's clock, read when a request arrives if ``stampsRelease`` is on. The system
+    /// clock by default (so a process run under libfaketime sees the faked time); tests can
+    /// inject a fixed one. It must be quick and must not use the server.
+    public var clock: @Sendable () -> Date
     /// The folder holding `cities.tsv`, `cities-api-location.tsv`, `template.json`, the `{id}.json`
     /// bodies and the `jma` folder of the agency's files (without which no office is served).
     /// Defaults to the package's top-level `Fixtures/`.
@@ -33,6 +55,8 @@ public struct MockConfiguration: Sendable {
         faultsByCity: [String: FaultRule] = [:],
         faultsByOffice: [String: FaultRule] = [:],
         randomFault: FaultRule? = nil,
+        stampsRelease: Bool = false,
+        clock: @escaping @Sendable () -> Date = { Date() },
         fixturesDirectory: String = MockConfiguration.defaultFixturesDirectory
     ) {
         self.latency = latency
@@ -41,6 +65,8 @@ public struct MockConfiguration: Sendable {
         self.faultsByCity = faultsByCity
         self.faultsByOffice = faultsByOffice
         self.randomFault = randomFault
+        self.stampsRelease = stampsRelease
+        self.clock = clock
         self.fixturesDirectory = fixturesDirectory
     }
 

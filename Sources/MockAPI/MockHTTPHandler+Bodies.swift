@@ -2,7 +2,7 @@ import NIOCore
 import NIOHTTP1
 
 /// What the imitated servers answer when nothing goes wrong: the API's bodies and the agency's
-/// files.
+/// files, stamped with the last release when the configuration says so.
 extension MockHTTPHandler {
     /// A complete answer.
     struct Answer {
@@ -32,8 +32,15 @@ extension MockHTTPHandler {
     func normalAnswer(_ request: PendingRequest, reshape: ((JSONValue) -> JSONValue)? = nil) -> Answer {
         switch request.route {
         case .forecast(let cityID, _):
-            let body = self.store.body(for: cityID) ?? CannedBody.invalidCity
-            return Answer(status: .ok, headers: Self.apiHeaders, body: body)
+            guard let body = self.store.body(for: cityID) else {
+                return Answer(status: .ok, headers: Self.apiHeaders, body: CannedBody.invalidCity)
+            }
+            guard let stamp = request.stamp, let json = try? JSONValue(parsing: body.readableBytesView) else {
+                return Answer(status: .ok, headers: Self.apiHeaders, body: body)
+            }
+            let stamped = stamp.stampingAPIBody(json)
+            let bytes = stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
+            return Answer(status: .ok, headers: Self.apiHeaders, body: bytes)
         case .agency(let office, let kind):
             let files = kind == .forecast ? self.store.agency.forecasts : self.store.agency.overviews
             guard let file = files[office] else {
@@ -41,6 +48,9 @@ extension MockHTTPHandler {
                 return Answer(status: .notFound, headers: headers, body: CannedBody.agencyNotFound)
             }
             var json = file.json
+            if let stamp = request.stamp {
+                json = kind == .forecast ? stamp.stampingAgencyForecast(json) : stamp.stampingAgencyOverview(json)
+            }
             if kind == .forecast, let reshape {
                 json = reshape(json)
             }

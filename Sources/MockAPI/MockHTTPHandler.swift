@@ -15,6 +15,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var head: HTTPRequestHead
         var route: Route
         var admission: Admission
+        /// The releases the body is stamped with, read from the clock when the head arrived;
+        /// nil when ``MockConfiguration/stampsRelease`` is off.
+        var stamp: ReleaseStamp?
         /// Collected for `/echo` only.
         var body: ByteBuffer?
 
@@ -87,7 +90,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let route = Route(uri: head.uri)
             let admission = self.state.admit(route, version: "\(head.version)", at: .now)
             self.requestInFlight = true
-            self.request = PendingRequest(head: head, route: route, admission: admission)
+            let stamp = admission.clock.map { ReleaseStamp(now: $0()) }
+            self.request = PendingRequest(head: head, route: route, admission: admission, stamp: stamp)
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 // curl waits a second for this before sending a body (e.g. a large POST to /echo).
                 let interim = HTTPResponseHead(version: head.version, status: .continue)

@@ -13,7 +13,7 @@ import NIOSSL
 /// and `GET /bosai/forecast/data/overview_forecast/{office}.json` as www.jma.go.jp does, from
 /// `Fixtures/jma/` (see ``MockConfiguration/fixturesDirectory``), on 127.0.0.1: over plain
 /// HTTP/1.1 with keep-alive, or (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by
-/// ALPN, with a certificate of ``MockCertificates``. Latency and faults are set
+/// ALPN, with a certificate of ``MockCertificates``. Latency, faults and release stamps are set
 /// through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
 ///
 /// ```swift

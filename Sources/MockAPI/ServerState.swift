@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import NIOConcurrencyHelpers
 
 /// The mutable state one ``MockServer`` shares between its event loops and its callers: the
@@ -88,7 +93,7 @@ final class ServerState: Sendable {
     ///   - route: where the request goes.
     ///   - version: the request's HTTP version as it arrived ("HTTP/1.1", "HTTP/2.0").
     /// - Returns: the latency to add and the fault to inject (the imitated servers' routes
-    ///   only).
+    ///   only), and the clock to stamp the body with.
     func admit(_ route: Route, version: String, at instant: ContinuousClock.Instant) -> Admission {
         self.guarded.withLockedValue { state in
             state.stats.requestsServed += 1
@@ -97,7 +102,7 @@ final class ServerState: Sendable {
             state.stats.maxInFlight = max(state.stats.maxInFlight, state.stats.inFlight)
             state.stats.requestStartTimes.append(instant)
             guard route.isImitated else {
-                return Admission(latency: .zero, fault: nil)
+                return Admission(latency: .zero, fault: nil, clock: nil)
             }
             let target = route.target
             switch target {
@@ -105,8 +110,11 @@ final class ServerState: Sendable {
             case .office(let office): state.stats.requestsByOffice[office, default: 0] += 1
             case nil: break
             }
-            let latency = state.configuration.latency(for: target)
-            return Admission(latency: latency, fault: Self.pickFault(for: target, in: &state))
+            let configuration = state.configuration
+            return Admission(
+                latency: configuration.latency(for: target),
+                fault: Self.pickFault(for: target, in: &state),
+                clock: configuration.stampsRelease ? configuration.clock : nil)
         }
     }
 
@@ -145,4 +153,7 @@ struct Admission: Sendable {
     var latency: Duration
     /// Injected instead of the normal answer.
     var fault: Fault?
+    /// The clock whose last release the body is stamped with (``MockConfiguration/clock``);
+    /// nil when ``MockConfiguration/stampsRelease`` is off. Read outside the lock.
+    var clock: (@Sendable () -> Date)?
 }
