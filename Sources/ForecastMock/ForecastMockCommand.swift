@@ -69,7 +69,10 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var stampRelease = false
 
     @Option(help: ArgumentHelp(
-        "The folder with cities.tsv, template.json, the {id}.json bodies and jma/.",
+        """
+        The folder with cities.tsv, template.json, the {id}.json bodies and jma/; if not given, \
+        the package's Fixtures/.
+        """,
         valueName: "dir"))
     var fixtures: String?
 
@@ -77,7 +80,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var tls = false
 
     @Option(help: ArgumentHelp(
-        "With --tls: the certificate, localhost (valid), other-host (for other.example) or expired.",
+        "With --tls: the certificate; other-host is for other.example, expired has expired.",
         valueName: "name"))
     var certificate: CertificateChoice = .localhost
 
@@ -86,7 +89,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var alpn: String = "h2,http/1.1"
 
     @Option(help: ArgumentHelp(
-        "With --tls: write the test CA here (default: a temporary file, removed on exit).", valueName: "file"))
+        "With --tls: write the test CA here; if not given, to a temporary file removed on exit.", valueName: "file"))
     var caFile: String?
 
     func validate() throws {

@@ -134,7 +134,8 @@ struct AgencyStore: Sendable {
                 let path = folder + "/" + name.text
                 let bytes = try FixtureFiles.read(path)
                 do {
-                    samples.append(Sample(name: name, path: path, file: File(bytes: bytes, json: try JSONValue(parsing: bytes))))
+                    let file = File(bytes: bytes, json: try JSONValue(parsing: bytes))
+                    samples.append(Sample(name: name, path: path, file: file))
                 } catch {
                     throw FixtureError(path: path, problem: error.description)
                 }
