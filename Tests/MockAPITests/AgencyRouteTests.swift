@@ -61,6 +61,16 @@ struct AgencyRouteTests {
         }
     }
 
+    @Test("Every office of areas.tsv has a forecast and an overview; those with samples are the samples' offices")
+    func everyOffice() throws {
+        let agency = try FixtureStore.load(directory: fixturesDirectory.path).agency
+        let offices = Set(try AgencyReading.offices().map(\.code))
+        #expect(offices.count == 56)
+        #expect(Set(agency.forecasts.keys) == offices)
+        #expect(Set(agency.overviews.keys) == offices)
+        #expect(agency.sampleOffices == ["011000", "014100", "130000", "230000", "460100", "471000"])
+    }
+
     @Test("The Tokyo overview is its sample byte for byte; another office's is the sample with its own name")
     func overviews() async throws {
         let sample = try fixtureBytes("jma/overview_forecast-130000-20230728.json")
