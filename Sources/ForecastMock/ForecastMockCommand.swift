@@ -14,7 +14,7 @@ import Darwin
 struct ForecastMockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast-mock",
-        abstract: "Serve an imitation of the weather.tsukumijima.net forecast API on 127.0.0.1.",
+        abstract: "Serve imitations of the weather.tsukumijima.net API and of JMA's forecast files on 127.0.0.1.",
         discussion: """
             The first line on standard output is the base URL (e.g. http://127.0.0.1:40123). \
             With --tls it is an https URL, served with HTTP/2 and HTTP/1.1 offered by ALPN, \
@@ -22,14 +22,27 @@ struct ForecastMockCommand: AsyncParsableCommand {
             (forecast --cacert FILE, curl --cacert FILE). The server runs until SIGINT or \
             SIGTERM, then exits 0.
 
+            Routes: /api/forecast/city/ID and /api/forecast?city=ID (the API); \
+            /bosai/forecast/data/forecast/OFFICE.json and \
+            /bosai/forecast/data/overview_forecast/OFFICE.json (the agency's files, for every \
+            office of jma/areas.tsv: its newest sample, else a template with its own areas); \
+            /stats (the counters).
+
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
-            redirect-file. Append @K to fault only the first K attempts.
+            redirect-file, and for an office's forecast file jma-one-report (the 3-day report \
+            alone) and jma-short-series (value arrays one shorter than their timeDefines). \
+            Append @K to fault only the first K attempts. A city ID addresses the API's route, \
+            office:CODE an office's two files (270000 is both a city and an office).
+
+            --stamp-release reads the system clock, so running under libfaketime moves it.
 
             Examples:
               forecast-mock --latency 50
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
+              forecast-mock --fault office:270000=status:503 --fault 270000=html
               forecast-mock --fault-rate 0.1:status:503
+              forecast-mock --stamp-release
               forecast-mock --tls --latency 100
             """
     )
@@ -37,23 +50,37 @@ struct ForecastMockCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port: Int = 0
 
-    @Option(help: ArgumentHelp("Latency added to every API request.", valueName: "milliseconds"))
+    @Option(help: ArgumentHelp(
+        "Latency added to every request of the API and of the agency's files.", valueName: "milliseconds"))
     var latency: Int = 0
 
-    @Option(help: ArgumentHelp("A fault for one city ID (repeatable).", valueName: "city=kind[@K]"))
+    @Option(help: ArgumentHelp(
+        "A fault for one city ID of the API, or with office: for one office's files (repeatable).",
+        valueName: "[office:]code=kind[@K]"))
     var fault: [String] = []
 
     @Option(help: ArgumentHelp("A fault for a random fraction of requests.", valueName: "fraction:kind[@K]"))
     var faultRate: String?
 
-    @Option(help: ArgumentHelp("The folder with cities.tsv, template.json and the {id}.json bodies.", valueName: "dir"))
+    @Flag(help: """
+        Stamp each body with the last release before the clock (05:00, 11:00, 17:00 JST; the \
+        weekly report 11:00, 17:00) and move its dates to the clock's day.
+        """)
+    var stampRelease = false
+
+    @Option(help: ArgumentHelp(
+        """
+        The folder with cities.tsv, template.json, the {id}.json bodies and jma/; if not given, \
+        the package's Fixtures/.
+        """,
+        valueName: "dir"))
     var fixtures: String?
 
     @Flag(help: "Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN) with a certificate of the built-in test CA.")
     var tls = false
 
     @Option(help: ArgumentHelp(
-        "With --tls: the certificate, localhost (valid), other-host (for other.example) or expired.",
+        "With --tls: the certificate; other-host is for other.example, expired has expired.",
         valueName: "name"))
     var certificate: CertificateChoice = .localhost
 
@@ -62,7 +89,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var alpn: String = "h2,http/1.1"
 
     @Option(help: ArgumentHelp(
-        "With --tls: write the test CA here (default: a temporary file, removed on exit).", valueName: "file"))
+        "With --tls: write the test CA here; if not given, to a temporary file removed on exit.", valueName: "file"))
     var caFile: String?
 
     func validate() throws {
@@ -77,11 +104,13 @@ struct ForecastMockCommand: AsyncParsableCommand {
         guard self.latency >= 0 else {
             throw ValidationError("--latency must be 0 or more milliseconds, not \(self.latency).")
         }
-        var configuration = MockConfiguration(latency: .milliseconds(self.latency))
+        var configuration = MockConfiguration(latency: .milliseconds(self.latency), stampsRelease: self.stampRelease)
         do {
             for spec in self.fault {
-                let (cityID, rule) = try FaultSpec.cityRule(spec)
-                configuration.faultsByCity[cityID] = rule
+                switch try FaultSpec.targetedRule(spec) {
+                case (.city(let cityID), let rule): configuration.faultsByCity[cityID] = rule
+                case (.office(let office), let rule): configuration.faultsByOffice[office] = rule
+                }
             }
             configuration.randomFault = try self.faultRate.map(FaultSpec.randomRule)
         } catch {

@@ -10,6 +10,20 @@ enum CannedBody {
     /// rely on it.
     static let notFound = ByteBuffer(string: JSONText.object([.string("message", "Not Found")]))
 
+    /// The agency's server's 404 page (Apache's), for an office it has no file of.
+    static let agencyNotFound = ByteBuffer(
+        string: """
+            <!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">
+            <html><head>
+            <title>404 Not Found</title>
+            </head><body>
+            <h1>Not Found</h1>
+            <p>The requested URL was not found on this server.</p>
+            </body></html>
+
+            """
+    )
+
     /// A 405 body.
     static let methodNotAllowed = ByteBuffer(
         string: JSONText.object([.string("message", "The method is not supported for this route.")])

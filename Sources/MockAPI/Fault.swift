@@ -2,9 +2,14 @@
 ///
 /// Faults imitate what a client of the real weather.tsukumijima.net can meet: HTTP errors from a
 /// proxy or the server, the API's own error body, an error page instead of JSON, broken bodies and
-/// broken connections, bodies that never end, and hostile redirects. Choose them per city with
-/// ``MockConfiguration/faultsByCity`` or for a fraction of all requests with
+/// broken connections, bodies that never end, and hostile redirects; and what a client of the
+/// agency's files can meet: a file of an unexpected shape. Choose them per city with
+/// ``MockConfiguration/faultsByCity``, per office of the agency with
+/// ``MockConfiguration/faultsByOffice``, or for a fraction of all requests with
 /// ``MockConfiguration/randomFault``.
+///
+/// On an office's files a fault acts as on a city: `malformedJSON` and `truncated` cut the file
+/// served, `redirectLoop` alternates between the file's URL with and without a query.
 public enum Fault: Sendable, Equatable {
     /// Answer with this HTTP status and a short `text/plain` body, e.g. 503 with
     /// `Retry-After: 1` (the header is sent only when `retryAfter` is not nil). Use a final
@@ -36,4 +41,10 @@ public enum Fault: Sendable, Equatable {
     case redirectLoop
     /// Answer 302 with `Location: file:///etc/passwd`.
     case redirectToFile
+    /// On an office's forecast file: answer with an array of one report, the 3-day forecast
+    /// without the weekly one. Other routes (the overview, the API) answer normally.
+    case agencyOneReport
+    /// On an office's forecast file: answer with every value array of every series one entry
+    /// shorter than the series' `timeDefines`. Other routes answer normally.
+    case agencyShortSeries
 }

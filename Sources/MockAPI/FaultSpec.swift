@@ -1,10 +1,12 @@
-/// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault-rate
-/// FRACTION:KIND`), so scripts and benchmarks can describe faults in one string.
+/// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault
+/// office:OFFICE=KIND`, `--fault-rate FRACTION:KIND`), so scripts and benchmarks can describe
+/// faults in one string.
 ///
 /// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`,
 /// `api-error:MESSAGE`, `html`, `malformed`, `truncated`, `reset`, `stall`, `oversize:BYTES`,
-/// `endless`, `redirect-loop`, `redirect-file`, optionally followed by `@K` to fault only the
-/// first `K` attempts (e.g. `130010=status:503@2`).
+/// `endless`, `redirect-loop`, `redirect-file`, `jma-one-report`, `jma-short-series`,
+/// optionally followed by `@K` to fault only the first `K` attempts (e.g.
+/// `130010=status:503@2`).
 public enum FaultSpec {
     /// The message of `api-error` without its own message: what the real API says when the
     /// weather agency answers 503.
@@ -17,6 +19,24 @@ public enum FaultSpec {
         }
         let rule = try self.rule(String(text[text.index(after: equals)...]))
         return (String(text[..<equals]), rule)
+    }
+
+    /// The prefix that makes a rule an office's: `office:270000=status:503`.
+    public static let officePrefix = "office:"
+
+    /// Parses `CITY=KIND[@K]` (a rule for a city of the API) or `office:OFFICE=KIND[@K]` (a rule
+    /// for an office's files), e.g. `270000=reset` or `office:270000=status:503@2`.
+    public static func targetedRule(_ text: String) throws(FaultSpecError) -> (target: FaultTarget, rule: FaultRule) {
+        guard text.hasPrefix(officePrefix) else {
+            let (cityID, rule) = try cityRule(text)
+            return (.city(cityID), rule)
+        }
+        let rest = text.dropFirst(officePrefix.count)
+        guard let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+            throw FaultSpecError(spec: text, problem: "expected office:OFFICE=KIND, e.g. office:270000=status:503")
+        }
+        let rule = try self.rule(String(rest[rest.index(after: equals)...]))
+        return (.office(String(rest[..<equals])), rule)
     }
 
     /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of
@@ -67,6 +87,8 @@ public enum FaultSpec {
         case ("endless", nil): return .endless
         case ("redirect-loop", nil): return .redirectLoop
         case ("redirect-file", nil): return .redirectToFile
+        case ("jma-one-report", nil): return .agencyOneReport
+        case ("jma-short-series", nil): return .agencyShortSeries
         case ("oversize", let argument?):
             guard let bytes = Int(argument), bytes >= 0 else {
                 throw FaultSpecError(spec: spec, problem: "oversize needs a byte count, e.g. oversize:20000000")

@@ -6,30 +6,34 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The response bodies of the 142 catalog cities, loaded once when the server starts.
+/// The response bodies of the 142 catalog cities, and the agency's files, loaded once when the
+/// server starts.
 ///
 /// A city with a file `{id}.json` in the fixtures folder gets that file's bytes verbatim; every
 /// other catalog city gets `template.json` (a copy of `130010.json` whose title, link and location
-/// are placeholders) filled in from its row of `cities-api-location.tsv`.
+/// are placeholders) filled in from its row of `cities-api-location.tsv`. The agency's files come
+/// from the `jma` folder (see ``AgencyStore``); a fixtures folder without one serves no office.
 struct FixtureStore: Sendable {
     /// The body for each catalog city ID.
     let bodies: [String: ByteBuffer]
     /// IDs that have their own fixture file (the rest use the template).
     let fixtureIDs: Set<String>
+    /// The agency's files.
+    let agency: AgencyStore
 
     /// The body of a catalog city, or nil for an ID outside the catalog.
     func body(for cityID: String) -> ByteBuffer? {
         bodies[cityID]
     }
 
-    /// Reads the catalog, the fixtures and the template from `directory`.
+    /// Reads the catalog, the fixtures, the template and the agency's files from `directory`.
     static func load(directory: String) throws(FixtureError) -> FixtureStore {
         let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let ids = try catalogIDs(folder: folder)
         let locationsFile = folder + "/cities-api-location.tsv"
-        let locations = try CityLocation.parseTable(try readText(locationsFile), file: locationsFile)
+        let locations = try CityLocation.parseTable(try FixtureFiles.readText(locationsFile), file: locationsFile)
         let templateFile = folder + "/template.json"
-        let template = BodyTemplate(try readText(templateFile))
+        let template = BodyTemplate(try FixtureFiles.readText(templateFile))
         let missing = Self.placeholders.filter { !template.placeholders.contains($0) }
         guard missing.isEmpty else {
             throw FixtureError(
@@ -39,7 +43,7 @@ struct FixtureStore: Sendable {
         var bodies: [String: ByteBuffer] = [:]
         var fixtureIDs: Set<String> = []
         for id in ids {
-            if let bytes = try readIfPresent(folder + "/\(id).json") {
+            if let bytes = try FixtureFiles.readIfPresent(folder + "/\(id).json") {
                 bodies[id] = ByteBuffer(bytes: bytes)
                 fixtureIDs.insert(id)
             } else if let location = locations[id] {
@@ -48,7 +52,11 @@ struct FixtureStore: Sendable {
                 throw FixtureError(path: locationsFile, problem: "has no row for catalog city \(id)")
             }
         }
-        return FixtureStore(bodies: bodies, fixtureIDs: fixtureIDs)
+        var agency = AgencyStore.empty
+        if FixtureFiles.exists(folder + "/jma") {
+            agency = try AgencyStore.load(folder: folder + "/jma", cityNames: locations.mapValues(\.city))
+        }
+        return FixtureStore(bodies: bodies, fixtureIDs: fixtureIDs, agency: agency)
     }
 
     /// The placeholders `template.json` must contain.
@@ -69,7 +77,7 @@ struct FixtureStore: Sendable {
     /// The IDs in the `id` column of `cities.tsv`, in file order.
     private static func catalogIDs(folder: String) throws(FixtureError) -> [String] {
         let file = folder + "/cities.tsv"
-        let rows = TSV.rows(try readText(file))
+        let rows = TSV.rows(try FixtureFiles.readText(file))
         guard let column = rows.first?.firstIndex(of: "id") else {
             throw FixtureError(path: file, problem: "has no column \"id\"")
         }
@@ -78,24 +86,5 @@ struct FixtureStore: Sendable {
             throw FixtureError(path: file, problem: "lists no city")
         }
         return ids
-    }
-
-    private static func readText(_ path: String) throws(FixtureError) -> String {
-        guard let bytes = try readIfPresent(path) else {
-            throw FixtureError(path: path, problem: "does not exist")
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The file's bytes, or nil when there is no such file.
-    private static func readIfPresent(_ path: String) throws(FixtureError) -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            return nil
-        }
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw FixtureError(path: path, problem: "cannot be read (\(error))")
-        }
     }
 }

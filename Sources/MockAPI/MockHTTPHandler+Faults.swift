@@ -13,6 +13,7 @@ import Darwin
 extension MockHTTPHandler {
     /// Misbehaves as `fault` says for a complete request.
     func inject(_ fault: Fault, for request: PendingRequest, context: ChannelHandlerContext) {
+        let headers = Self.successHeaders(for: request.route)
         switch fault {
         case .status(let code, let retryAfter):
             let status = HTTPResponseStatus(statusCode: code)
@@ -24,13 +25,13 @@ extension MockHTTPHandler {
             self.respond(request, status: status, headers: headers, body: body, context: context)
         case .apiError(let message):
             let body = ByteBuffer(string: CannedBody.apiError(message))
-            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+            self.respond(request, status: .ok, headers: headers, body: body, context: context)
         case .html:
             let headers = [("Content-Type", "text/html; charset=UTF-8")]
             self.respond(request, status: .ok, headers: headers, body: CannedBody.htmlErrorPage, context: context)
         case .malformedJSON:
-            let body = CannedBody.malformed(self.cityBody(request))
-            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+            let body = CannedBody.malformed(self.normalAnswer(request).body)
+            self.respond(request, status: .ok, headers: headers, body: body, context: context)
         case .truncated:
             self.truncate(request, context: context)
         case .reset:
@@ -38,27 +39,27 @@ extension MockHTTPHandler {
         case .stall:
             break  // stays in flight until the connection closes
         case .oversize(let bytes):
-            self.startStream(request, headers: Self.apiHeaders, length: max(0, bytes), context: context)
+            self.startStream(request, headers: headers, length: max(0, bytes), context: context)
         case .endless:
-            self.startStream(request, headers: Self.apiHeaders, length: nil, context: context)
+            self.startStream(request, headers: headers, length: nil, context: context)
         case .redirectLoop:
             self.redirect(request, status: .found, to: Self.otherForm(of: request), context: context)
         case .redirectToFile:
             self.redirect(request, status: .found, to: "file:///etc/passwd", context: context)
+        case .agencyOneReport, .agencyShortSeries:
+            let reshape = fault == .agencyOneReport ? AgencyFaults.oneReport : AgencyFaults.shortSeries
+            let answer = self.normalAnswer(request, reshape: reshape)
+            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
         }
-    }
-
-    /// The body this request would normally get (the invalid-city error for an unknown ID).
-    private func cityBody(_ request: PendingRequest) -> ByteBuffer {
-        request.route.cityID.flatMap(self.store.body(for:)) ?? CannedBody.invalidCity
     }
 
     /// Announces the whole body, sends half of it, then closes the connection.
     private func truncate(_ request: PendingRequest, context: ChannelHandlerContext) {
-        let body = self.cityBody(request)
+        let body = self.normalAnswer(request).body
         self.endRequest()
         self.writeHead(
-            request, status: .ok, headers: Self.apiHeaders, contentLength: body.readableBytes, context: context)
+            request, status: .ok, headers: Self.successHeaders(for: request.route),
+            contentLength: body.readableBytes, context: context)
         let half = body.getSlice(at: body.readerIndex, length: body.readableBytes / 2) ?? ByteBuffer()
         context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(half)))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
@@ -77,12 +78,19 @@ extension MockHTTPHandler {
         }
     }
 
-    /// The same city in the other URL form, so that a redirect loop alternates between two URLs.
+    /// The same city in the other URL form, or the same office's file with a query when it has
+    /// none and without when it has one, so that a redirect loop alternates between two URLs.
     private static func otherForm(of request: PendingRequest) -> String {
+        let uri = request.head.uri
         switch request.route {
-        case .forecast(let cityID, .path): "/api/forecast?city=\(cityID)"
-        case .forecast(let cityID, .query): "/api/forecast/city/\(cityID)"
-        default: request.head.uri
+        case .forecast(let cityID, .path): return "/api/forecast?city=\(cityID)"
+        case .forecast(let cityID, .query): return "/api/forecast/city/\(cityID)"
+        case .agency:
+            if let mark = uri.firstIndex(of: "?") {
+                return String(uri[..<mark])
+            }
+            return uri + "?redirect=1"
+        default: return uri
         }
     }
 }

@@ -15,6 +15,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var head: HTTPRequestHead
         var route: Route
         var admission: Admission
+        /// The releases the body is stamped with, read from the clock when the head arrived;
+        /// nil when ``MockConfiguration/stampsRelease`` is off.
+        var stamp: ReleaseStamp?
         /// Collected for `/echo` only.
         var body: ByteBuffer?
 
@@ -87,7 +90,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let route = Route(uri: head.uri)
             let admission = self.state.admit(route, version: "\(head.version)", at: .now)
             self.requestInFlight = true
-            self.request = PendingRequest(head: head, route: route, admission: admission)
+            let stamp = admission.clock.map { ReleaseStamp(now: $0()) }
+            self.request = PendingRequest(head: head, route: route, admission: admission, stamp: stamp)
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 // curl waits a second for this before sending a body (e.g. a large POST to /echo).
                 let interim = HTTPResponseHead(version: head.version, status: .continue)
@@ -140,9 +144,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
-        case .forecast(let cityID, _):
-            let body = self.store.body(for: cityID) ?? CannedBody.invalidCity
-            self.respond(request, status: .ok, headers: Self.apiHeaders, body: body, context: context)
+        case .forecast, .agency:
+            let answer = self.normalAnswer(request)
+            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
         case .forecastWithoutCity, .notFound:
             self.respond(
                 request, status: .notFound, headers: Self.jsonHeaders, body: CannedBody.notFound, context: context)
@@ -156,7 +160,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// The counters as `name value` lines; connections by protocol as `connections_<name>`
-    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`).
+    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`), requests for an
+    /// office's files as `requests_office_<code>`.
     static func statsText(_ stats: MockStats) -> String {
         var lines = [
             "requests_served \(stats.requestsServed)",
@@ -168,6 +173,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         for (name, count) in stats.connectionsByProtocol.sorted(by: { $0.key < $1.key }) {
             let key = String(name.map { $0 == "/" || $0 == "." ? "_" : $0 })
             lines.append("connections_\(key) \(count)")
+        }
+        for (office, count) in stats.requestsByOffice.sorted(by: { $0.key < $1.key }) {
+            lines.append("requests_office_\(office) \(count)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -5,14 +5,16 @@ import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
-/// An in-process imitation of https://weather.tsukumijima.net, for tests and benchmarks of HTTP
-/// clients.
+/// An in-process imitation of https://weather.tsukumijima.net and of the Japan Meteorological
+/// Agency's forecast files, for tests and benchmarks of HTTP clients.
 ///
 /// It answers `GET /api/forecast/city/{id}` and `GET /api/forecast?city={id}` as the real API
-/// does, from the bodies in `Fixtures/`, on 127.0.0.1: over plain HTTP/1.1 with keep-alive, or
-/// (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by ALPN, with a certificate of
-/// ``MockCertificates``. Latency and faults are set through ``configuration`` (also while it
-/// runs); ``stats()`` tells what it saw.
+/// does, from the bodies in `Fixtures/`, and `GET /bosai/forecast/data/forecast/{office}.json`
+/// and `GET /bosai/forecast/data/overview_forecast/{office}.json` as www.jma.go.jp does, from
+/// `Fixtures/jma/` (see ``MockConfiguration/fixturesDirectory``), on 127.0.0.1: over plain
+/// HTTP/1.1 with keep-alive, or (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by
+/// ALPN, with a certificate of ``MockCertificates``. Latency, faults and release stamps are set
+/// through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
 ///
 /// ```swift
 /// let server = try await MockServer.start()
@@ -143,7 +145,7 @@ public final class MockServer: Sendable {
 
     /// Latency and faults; a new value affects the requests that arrive after it is set, and
     /// restarts the ``FaultRule/firstAttempts`` count of each fault rule it changes.
-    /// ``MockConfiguration/fixturesDirectory`` is only read by ``start(configuration:port:)``.
+    /// ``MockConfiguration/fixturesDirectory`` is only read by ``start(configuration:port:tls:)``.
     ///
     /// Each get and set is atomic; a read-modify-write such as
     /// `server.configuration.latency = .milliseconds(5)` is two steps, so change it from one

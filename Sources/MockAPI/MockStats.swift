@@ -5,12 +5,16 @@
 /// before the response's last byte is written, so a client that has read a response always
 /// finds it counted.
 public struct MockStats: Sendable, Equatable {
-    /// Requests that reached the handler: API requests answered or faulted, and also helper
-    /// routes (`/echo`, `/bytes/{n}`), 404s and redirects. Counted when the request head arrives.
+    /// Requests that reached the handler: API requests and requests for the agency's files,
+    /// answered or faulted, and also helper routes (`/echo`, `/bytes/{n}`), 404s and redirects.
+    /// Counted when the request head arrives.
     public var requestsServed: Int = 0
     /// API requests per city ID, keyed by the ID as it appeared in the request (including IDs
     /// that are not in the catalog).
     public var requestsByCity: [String: Int] = [:]
+    /// Requests for an office's files (the forecast and the overview together) per office code,
+    /// keyed by the code as it appeared in the request (including codes of no office).
+    public var requestsByOffice: [String: Int] = [:]
     /// Requests by the HTTP version they arrived in: "HTTP/1.1", "HTTP/2.0".
     public var requestsByProtocol: [String: Int] = [:]
     /// TCP connections accepted (over TLS: also those whose handshake then failed).

@@ -1,4 +1,7 @@
 /// Where a request goes, read from its URI alone (the method is checked by the handler).
+///
+/// The agency's files are routed by their path alone: a query (a cache buster such as `?_=1`)
+/// is ignored, as by the agency's static file server.
 enum Route: Equatable, Sendable {
     /// How the city ID was given.
     enum Form: Equatable, Sendable {
@@ -8,8 +11,18 @@ enum Route: Equatable, Sendable {
         case query
     }
 
+    /// One of the files the agency publishes per forecast office.
+    enum AgencyFile: Equatable, Sendable {
+        /// `/bosai/forecast/data/forecast/{office}.json`: the 3-day and the weekly forecast.
+        case forecast
+        /// `/bosai/forecast/data/overview_forecast/{office}.json`: the forecaster's text.
+        case overview
+    }
+
     /// A forecast request naming a city ID (valid or not).
     case forecast(cityID: String, form: Form)
+    /// A request for an office's file naming an office code (valid or not).
+    case agency(office: String, file: AgencyFile)
     /// `/api/forecast` with no or an empty `city` parameter: 404, as the real API.
     case forecastWithoutCity
     /// `/echo`: the request described back as JSON (test helper).
@@ -44,6 +57,8 @@ enum Route: Equatable, Sendable {
             return
         }
         let cityPrefix = "/api/forecast/city/"
+        let forecastPrefix = "/bosai/forecast/data/forecast/"
+        let overviewPrefix = "/bosai/forecast/data/overview_forecast/"
         switch path {
         case "/api/forecast":
             let city = query.flatMap { Self.lastValue(of: "city", in: $0) } ?? ""
@@ -55,6 +70,10 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix(cityPrefix):
             let id = path.dropFirst(cityPrefix.count)
             self = id.isEmpty || id.contains("/") ? .notFound : .forecast(cityID: String(id), form: .path)
+        case _ where path.hasPrefix(forecastPrefix):
+            self = Self.agency(path.dropFirst(forecastPrefix.count), file: .forecast)
+        case _ where path.hasPrefix(overviewPrefix):
+            self = Self.agency(path.dropFirst(overviewPrefix.count), file: .overview)
         case _ where path.hasPrefix("/bytes/"):
             let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.bytes) ?? .notFound
@@ -63,10 +82,11 @@ enum Route: Equatable, Sendable {
         }
     }
 
-    /// Forecast routes, which get latency and faults.
-    var isAPI: Bool {
+    /// The routes of the imitated servers (the API's and the agency's), which get latency and
+    /// faults.
+    var isImitated: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity: true
+        case .forecast, .forecastWithoutCity, .agency: true
         default: false
         }
     }
@@ -74,7 +94,7 @@ enum Route: Equatable, Sendable {
     /// Routes that answer GET and HEAD only (others get 405).
     var allowsOnlyGET: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity, .bytes, .stats: true
+        case .forecast, .forecastWithoutCity, .agency, .bytes, .stats: true
         default: false
         }
     }
@@ -82,6 +102,23 @@ enum Route: Equatable, Sendable {
     /// The city ID a forecast request names.
     var cityID: String? {
         if case .forecast(let cityID, _) = self { cityID } else { nil }
+    }
+
+    /// What the request's latency and faults are looked up by: the city or the office it names.
+    var target: FaultTarget? {
+        switch self {
+        case .forecast(let cityID, _): .city(cityID)
+        case .agency(let office, _): .office(office)
+        default: nil
+        }
+    }
+
+    /// `{office}.json` → the office's file; anything else (no `.json`, an empty code, a further
+    /// `/`) → 404.
+    private static func agency(_ name: Substring, file: AgencyFile) -> Route {
+        guard name.hasSuffix(".json") else { return .notFound }
+        let office = name.dropLast(".json".count)
+        return office.isEmpty || office.contains("/") ? .notFound : .agency(office: String(office), file: file)
     }
 
     /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.

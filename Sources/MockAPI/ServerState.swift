@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import NIOConcurrencyHelpers
 
 /// The mutable state one ``MockServer`` shares between its event loops and its callers: the
@@ -11,8 +16,9 @@ final class ServerState: Sendable {
     private struct Guarded {
         var configuration: MockConfiguration
         var stats = MockStats()
-        /// Requests per city since its fault rule was set, for ``FaultRule/firstAttempts``.
-        var faultAttemptsByCity: [String: Int] = [:]
+        /// Requests per city or office since its fault rule was set, for
+        /// ``FaultRule/firstAttempts``.
+        var faultAttempts: [FaultTarget: Int] = [:]
         /// Random faults injected since the random rule was set.
         var randomFaultsInjected = 0
     }
@@ -31,8 +37,8 @@ final class ServerState: Sendable {
             self.guarded.withLockedValue { state in
                 let old = state.configuration
                 state.configuration = newValue
-                state.faultAttemptsByCity = state.faultAttemptsByCity.filter { cityID, _ in
-                    old.faultsByCity[cityID] == newValue.faultsByCity[cityID]
+                state.faultAttempts = state.faultAttempts.filter { target, _ in
+                    old.faultRule(for: target) == newValue.faultRule(for: target)
                 }
                 if old.randomFault != newValue.randomFault {
                     state.randomFaultsInjected = 0
@@ -55,7 +61,7 @@ final class ServerState: Sendable {
             $0.stats = MockStats()
             $0.stats.inFlight = inFlight
             $0.stats.maxInFlight = inFlight
-            $0.faultAttemptsByCity = [:]
+            $0.faultAttempts = [:]
             $0.randomFaultsInjected = 0
         }
     }
@@ -86,7 +92,8 @@ final class ServerState: Sendable {
     /// - Parameters:
     ///   - route: where the request goes.
     ///   - version: the request's HTTP version as it arrived ("HTTP/1.1", "HTTP/2.0").
-    /// - Returns: the latency to add and the fault to inject (API requests only).
+    /// - Returns: the latency to add and the fault to inject (the imitated servers' routes
+    ///   only), and the clock to stamp the body with.
     func admit(_ route: Route, version: String, at instant: ContinuousClock.Instant) -> Admission {
         self.guarded.withLockedValue { state in
             state.stats.requestsServed += 1
@@ -94,15 +101,20 @@ final class ServerState: Sendable {
             state.stats.inFlight += 1
             state.stats.maxInFlight = max(state.stats.maxInFlight, state.stats.inFlight)
             state.stats.requestStartTimes.append(instant)
-            guard route.isAPI else {
-                return Admission(latency: .zero, fault: nil)
+            guard route.isImitated else {
+                return Admission(latency: .zero, fault: nil, clock: nil)
             }
-            let cityID = route.cityID
-            if let cityID {
-                state.stats.requestsByCity[cityID, default: 0] += 1
+            let target = route.target
+            switch target {
+            case .city(let cityID): state.stats.requestsByCity[cityID, default: 0] += 1
+            case .office(let office): state.stats.requestsByOffice[office, default: 0] += 1
+            case nil: break
             }
-            let latency = state.configuration.latency(for: cityID)
-            return Admission(latency: latency, fault: Self.pickFault(for: cityID, in: &state))
+            let configuration = state.configuration
+            return Admission(
+                latency: configuration.latency(for: target),
+                fault: Self.pickFault(for: target, in: &state),
+                clock: configuration.stampsRelease ? configuration.clock : nil)
         }
     }
 
@@ -111,12 +123,12 @@ final class ServerState: Sendable {
         self.guarded.withLockedValue { $0.stats.inFlight -= 1 }
     }
 
-    /// The fault for a request naming `cityID`: the city's own rule while it lasts, else the
-    /// random rule if the dice say so.
-    private static func pickFault(for cityID: String?, in state: inout Guarded) -> Fault? {
-        if let cityID, let rule = state.configuration.faultsByCity[cityID] {
-            let attempt = state.faultAttemptsByCity[cityID, default: 0] + 1
-            state.faultAttemptsByCity[cityID] = attempt
+    /// The fault for a request naming `target`: the city's or office's own rule while it lasts,
+    /// else the random rule if the dice say so.
+    private static func pickFault(for target: FaultTarget?, in state: inout Guarded) -> Fault? {
+        if let target, let rule = state.configuration.faultRule(for: target) {
+            let attempt = state.faultAttempts[target, default: 0] + 1
+            state.faultAttempts[target] = attempt
             if rule.firstAttempts.map({ attempt <= $0 }) ?? true {
                 return rule.fault
             }
@@ -141,4 +153,7 @@ struct Admission: Sendable {
     var latency: Duration
     /// Injected instead of the normal answer.
     var fault: Fault?
+    /// The clock whose last release the body is stamped with (``MockConfiguration/clock``);
+    /// nil when ``MockConfiguration/stampsRelease`` is off. Read outside the lock.
+    var clock: (@Sendable () -> Date)?
 }

@@ -21,6 +21,8 @@ struct FaultSpecTests {
             ("redirect-loop", FaultRule(.redirectLoop)),
             ("redirect-file", FaultRule(.redirectToFile)),
             ("status:503@2", FaultRule(.status(503), firstAttempts: 2)),
+            ("jma-one-report", FaultRule(.agencyOneReport)),
+            ("jma-short-series@1", FaultRule(.agencyShortSeries, firstAttempts: 1)),
         ]
     )
     func kinds(text: String, rule: FaultRule) throws {
@@ -39,11 +41,24 @@ struct FaultSpecTests {
         "Malformed specs are rejected",
         arguments: [
             "bogus", "status", "status:99", "status:503:later", "oversize", "oversize:-1", "html:x", "reset@0",
-            "status:101",
+            "status:101", "jma-one-report:1",
         ]
     )
     func rejected(text: String) {
         #expect(throws: FaultSpecError.self) { try FaultSpec.rule(text) }
+    }
+
+    @Test("office:OFFICE=KIND names an office; CITY=KIND a city, even of an office's code")
+    func targeted() throws {
+        let (office, officeRule) = try FaultSpec.targetedRule("office:270000=status:503@2")
+        #expect(office == .office("270000"))
+        #expect(officeRule == FaultRule(.status(503), firstAttempts: 2))
+        let (city, cityRule) = try FaultSpec.targetedRule("270000=reset")
+        #expect(city == .city("270000"))
+        #expect(cityRule == FaultRule(.reset))
+        #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("office:=reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("office:270000") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("office:270000=bogus") }
     }
 
     @Test("CITY=KIND and FRACTION:KIND reject what is missing or out of range")

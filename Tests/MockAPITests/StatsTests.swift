@@ -102,4 +102,29 @@ struct StatsTests {
             #expect(server.stats().connectionsAccepted == 1)
         }
     }
+
+    @Test("Requests for an office's files are counted per office, apart from the cities, and in /stats")
+    func perOffice() async throws {
+        try await MockServer.withServer { server in
+            try await TestConnection.with(port: server.port) { connection in
+                for target in [
+                    "/bosai/forecast/data/forecast/270000.json", "/bosai/forecast/data/overview_forecast/270000.json",
+                    "/bosai/forecast/data/forecast/270000.json?_=2", "/bosai/forecast/data/forecast/130000.json",
+                    "/bosai/forecast/data/forecast/999999.json", "/api/forecast/city/270000",
+                ] {
+                    _ = try await connection.request(target)
+                }
+                let stats = server.stats()
+                #expect(stats.requestsByOffice == ["270000": 3, "130000": 1, "999999": 1])
+                #expect(stats.requestsByCity == ["270000": 1])
+                #expect(stats.requestsServed == 6)
+                let lines = try await connection.request("/stats").text.split(separator: "\n").map(String.init)
+                #expect(lines.filter { $0.hasPrefix("requests_office_") } == [
+                    "requests_office_130000 1", "requests_office_270000 3", "requests_office_999999 1",
+                ])
+            }
+            server.resetStats()
+            #expect(server.stats().requestsByOffice.isEmpty)
+        }
+    }
 }

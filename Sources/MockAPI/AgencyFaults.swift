@@ -1,0 +1,35 @@
+/// The agency's forecast file of an unexpected shape, for ``Fault/agencyOneReport`` and
+/// ``Fault/agencyShortSeries``.
+enum AgencyFaults {
+    /// The file cut to its first report: `[3-day report]`.
+    static func oneReport(_ file: JSONValue) -> JSONValue {
+        guard let reports = file.array, let first = reports.first else { return file }
+        return .array([first])
+    }
+
+    /// The file with every value array of every series (each area's `weatherCodes`, `pops`,
+    /// `temps`, …) one entry shorter than the series' `timeDefines`.
+    static func shortSeries(_ file: JSONValue) -> JSONValue {
+        guard case .array(var reports) = file else { return file }
+        for report in reports.indices {
+            guard case .array(var series) = reports[report]["timeSeries"] else { continue }
+            for index in series.indices {
+                guard case .array(let areas) = series[index]["areas"] else { continue }
+                series[index]["areas"] = .array(areas.map(Self.droppingLastValues))
+            }
+            reports[report]["timeSeries"] = .array(series)
+        }
+        return .array(reports)
+    }
+
+    /// An area entry whose arrays each lose their last element.
+    private static func droppingLastValues(_ entry: JSONValue) -> JSONValue {
+        guard case .object(var members) = entry else { return entry }
+        for index in members.indices {
+            if case .array(let values) = members[index].value, !values.isEmpty {
+                members[index].value = .array(Array(values.dropLast()))
+            }
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,91 @@
+/// Makes an office's files out of another office's sample, for the offices of `areas.tsv` that
+/// have no sample of their own: the sample's values and times, the office's areas and points.
+///
+/// In the agency's forecast file an area is a class10 area (a 6-digit code, the city ID) and a
+/// point an AMeDAS station (a 5-digit code). The template keeps every report, series, member and
+/// value array of the sample and replaces the entries of each `areas` list:
+///
+/// - in the first report (the 3-day forecast), a list of areas gets one entry per city of the
+///   office (its ID and class10 name), and a list of points one entry per distinct first
+///   AMeDAS point of those cities (named as the city); entry `i` takes the values of the
+///   sample's entry `i` modulo the sample's count;
+/// - in the later reports (the weekly forecast, its `tempAverage` and `precipAverage`), a list of
+///   areas gets a single entry, the office itself (its code and name), and a list of points a
+///   single entry, the first city's first point; each takes the values of the sample's first
+///   entry.
+///
+/// So a client that reads a city the way the API does (the 3-day area whose code is the city ID;
+/// the city's first AMeDAS point among the 3-day temperatures; the weekly entry of that point,
+/// else the first) finds every city of the office.
+enum AgencyTemplate {
+    /// A city as the office's files hold it.
+    struct City: Sendable, Equatable {
+        /// The city ID (class10 code).
+        var id: String
+        /// The class10 area's name.
+        var areaName: String
+        /// The city's first AMeDAS point.
+        var point: String
+        /// The point's name: the city's own name, which is its station's.
+        var pointName: String
+    }
+
+    /// The office's forecast file made from `sample`, or nil when the sample is not a list of
+    /// reports whose series hold areas.
+    static func forecast(from sample: JSONValue, office: String, officeName: String, cities: [City]) -> JSONValue? {
+        guard case .array(var reports) = sample, !reports.isEmpty, !cities.isEmpty else { return nil }
+        var points: [(code: String, name: String)] = []
+        for city in cities where !points.contains(where: { $0.code == city.point }) {
+            points.append((city.point, city.pointName))
+        }
+        for index in reports.indices {
+            let isFirst = index == 0
+            let areaEntries = isFirst ? cities.map { ($0.id, $0.areaName) } : [(office, officeName)]
+            let pointEntries = isFirst ? points : [points[0]]
+            guard case .object(var members) = reports[index] else { return nil }
+            for memberIndex in members.indices {
+                let key = members[memberIndex].key
+                var value = members[memberIndex].value
+                if key == "timeSeries", case .array(var series) = value {
+                    for seriesIndex in series.indices {
+                        guard let areas = series[seriesIndex]["areas"].array,
+                            let rewritten = rewrite(areas, areas: areaEntries, points: pointEntries)
+                        else { return nil }
+                        series[seriesIndex]["areas"] = .array(rewritten)
+                    }
+                    value = .array(series)
+                } else if let areas = value["areas"].array {
+                    guard let rewritten = rewrite(areas, areas: areaEntries, points: pointEntries) else { return nil }
+                    value["areas"] = .array(rewritten)
+                }
+                members[memberIndex].value = value
+            }
+            reports[index] = .object(members)
+        }
+        return .array(reports)
+    }
+
+    /// The office's overview made from `sample`: its `targetArea` becomes the office's name.
+    static func overview(from sample: JSONValue, officeName: String) -> JSONValue {
+        var overview = sample
+        if overview["targetArea"].string != nil {
+            overview["targetArea"] = .string(officeName)
+        }
+        return overview
+    }
+
+    /// The entries of one `areas` list, rewritten to the office's areas or points (as the
+    /// sample's first entry has an area or a point); nil when the list is empty or its first
+    /// entry has no code.
+    private static func rewrite(
+        _ sampleEntries: [JSONValue], areas: [(String, String)], points: [(code: String, name: String)]
+    ) -> [JSONValue]? {
+        guard let code = sampleEntries.first?["area"]["code"].string else { return nil }
+        let targets = code.count == 5 ? points.map { ($0.code, $0.name) } : areas
+        return targets.enumerated().map { index, target in
+            var entry = sampleEntries[index % sampleEntries.count]
+            entry["area"] = .strings(["name": target.1, "code": target.0])
+            return entry
+        }
+    }
+}

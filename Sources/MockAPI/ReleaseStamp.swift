@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The agency's last releases at an instant of the mock's clock, and that instant's JST date:
+/// what ``MockConfiguration/stampsRelease`` writes into the bodies.
+///
+/// The 3-day forecast is released at 05:00, 11:00 and 17:00 JST, the weekly one at 11:00 and
+/// 17:00. A release counts from its exact second: at 05:00:00 the 05:00 release is the last one,
+/// at 04:59:59 it is the previous day's 17:00.
+struct ReleaseStamp: Sendable, Equatable {
+    /// The hours (JST) of the 3-day forecast's releases.
+    static let forecastHours = [5, 11, 17]
+    /// The hours (JST) of the weekly forecast's releases.
+    static let weeklyHours = [11, 17]
+
+    /// The last 3-day release, in seconds since 1970-01-01T00:00:00Z.
+    var forecastRelease: Int
+    /// The last weekly release, in seconds since 1970-01-01T00:00:00Z.
+    var weeklyRelease: Int
+    /// The instant's JST date, as days since 1970-01-01.
+    var today: Int
+
+    /// The stamp at `now` (fractions of a second are dropped).
+    init(now: Date) {
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+        self.today = JST.day(ofInstant: seconds)
+        self.forecastRelease = Self.lastRelease(at: seconds, hours: Self.forecastHours)
+        self.weeklyRelease = Self.lastRelease(at: seconds, hours: Self.weeklyHours)
+    }
+
+    /// The latest of `hours` (JST, ascending) today at or before `seconds`, else the last of
+    /// them the day before.
+    static func lastRelease(at seconds: Int, hours: [Int]) -> Int {
+        let today = JST.day(ofInstant: seconds)
+        if let hour = hours.last(where: { JST.instant(day: today, hour: $0) <= seconds }) {
+            return JST.instant(day: today, hour: hour)
+        }
+        return JST.instant(day: today - 1, hour: hours.last!)
+    }
+}
