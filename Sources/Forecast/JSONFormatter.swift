@@ -5,7 +5,8 @@
 /// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error",
 /// "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
 /// A stale copy shown for a failed fetch (`--stale-if-error`) has `"stale": true` and
-/// `"fetched_at"` (ISO 8601, UTC) before its days.
+/// `"fetched_at"` (ISO 8601, UTC) before its days; one read from the weather agency's file has
+/// `"source": "jma"`.
 public struct JSONFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
@@ -54,6 +55,9 @@ public struct JSONFormatter: ResultFormatter {
             ("district", string(forecast.location.district)),
             ("public_time", string(forecast.publicTime)),
         ]
+        if result.provider == .jma {
+            members.append(("source", string("jma")))
+        }
         if let stale = result.stale {
             members += [("stale", "true"), ("fetched_at", string(stale.fetchedText))]
         }

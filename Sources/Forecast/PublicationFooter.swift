@@ -51,4 +51,11 @@ struct PublicationFooter {
         }
         return lines
     }
+
+    /// The credit the agency's terms of use ask for, under anything printed from its file:
+    /// `出典: 気象庁`, or `Source: Japan Meteorological Agency`, wrapping between words.
+    static func creditLines(width: Int, language: Language) -> [String] {
+        let credit = language == .en ? ["Source: ", "Japan ", "Meteorological ", "Agency"] : ["出典: ", "気象庁"]
+        return TextWrap.lines(pieces: credit, width: width, indent: 2)
+    }
 }

@@ -75,8 +75,11 @@ public struct TableFormatter: ResultFormatter {
     /// The publication times of every city printed with a forecast, stale copies included:
     /// one line if they share one.
     public func epilogue(for results: [FetchResult]) -> String {
-        let lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
+        var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
+        if results.contains(where: { $0.provider == .jma && $0.forecast != nil }) {
+            lines += PublicationFooter.creditLines(width: width, language: language)
+        }
         return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }
 

@@ -73,9 +73,8 @@ public struct WeeklyTableFormatter: ResultFormatter {
             result.week.map { (time: $0.reportTime, name: result.cityName(language)) }
         }
         guard !printed.isEmpty else { return "" }
-        let credit = language == .en ? ["Source: ", "Japan ", "Meteorological ", "Agency"] : ["出典: ", "気象庁"]
         let lines = PublicationFooter(printed).lines(width: width, language: language)
-            + TextWrap.lines(pieces: credit, width: width, indent: 2)
+            + PublicationFooter.creditLines(width: width, language: language)
         return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }
 

@@ -36,12 +36,14 @@ final class CommandProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         // Also curl's CA variables, which some machines set for every tool: a test names its own.
-        for name in ["FORECAST_BASE_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME",
+        for name in ["FORECAST_BASE_URL", "FORECAST_JMA_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME",
                      "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR", "FORECAST_CONFIG"] {
             env[name] = nil
         }
         // No config file of the machine's user: a test that wants one names it.
         env["XDG_CONFIG_HOME"] = "/nonexistent/forecast-tests"
+        // Never the agency's real site: a test that falls back to its files names the mock.
+        env["FORECAST_JMA_URL"] = "http://127.0.0.1:9"
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)
@@ -100,7 +102,10 @@ func withMock<T>(
     #expect(FileManager.default.isExecutableFile(atPath: forecastBinary.path), "build first: \(forecastBinary.path)")
     return try await withTemporaryFolder(prefix: "forecast-e2e") { cache in
         try await MockServer.withServer(configuration) { server in
-            try await body(server, ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": cache.path])
+            // The mock serves the agency's files too.
+            try await body(server, [
+                "FORECAST_BASE_URL": server.baseURL, "FORECAST_JMA_URL": server.baseURL, "FORECAST_CACHE_DIR": cache.path,
+            ])
         }
     }
 }

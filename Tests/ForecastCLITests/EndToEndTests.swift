@@ -67,7 +67,7 @@ struct EndToEndTests {
     @Test("One faulted city: exit 1, one stderr line for it, every other city's rows", arguments: [false, true])
     func oneFault(parallel: Bool) async throws {
         try await withMock(MockConfiguration(faultsByCity: ["090010": FaultRule(.status(503))])) { _, env in
-            let args = (parallel ? ["-p"] : []) + ["--retries", "1", "130010", "090010", "140010"]
+            let args = (parallel ? ["-p"] : []) + ["--source", "tsukumijima", "--retries", "1", "130010", "090010", "140010"]
             let result = try await forecast(args, environment: env)
             #expect(result.status == 1)
             #expect(result.stderr == "forecast: 090010 宇都宮: HTTP 503 after 2 attempts\n")
@@ -81,7 +81,7 @@ struct EndToEndTests {
     ])
     func reportedErrors(fault: Fault, line: String) async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(fault)])) { _, env in
-            let result = try await forecast(["--retries", "0", "130010"], environment: env)
+            let result = try await forecast(["--source", "tsukumijima", "--retries", "0", "130010"], environment: env)
             #expect(result.status == 1)
             #expect(result.stderr == line)
             #expect(result.stdout == "id\tcity\tprefecture\tdate\tday\ttelop\tmin_c\tmax_c\train_00_06\train_06_12\train_12_18\train_18_24\n")

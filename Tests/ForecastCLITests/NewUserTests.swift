@@ -72,7 +72,7 @@ struct NewUserTests {
             env["COLUMNS"] = "80"
             let failure = "forecast: 140010 横浜: HTTP 503"
             // Before: the line landed above 横浜's `failed:` row, in the middle of the table.
-            let terminal = try await inTerminal("forecast --retries 0 -f table -d 1 130010 140010 330010", environment: env)
+            let terminal = try await inTerminal("forecast --source tsukumijima --retries 0 -f table -d 1 130010 140010 330010", environment: env)
             #expect(terminal.status == 1)
             let footer = try #require(terminal.stdout.range(of: "発表"))
             let line = try #require(terminal.stdout.range(of: failure))
@@ -80,7 +80,7 @@ struct NewUserTests {
             #expect(terminal.stdout.hasSuffix(failure + "\n"))
             // Into a pipe (stdout and stderr the same pipe here), the line comes before the
             // next city's output, as soon as 横浜 has failed.
-            let piped = try await inTerminal("forecast --retries 0 -f line 130010 140010 330010 2>&1 | cat", environment: env)
+            let piped = try await inTerminal("forecast --source tsukumijima --retries 0 -f line 130010 140010 330010 2>&1 | cat", environment: env)
             #expect(piped.stdout == "東京 晴のち曇 -/27° 10%\n\(failure)\n横浜 -\n岡山 晴れ -/-° 0%\n")
         }
     }
@@ -100,7 +100,7 @@ struct NewUserTests {
     @Test("A body cut short is retried like a reset, and says after how many attempts (before: one attempt)")
     func truncatedBodyRetried() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.truncated)])) { mock, env in
-            let result = try await forecast(["-f", "json", "130010"], environment: env)
+            let result = try await forecast(["--source", "tsukumijima", "-f", "json", "130010"], environment: env)
             #expect(result.status == 1)
             #expect(mock.stats().requestsByCity["130010"] == 3)
             #expect(result.stderr.hasPrefix("forecast: 130010 東京: the response was cut short ("))

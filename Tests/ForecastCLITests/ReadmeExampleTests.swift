@@ -71,9 +71,11 @@ struct ReadmeExampleTests {
         let mock = forecastBinary.deletingLastPathComponent().appendingPathComponent("forecast-mock")
         let server = try MockProcess(executable: mock, arguments: transcript.mockOptions)
         defer { server.stop() }
+        let base = try server.baseURL()
         try await withTemporaryFolder(prefix: "forecast-readme") { folder in
             let environment = [
-                "FORECAST_BASE_URL": try server.baseURL(), "FORECAST_CACHE_DIR": folder.path("cache"), "HOME": folder.path,
+                "FORECAST_BASE_URL": base, "FORECAST_JMA_URL": base,
+                "FORECAST_CACHE_DIR": folder.path("cache"), "HOME": folder.path,
                 "XDG_CONFIG_HOME": folder.path("config"), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8",
             ]
             let result = try await inTerminal(transcript.command, environment: environment)

@@ -13,7 +13,9 @@ private func withTLSMock<T>(
     try await withTemporaryFolder(prefix: "forecast-tls") { folder in
         try MockCertificates.writeCertificateAuthority(to: folder.path("ca.pem"))
         return try await MockServer.withServer(tls: tls) { server in
-            let environment = ["FORECAST_BASE_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.path("cache")]
+            let environment = [
+                "FORECAST_BASE_URL": server.baseURL, "FORECAST_JMA_URL": server.baseURL, "FORECAST_CACHE_DIR": folder.path("cache"),
+            ]
             return try await body(server, environment, folder.url)
         }
     }
@@ -98,8 +100,9 @@ struct TLSEndToEndTests {
     @Test("No CA named: each city fails once, saying what happened and what to do; exit 1")
     func untrusted() async throws {
         try await withTLSMock { mock, env, _ in
-            // The system's store does not hold the test CA.
-            let result = try await forecast(["130010", "140010"], environment: env)
+            // The system's store does not hold the test CA (and the agency's file, from the
+            // same server, would fail the same way: the API alone keeps the count to two).
+            let result = try await forecast(["--source", "tsukumijima", "130010", "140010"], environment: env)
 
             #expect(result.status == 1)
             let lines = result.stderr.split(separator: "\n")

@@ -70,11 +70,11 @@ struct UntrustedTextEndToEndTests {
     func apiErrorMessage() async throws {
         let message = "The specified city ID" + hostile + "\n is invalid."
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.apiError(message))])) { _, env in
-            let result = try await forecast(["130010"], environment: env)
+            let result = try await forecast(["--source", "tsukumijima", "130010"], environment: env)
             #expect(result.status == 1)
             #expect(result.stderr == "forecast: 130010 東京: the API said \"The specified city ID"
                 + "\u{FFFD}]0;PWNED\u{FFFD}\u{FFFD}[2J\u{FFFD}31m\u{FFFD}\u{FFFD}evil\u{FFFD}\u{FFFD}  is invalid.\"\n")
-            let json = try await forecast(["-f", "json", "130010"], environment: env)
+            let json = try await forecast(["--source", "tsukumijima", "-f", "json", "130010"], environment: env)
             #expect(controls(in: json.stdout, allowing: ["\n"]).isEmpty)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(array.first?["error"] as? String == "the API said \"\(message)\"")

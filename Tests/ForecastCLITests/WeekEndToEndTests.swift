@@ -1,0 +1,136 @@
+import Forecast
+import Foundation
+import MockAPI
+import Testing
+import TestSupport
+
+/// Issue "The week ahead": `forecast week`, `--source` and the agency's files, end to end
+/// against the mock, which stamps its files with the last release before the real clock so
+/// that their days are this week's.
+@Suite("The week ahead, end to end")
+struct WeekEndToEndTests {
+    static let stamped = MockConfiguration(stampsRelease: true)
+
+    static func stamped(faultsByCity: [String: FaultRule] = [:], faultsByOffice: [String: FaultRule] = [:]) -> MockConfiguration {
+        var configuration = MockConfiguration(faultsByCity: faultsByCity, stampsRelease: true)
+        configuration.faultsByOffice = faultsByOffice
+        return configuration
+    }
+
+    @Test("All 142 cities: one request per office, 56 in all; TSV rows of seven days in input order")
+    func allCities() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let result = try await forecast(["week", "-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(mock.stats().requestsByOffice.count == 56)
+            #expect(mock.stats().requestsByOffice.values.allSatisfy { $0 == 1 })
+            #expect(mock.stats().requestsByCity.isEmpty, "the week asks the API nothing")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.first == "id\tcity\tprefecture\tdate\tweekday\ttelop\tmin_c\tmax_c\train\treliability")
+            let ids = lines.dropFirst().map { String($0.prefix { $0 != "\t" }) }
+            var order: [String] = []
+            for id in ids where order.last != id { order.append(id) }
+            #expect(order == CityCatalog.all.map(\.id))
+            #expect(lines.dropFirst().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 10 })
+        }
+    }
+
+    @Test("The week's JSON names its source, office and temperature point; a second run is the cache's")
+    func jsonAndCache() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let result = try await forecast(["week", "-f", "json", "130010", "140010"], environment: env)
+            #expect(result.status == 0)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(array.map { $0["id"] as? String } == ["130010", "140010"])
+            #expect(array.allSatisfy { $0["source"] as? String == "jma" })
+            #expect(array[0]["office"] as? String == "130000")
+            #expect((array[0]["temperature_point"] as? [String: Any])?["code"] as? String == "44132")
+            #expect((array[0]["days"] as? [Any])?.count == 7)
+            #expect(mock.stats().requestsByOffice == ["130000": 1, "140000": 1])
+            let again = try await forecast(["week", "-f", "json", "130010", "140010"], environment: env)
+            #expect(again.stdout == result.stdout)
+            #expect(mock.stats().requestsByOffice == ["130000": 1, "140000": 1], "served from the cache")
+            let folder = try #require(env["FORECAST_CACHE_DIR"]) + "/jma"
+            #expect(FileManager.default.fileExists(atPath: folder), "the agency's files have a folder of their own")
+        }
+    }
+
+    @Test("An office's file that fails fails its cities in words, exit 1; every other city prints, in order", arguments: [
+        (FaultRule(.status(503)), "HTTP 503 after 3 attempts"),
+        (FaultRule(.agencyOneReport), "not two: no weekly forecast"),
+        (FaultRule(.agencyShortSeries), "values for"),
+        (FaultRule(.malformedJSON), "not valid JSON"),
+        (FaultRule(.oversize(bytes: 2 << 20)), "larger than the 1048576-byte limit"),
+    ])
+    func officeFaults(fault: FaultRule, words: String) async throws {
+        try await withMock(Self.stamped(faultsByOffice: ["130000": fault])) { _, env in
+            let result = try await forecast(["week", "-f", "line", "130010", "140010", "130030"], environment: env)
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 3)
+            #expect(lines[0] == "東京 -" && lines[1].hasPrefix("横浜 ") && lines[2] == "八丈島 -", "\(result.stdout)")
+            let errors = result.stderr.split(separator: "\n")
+            #expect(errors.count == 2)
+            #expect(errors.allSatisfy { $0.contains(words) }, "\(result.stderr)")
+        }
+    }
+
+    @Test("A stalled office's file fails its cities at the timeout; the others print")
+    func officeStall() async throws {
+        try await withMock(Self.stamped(faultsByOffice: ["130000": FaultRule(.stall)])) { _, env in
+            let result = try await forecast(["week", "--timeout", "1", "--retries", "0", "-f", "line", "140010", "130010"], environment: env)
+            #expect(result.status == 1)
+            #expect(result.stdout.hasPrefix("横浜 ") && result.stdout.hasSuffix("東京 -\n"))
+            #expect(result.stderr == "forecast: 130010 東京: timed out after 1 s\n")
+        }
+    }
+
+    @Test("--source auto asks the agency nothing while the API answers")
+    func autoCostsNothing() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let result = try await forecast(["-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
+            #expect(result.status == 0)
+            #expect(mock.stats().requestsByCity.count == 142)
+            #expect(mock.stats().requestsByOffice.isEmpty)
+        }
+    }
+
+    @Test("A city the API fails is printed from the agency's file, marked, exit 0; other failures do not fall back")
+    func fallback() async throws {
+        try await withMock(Self.stamped(faultsByCity: ["140010": FaultRule(.status(503))])) { mock, env in
+            let result = try await forecast(["-f", "json", "-d", "1", "130010", "140010"], environment: env)
+            #expect(result.status == 0)
+            #expect(result.stderr == "forecast: 140010 横浜: HTTP 503 after 3 attempts; printed from the weather agency's file instead (気象庁 bosai/forecast)\n")
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(array[0]["source"] == nil && array[1]["source"] as? String == "jma")
+            #expect(array[1]["city"] as? String == "横浜")
+            #expect(mock.stats().requestsByOffice == ["140000": 1])
+            // The API alone: the city fails.
+            let alone = try await forecast(["--source", "tsukumijima", "--no-cache", "-f", "line", "140010"], environment: env)
+            #expect(alone.status == 1 && alone.stdout == "横浜 -\n")
+            // A table credits the agency.
+            let table = try await forecast(["-f", "table", "130010", "140010"], environment: env.merging(["COLUMNS": "80"]) { $1 })
+            #expect(table.stdout.hasSuffix("出典: 気象庁\n"))
+        }
+    }
+
+    @Test("--source jma reads the agency's file alone; the API is not asked")
+    func sourceJMA() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let result = try await forecast(["--source", "jma", "-f", "line", "130010", "130020"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.split(separator: "\n").count == 2)
+            #expect(mock.stats().requestsByCity.isEmpty)
+            #expect(mock.stats().requestsByOffice == ["130000": 1])
+        }
+    }
+
+    @Test("Options the week does not take are usage errors naming them; detail is not a week format")
+    func usage() async throws {
+        for arguments in [["week", "--days", "2", "東京"], ["week", "--source", "jma", "東京"], ["week", "-f", "detail", "東京"]] {
+            let result = try await forecast(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains("does not apply to `forecast week`") || result.stderr.contains("`forecast week` prints"))
+        }
+    }
+}
