@@ -154,6 +154,7 @@ def page(tool, version, date):
     subcommands = {c["commandName"]: c for c in root.get("subcommands", [])}
     fetch = subcommands[root.get("defaultSubcommand", "fetch")]
     cities = subcommands.get("cities")
+    week = subcommands.get("week")
     blocks = paragraphs(fetch.get("discussion", ""))
     help_text = json.dumps(tool, ensure_ascii=False)
 
@@ -165,6 +166,8 @@ def page(tool, version, date):
         "forecast \\- " + text_line(root.get("abstract", "").rstrip(".")),
         ".SH SYNOPSIS",
         bold("forecast") + " [" + italic("options") + "] " + italic("city") + " ...",
+        ".br",
+        bold("forecast week") + " [" + italic("options") + "] " + italic("city") + " ...",
         ".br",
         bold("forecast cities") + " [" + italic("query") + "]",
         ".SH DESCRIPTION",
@@ -190,6 +193,9 @@ def page(tool, version, date):
                   "Print the completion script for bash, zsh or fish.")
 
     out.append(".SH COMMANDS")
+    if week:
+        out += tagged(bold("forecast week") + " [" + italic("options") + "] " + italic("city") + " ...",
+                      " ".join(filter(None, [week.get("abstract"), week.get("discussion")])))
     if cities:
         out += tagged(bold("forecast cities") + " [" + italic("query") + "]",
                       " ".join(filter(None, [cities.get("abstract"), cities.get("discussion")])))

@@ -56,6 +56,10 @@ public struct ClientConfiguration: Sendable {
     public private(set) var agencyEndpoint: Endpoint
     /// Where the 3-day forecast comes from (``Source/auto`` by default).
     public var source: Source
+    /// Whether a 3-day forecast built from the agency's file also gets the forecaster's
+    /// overview, from `<agencyURL>/bosai/forecast/data/overview_forecast/<office>.json`: a
+    /// second request per office, for a caller that prints it (`forecast -f detail`).
+    public var agencyOverview = false
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(

@@ -13,6 +13,11 @@ extension ForecastClient {
         "\(configuration.agencyURL)/bosai/forecast/data/forecast/\(office).json"
     }
 
+    /// The URL of an office's overview.
+    func overviewURL(office: String) -> String {
+        "\(configuration.agencyURL)/bosai/forecast/data/overview_forecast/\(office).json"
+    }
+
     /// Starts a city's week within one iteration, from its office's file.
     func startWeek(_ city: City, in run: CityRun) -> Pending<WeeklyResult> {
         guard !isPastDeadline, let area = AgencyArea.of(city) else {
@@ -38,8 +43,14 @@ extension ForecastClient {
             return .ready(agencyResult(city, failure: failure, .failure(.notInAgencyFile(office: "", problem: "no office"))))
         }
         let fetch = officeFetch(area.office, in: run)
+        if configuration.agencyOverview, fetch.overview == nil {
+            fetch.overview = request(overviewURL(office: area.office), limit: run.limit).success
+        }
         return Pending(
-            result: { self.agencyResult(city, failure: failure, await fetch.answer(self)) },
+            result: {
+                let answer = await fetch.answer(self)
+                return self.agencyResult(city, failure: failure, answer, overview: await fetch.overviewText())
+            },
             cancel: fetch.cancel)
     }
 
@@ -90,13 +101,14 @@ extension ForecastClient {
         }, info: info)
     }
 
-    /// A city's 3-day result read from its office's file.
+    /// A city's 3-day result read from its office's file, with the forecaster's overview if
+    /// one was fetched.
     private func agencyResult(
-        _ city: City, failure: ForecastError?, _ answer: CacheLayer<AgencyForecast>.Answer
+        _ city: City, failure: ForecastError?, _ answer: CacheLayer<AgencyForecast>.Answer, overview: AgencyOverview? = nil
     ) -> FetchResult {
         let now = self.now
         let outcome = answer.outcome.flatMap { file in
-            Result { () throws(ForecastError) in try file.forecast(for: city, now: now) }
+            Result { () throws(ForecastError) in try file.forecast(for: city, now: now, overview: overview) }
         }
         return FetchResult(city: city, outcome: outcome, info: answer.info, stale: answer.stale, provider: .jma, fallback: failure)
     }
@@ -121,6 +133,10 @@ final class OfficeFetch {
 
     let office: String
     private var state: State
+    /// The request of the office's overview, when the forecasts built from the file print it.
+    var overview: Request?
+    /// The overview once awaited; nil if it was not asked for or could not be had.
+    private var overviewAnswer: AgencyOverview??
 
     init(office: String, state: State) {
         self.office = office
@@ -145,8 +161,21 @@ final class OfficeFetch {
         }
     }
 
-    /// Cancels its request, if it is still on its way.
+    /// The office's overview, awaiting its request the first time; nil if it was not asked for
+    /// or did not come (the forecast is then printed without it).
+    func overviewText() async -> AgencyOverview? {
+        if let answered = overviewAnswer { return answered }
+        var text: AgencyOverview?
+        if let overview, let response = try? await overview.response(), (200..<300).contains(response.status) {
+            text = try? AgencyOverview.decode(response.body)
+        }
+        overviewAnswer = .some(text)
+        return text
+    }
+
+    /// Cancels its requests, if they are still on their way.
     func cancel() {
         if case .requested(let request) = state { request.cancel() }
+        overview?.cancel()
     }
 }

@@ -94,4 +94,10 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+
+    /// The value, or nil for a failure.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
 }

@@ -1,6 +1,6 @@
 import Forecast
 
-/// What Tab offers for a city argument: the `cities` subcommand in first place, then the IDs,
+/// What Tab offers for a city argument: the `cities` and `week` subcommands in first place, then the IDs,
 /// names, readings and romaji of the catalog cities that start with what is typed, then the
 /// prefectures.
 ///
@@ -17,9 +17,10 @@ enum CityCompletion {
             let candidate = prefix + form.dropFirst(prefix.count)
             if !found.contains(candidate) { found.append(candidate) }
         }
-        // `forecast ci<Tab>`: the first word after the command may be the subcommand.
+        // `forecast ci<Tab>`: the first word after the command may be a subcommand.
         if words.prefix(index).dropFirst().isEmpty {
             offer("cities")
+            offer("week")
         }
         for city in CityCatalog.all {
             for form in [city.id, city.name, city.romaji.lowercased(), city.english.lowercased(), city.hiragana, city.kana] {

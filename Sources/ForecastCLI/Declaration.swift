@@ -14,7 +14,7 @@ struct RootDeclaration: ParsableCommand {
         abstract: HelpText.abstract,
         usage: HelpText.usage,
         version: "forecast \(ForecastVersion.current)",
-        subcommands: [FetchDeclaration.self, CitiesDeclaration.self],
+        subcommands: [FetchDeclaration.self, WeekDeclaration.self, CitiesDeclaration.self],
         defaultSubcommand: FetchDeclaration.self)
 }
 
@@ -50,11 +50,30 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.staleIfError.names, help: OptionTable.staleIfError.argumentHelp) var staleIfError: String?
     @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
     var color: String?
+    @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
+    var source: String?
+    @Option(name: OptionTable.jmaURL.names, help: OptionTable.jmaURL.argumentHelp) var jmaURL: String?
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 
     @Argument(
         help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
         completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
+
+/// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page.
+struct WeekDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "week",
+        abstract: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁).",
+        usage: "forecast week [options] <city>...",
+        discussion: """
+            It takes the fetch's options but --days, --base-url and --source, and the formats \
+            table, tsv, json, line and templates (%w the day of the week, %r the reliability). \
+            The cities of one office share one download of its file.
+            """)
+
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"))
     var cities: [String] = []
 }
 

@@ -53,6 +53,7 @@ enum HelpText {
             separated by spaces, or `forecast cities` lines (the first field); blank lines and \
             # comments are skipped.
             """)),
+        ("THE WEEK AHEAD", .prose(weekSummary)),
         ("TEMPLATES", .prose("""
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
@@ -139,7 +140,6 @@ enum HelpText {
         text += "`man forecast` has them all.\n\nMore options:\n"
         text += options.filter { $0.section == .more }.map(optionLines).joined()
         text += "\nMore examples:\n" + exampleLines(moreExamples).map { "  \($0)\n" }.joined()
-        text += "\nTHE WEEK AHEAD:\n" + lines(of: .prose(weekSummary)).map { "  \($0)\n" }.joined()
         for section in sections {
             text += "\n\(section.heading):\n" + lines(of: section.body).map { "  \($0)\n" }.joined()
         }
@@ -167,26 +167,32 @@ enum HelpText {
 
     /// `forecast week --help`.
     static var week: String {
-        var text = """
-            Usage: forecast week [options] <city>...
-
-            The weather agency's weekly forecast (週間天気予報), seven days a city, from its own
-            file of the city's forecast office (www.jma.go.jp/bosai/forecast/data/forecast); the
-            cities of one office share one download. The weather, chance of rain and reliability
-            (A, B, C) are the office's weekly area's; the temperatures are the city's own station's,
-            or empty where the file has none of its stations. Source: Japan Meteorological Agency
-            (出典: 気象庁), read and reformatted by forecast.
-
-            Examples:
-              forecast week 東京                 a table on a terminal, TSV into a pipe
-              forecast week -f line 沖縄         a line a city: 日 ☀️ 24/30° 20% | 月 …
-              forecast week -f json -p 北海道    JSON, the offices fetched concurrently
-
-            Options:
-
+        let about = """
+            The weather agency's weekly forecast (週間天気予報), seven days a city, from its own file \
+            of the city's forecast office (www.jma.go.jp/bosai/forecast); the cities of one office \
+            share one download. The weather, chance of rain and reliability (A, B, C) are the \
+            office's weekly area's; the temperatures are the city's own station's, or empty where \
+            the file has none of its stations. Source: Japan Meteorological Agency (出典: 気象庁), \
+            read and reformatted by forecast.
             """
-        let options = OptionTable.all.filter { $0.commands.contains(.week) }
-        text += options.map(optionLines).joined()
+        var text = "Usage: forecast week [options] <city>...\n\n"
+        text += TextWrap.lines(about, width: width).map { $0 + "\n" }.joined()
+        text += "\nExamples:\n" + exampleLines([
+            Example(command: "forecast week 東京", result: "a table on a terminal, TSV into a pipe"),
+            Example(command: "forecast week -f line 沖縄", result: "a line a city, the days after |"),
+            Example(command: "forecast week -f json -p 北海道", result: "JSON, the offices fetched at once"),
+        ]).map { "  \($0)\n" }.joined()
+        text += "\nOptions:\n"
+        for spec in OptionTable.all where spec.commands.contains(.week) {
+            guard spec.long == OptionTable.format.long else {
+                text += optionLines(spec)
+                continue
+            }
+            text += optionLines(OptionSpec(
+                spec.long, short: spec.short, spec.arity,
+                help: "table, tsv, json, line or a %-template (%w the day of the week, %r the reliability); by default a table on a terminal, else tsv",
+                effect: spec.effect))
+        }
         return text
     }
 

@@ -96,6 +96,8 @@ struct Settings: Sendable {
             maxTime: options.maxTime.map(Self.duration(seconds:)),
             agencyURL: agency,
             source: options.source)
+        // The forecaster's overview, a request of its own, only for the format that prints it.
+        client.agencyOverview = format == .detail
     }
 
     /// Seconds as a duration, to the millisecond.

@@ -10,8 +10,16 @@ import TestSupport
 /// A terminal example sets `COLUMNS` and `-f table` itself. The terminal is `TERM=dumb` with
 /// `NO_COLOR`: no colour and no progress line, as the transcripts show. Long-running recipes
 /// (`--watch`) are shown, not run.
-@Suite("README's examples")
+///
+/// The clock is pinned with libfaketime to just after the newest sample of the agency's file
+/// (Tokyo, 2026-03-12 05:00 JST), so that a week read from it, or a city the agency's file
+/// stands in for, is the same on any day. Where libfaketime is not installed (Debian's
+/// `faketime` package; CI installs it), the transcripts are skipped, saying so.
+@Suite("README's examples", .enabled(if: libfaketime != nil, "libfaketime is not installed (apt-get install faketime)"))
 struct ReadmeExampleTests {
+    /// The moment every transcript runs at: 2026-03-12 06:00 JST.
+    static let pinnedTime = "@2026-03-11 21:00:00"
+
     /// One transcript: the command line and what it prints.
     struct Transcript: CustomStringConvertible {
         let command: String
@@ -77,12 +85,17 @@ struct ReadmeExampleTests {
                 "FORECAST_BASE_URL": base, "FORECAST_JMA_URL": base,
                 "FORECAST_CACHE_DIR": folder.path("cache"), "HOME": folder.path,
                 "XDG_CONFIG_HOME": folder.path("config"), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8",
+                "LD_PRELOAD": libfaketime ?? "", "FAKETIME": Self.pinnedTime, "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC",
             ]
             let result = try await inTerminal(transcript.command, environment: environment)
             #expect(result.stdout == transcript.expected, "\(transcript.command) printed:\n\(result.stdout)")
         }
     }
 }
+
+/// libfaketime, if installed.
+let libfaketime: String? = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"]
+    .first { FileManager.default.fileExists(atPath: $0) }
 
 /// `forecast-mock` as a process of its own, stopped by `stop()`.
 final class MockProcess {

@@ -125,6 +125,19 @@ struct WeekEndToEndTests {
         }
     }
 
+    @Test("-f detail from the agency's file asks for the forecaster's overview too, and prints it; other formats do not")
+    func detailOverview() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let detail = try await forecast(["--source", "jma", "-f", "detail", "-d", "1", "130010"], environment: env.merging(["COLUMNS": "80"]) { $1 })
+            #expect(detail.status == 0)
+            #expect(detail.stdout.contains("　本州付近は高気圧に覆われています。"))
+            #expect(mock.stats().requestsByOffice == ["130000": 2])
+            let line = try await forecast(["--source", "jma", "--no-cache", "-f", "line", "130010"], environment: env)
+            #expect(line.status == 0)
+            #expect(mock.stats().requestsByOffice == ["130000": 3])
+        }
+    }
+
     @Test("Options the week does not take are usage errors naming them; detail is not a week format")
     func usage() async throws {
         for arguments in [["week", "--days", "2", "東京"], ["week", "--source", "jma", "東京"], ["week", "-f", "detail", "東京"]] {
