@@ -32,8 +32,9 @@ struct PacingTests {
         try await MockServer.withServer { mock in
             let pacing = Pacing(intervals: ["weather.tsukumijima.net": .seconds(3600)])
             var options = testOptions()
-            // Far beyond what five loopback requests take: paced by mistake, four would fail
-            options.deadline = .now + .seconds(30)
+            // Far beyond what five loopback requests take, even under a sanitizer on a busy
+            // machine: paced by mistake, four would wait an hour and fail
+            options.deadline = .now + .seconds(300)
             let session = try Session(configuration: SessionConfiguration(requestDefaults: options, pacing: pacing))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<5 {

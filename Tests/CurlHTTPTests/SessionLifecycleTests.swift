@@ -19,7 +19,7 @@ struct SessionLifecycleTests {
                 entered.signal()
                 // Bounded: a release that waited for this thread would end the wait at the
                 // bound, and the test would fail below instead of hanging.
-                let letGoInTime = letGo.wait(timeout: .now() + 30) == .success
+                let letGoInTime = letGo.wait(timeout: .now() + 300) == .success
                 wasLetGo.withLock { $0 = letGoInTime }
                 return false
             })

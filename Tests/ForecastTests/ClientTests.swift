@@ -13,7 +13,7 @@ func withClient<T>(
 ) async throws -> T {
     try await MockServer.withServer(configuration) { server in
         let client = ForecastClient(configuration: ClientConfiguration(
-            baseURL: server.baseURL, timeout: .seconds(5), retries: retries, interval: interval, cache: cache))
+            baseURL: server.baseURL, timeout: .seconds(60), retries: retries, interval: interval, cache: cache))
         return try await body(client, server)
     }
 }
@@ -91,7 +91,7 @@ struct ClientTests {
 
     @Test("Parallel fetching delivers the first cities while the last one is still in flight")
     func parallelStreams() async throws {
-        // Given the last city stalled at the server (the client's timeout is 5 s): the four
+        // Given the last city stalled at the server (the client's timeout is a minute): the four
         // before it are handed over while it is still open, and the fourth ends the client,
         // which ends the stall. Had delivery waited for the last city, it would have timed out.
         try await withClient(MockConfiguration(faultsByCity: ["400040": FaultRule(.stall)])) { client, _ in
@@ -281,14 +281,14 @@ struct ClientTests {
     @Test("Cancelling an async fetch ends it at once as cancelled")
     func asyncCancel() async throws {
         try await withClient(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { client, mock in
-            // Given a request the server holds open (the client's timeout is 5 s)
+            // Given a request the server holds open (the client's timeout is a minute)
             let task = Task { await client.fetch(CityCatalog.city(id: "130010")!) }
             let reached = await eventually { mock.stats().inFlight > 0 }
             // When its task is cancelled
             task.cancel()
             try #require(reached, "the request never reached the server")
             let result = await task.value
-            // Then it ends as cancelled, not by the 5 s timeout, and the server sees the
+            // Then it ends as cancelled, not by the minute's timeout, and the server sees the
             // connection closed
             #expect(result.error == .cancelled)
             #expect(result.info.status == nil)

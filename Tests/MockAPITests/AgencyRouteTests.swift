@@ -6,7 +6,7 @@ import TestSupport
 
 /// The agency's files: an office's newest sample byte for byte, a template holding the office's
 /// own cities for the other offices of `jma/areas.tsv`, 404 for anything else.
-@Suite("Agency routes", .timeLimit(.minutes(1)))
+@Suite("Agency routes", .timeLimit(.minutes(5)))
 struct AgencyRouteTests {
     static let forecastPath = "/bosai/forecast/data/forecast/"
     static let overviewPath = "/bosai/forecast/data/overview_forecast/"

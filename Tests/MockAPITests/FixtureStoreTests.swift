@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The bodies are loaded once from `Fixtures/`: fixture files verbatim, the template for the rest.
-@Suite("Fixture store", .timeLimit(.minutes(1)))
+@Suite("Fixture store", .timeLimit(.minutes(5)))
 struct FixtureStoreTests {
     static let fixtureIDs = ["090010", "120010", "130010", "140010", "330010", "400040"]
 

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// With `stampsRelease`, bodies carry the last release before the mock's clock and today's dates.
-@Suite("Release stamps", .timeLimit(.minutes(1)))
+@Suite("Release stamps", .timeLimit(.minutes(5)))
 struct ReleaseStampTests {
     /// An instant from its ISO 8601 text, read by Foundation.
     static func instant(_ text: String) -> Date {

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The routes answer as the real API does.
-@Suite("Routes", .timeLimit(.minutes(1)))
+@Suite("Routes", .timeLimit(.minutes(5)))
 struct RouteTests {
     static let fixtureIDs = ["090010", "120010", "130010", "140010", "330010", "400040"]
     static let invalidCityBody = "{\n    \"error\": \"The specified city ID is invalid.\"\n}"

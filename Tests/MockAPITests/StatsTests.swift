@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The counters are exact, so tests of clients can check concurrency and pacing.
-@Suite("Statistics", .timeLimit(.minutes(1)))
+@Suite("Statistics", .timeLimit(.minutes(5)))
 struct StatsTests {
     @Test("Three requests on one keep-alive connection: one connection accepted, three requests served")
     func keepAlive() async throws {
