@@ -79,6 +79,9 @@ enum Invocation: Sendable {
             if command == .week, !Self.weekFormats(options.format) {
                 throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
             }
+            if options.watch, !options.format.isOneLine {
+                throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
+            }
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {

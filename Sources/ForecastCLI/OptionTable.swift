@@ -7,7 +7,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         parallel, jobs, format, days, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
-        staleIfError, color, source, jmaURL, verbose, help, version, completionScript,
+        staleIfError, color, source, jmaURL, watch, verbose, help, version, completionScript,
     ]
 
     static let parallel = OptionSpec(
@@ -148,6 +148,11 @@ enum OptionTable {
             try checkBaseURL(value, source: "--jma-url")
             options.jmaURL = value
         })
+
+    static let watch = OptionSpec(
+        "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
+        commands: .fetch,
+        effect: .set { options, _ in options.watch = true })
 
     static let verbose = OptionSpec(
         "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings",

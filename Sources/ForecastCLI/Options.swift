@@ -32,6 +32,8 @@ struct Options: Sendable, Equatable {
     var source: ClientConfiguration.Source = .auto
     /// The agency's site; nil for `$FORECAST_JMA_URL`, else the agency's own.
     var jmaURL: String?
+    /// Keep running, and print again when what is printed changes (`--watch`).
+    var watch = false
 
     /// `--jobs` when not given.
     static let defaultJobs = 8

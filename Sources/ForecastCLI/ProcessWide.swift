@@ -43,6 +43,12 @@ enum ProcessWide {
         SignalHandler(SIGINT, handler)
     }
 
+    /// Runs `handler` on SIGTERM (a status bar stopping its watch) instead of the default
+    /// termination, until the returned value is released.
+    static func onTerminate(_ handler: @escaping @Sendable () -> Void) -> SignalHandler {
+        SignalHandler(SIGTERM, handler)
+    }
+
     /// glibc gives every thread that allocates a malloc arena of its own (up to eight per
     /// core), each keeping its own free pages; the session's thread and the threads that
     /// decode would each hold one. One arena keeps a parallel run's peak memory lower at no

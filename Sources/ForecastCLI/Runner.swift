@@ -16,6 +16,10 @@ struct Runner: Sendable {
     /// printed before the next is asked for (so output that cannot be written ends the run
     /// before another request goes out). A city the cache answers needs no HTTP session.
     func run() async -> ExitStatus {
+        if settings.watch {
+            let formatter = formatter()
+            return await Watch(settings: settings, cities: cities, render: { formatter.format($0) }).run()
+        }
         let client = ForecastClient(configuration: settings.client)
         let status = switch command {
         case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: weekFormatter())

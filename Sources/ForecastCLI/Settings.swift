@@ -20,6 +20,8 @@ struct Settings: Sendable {
     var parallel: Bool
     var jobs: Int
     var verbose: Bool
+    /// Keep running and print again when the text changes (`--watch`).
+    var watch: Bool
     var client: ClientConfiguration
 
     /// What the run's streams are, as the terminal tells.
@@ -84,6 +86,7 @@ struct Settings: Sendable {
         parallel = options.isParallel
         jobs = options.isParallel ? options.jobs ?? Options.defaultJobs : 1
         verbose = options.verbose
+        watch = options.watch
         client = ClientConfiguration(
             baseURL: base,
             timeout: Self.duration(seconds: options.timeout),
