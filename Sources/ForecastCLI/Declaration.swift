@@ -53,6 +53,8 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
     var source: String?
     @Option(name: OptionTable.jmaURL.names, help: OptionTable.jmaURL.argumentHelp) var jmaURL: String?
+    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
+    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 
     @Argument(

@@ -79,8 +79,11 @@ enum Invocation: Sendable {
             if command == .week, !Self.weekFormats(options.format) {
                 throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
             }
-            if options.watch, !options.format.isOneLine {
+            if options.watch, !options.format.isForBars {
                 throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
+            }
+            if options.textFormat != nil, options.format != .waybar {
+                throw UsageError("--text-format applies to -f waybar only (got --format \(options.format.name))")
             }
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
@@ -151,6 +154,13 @@ enum Invocation: Sendable {
                 return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
             }
         }
+        if let textFormat = given.lastIndex(where: { $0.spec.long == OptionTable.textFormat.long }),
+           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
+           let value = try? OutputFormat.parse(given[format].value), value != .waybar {
+            return Conflict(
+                first: min(textFormat, format), second: max(textFormat, format),
+                message: "--text-format applies to -f waybar only (got --format \(value.name))")
+        }
         if let noHeader = given.lastIndex(where: { $0.spec.long == OptionTable.noHeader.long }),
            let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
            let value = try? OutputFormat.parse(given[format].value), value != .auto, value != .tsv {
@@ -166,9 +176,9 @@ enum Invocation: Sendable {
         nil
     }
 
-    /// The formats `forecast week` prints: all but `detail`.
+    /// The formats `forecast week` prints: all but `detail` and `waybar`.
     static func weekFormats(_ format: OutputFormat) -> Bool {
-        format != .detail
+        format != .detail && format != .waybar
     }
 
     /// Whether `forecast week` takes a config file's option: its formats are all but `detail`.

@@ -7,7 +7,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         parallel, jobs, format, days, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
-        staleIfError, color, source, jmaURL, watch, verbose, help, version, completionScript,
+        staleIfError, color, source, jmaURL, watch, textFormat, verbose, help, version, completionScript,
     ]
 
     static let parallel = OptionSpec(
@@ -25,7 +25,7 @@ enum OptionTable {
 
     static let format = OptionSpec(
         "format", short: "f", .value(name: "F"),
-        help: "table, tsv, json, line, detail or a %-template (below); by default a table on a terminal, else tsv",
+        help: "table, tsv, json, line, detail, waybar or a %-template (below); by default a table on a terminal, else tsv",
         commands: .all, section: .first, completions: OutputFormat.names,
         effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
 
@@ -153,6 +153,18 @@ enum OptionTable {
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
         commands: .fetch,
         effect: .set { options, _ in options.watch = true })
+
+    static let textFormat = OptionSpec(
+        "text-format", .value(name: "TEMPLATE"),
+        help: "with -f waybar: the template of the bar's text (by default each city's line)",
+        commands: .fetch,
+        effect: .set { options, value throws(UsageError) in
+            do {
+                options.textFormat = try FormatTemplate(value)
+            } catch {
+                throw UsageError("--text-format: \(error)")
+            }
+        })
 
     static let verbose = OptionSpec(
         "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings",

@@ -34,6 +34,8 @@ struct Options: Sendable, Equatable {
     var jmaURL: String?
     /// Keep running, and print again when what is printed changes (`--watch`).
     var watch = false
+    /// The template of waybar's `text` (`--text-format`); nil for the line format's.
+    var textFormat: FormatTemplate?
 
     /// `--jobs` when not given.
     static let defaultJobs = 8

@@ -3,11 +3,13 @@ import Forecast
 /// `--format`: a format's name, or a template (any value with a `%`).
 enum OutputFormat: Equatable, Sendable {
     case auto, table, tsv, json, line, detail
+    /// One JSON object for waybar's custom modules (`{"text", "tooltip", "class", "alt"}`).
+    case waybar
     /// `--format '%l %c %H°'`: the template, one line per city.
     case template(FormatTemplate)
 
     /// The formats that have a name, in the order help lists them.
-    static let named: [OutputFormat] = [.auto, .table, .tsv, .json, .line, .detail]
+    static let named: [OutputFormat] = [.auto, .table, .tsv, .json, .line, .detail, .waybar]
 
     /// Their names, for help and completion.
     static var names: [String] { named.map(\.name) }
@@ -37,6 +39,7 @@ enum OutputFormat: Equatable, Sendable {
         case .json: "json"
         case .line: "line"
         case .detail: "detail"
+        case .waybar: "waybar"
         case .template: "template"
         }
     }
@@ -47,6 +50,11 @@ enum OutputFormat: Equatable, Sendable {
         case .line, .template: true
         default: false
         }
+    }
+
+    /// True for the formats a status bar reads, which `--watch` prints: line, a template, waybar.
+    var isForBars: Bool {
+        isOneLine || self == .waybar
     }
 }
 

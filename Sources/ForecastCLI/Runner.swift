@@ -84,12 +84,13 @@ struct Runner: Sendable {
         case .line: LineFormatter(days: settings.days, language: settings.language)
         case .detail: DetailFormatter(days: settings.days, language: settings.language, width: settings.width)
         case .template(let template): TemplateFormatter(template: template, days: settings.days, language: settings.language)
+        case .waybar: WaybarFormatter(template: settings.textFormat, language: settings.language)
         }
     }
 
     func weekFormatter() -> any ResultFormatter<WeeklyResult> {
         switch settings.format {
-        case .tsv, .auto, .detail: WeeklyTSVFormatter(header: settings.header, language: settings.language)
+        case .tsv, .auto, .detail, .waybar: WeeklyTSVFormatter(header: settings.header, language: settings.language)
         case .json: WeeklyJSONFormatter(language: settings.language)
         case .table: WeeklyTableFormatter(color: settings.color, language: settings.language, width: settings.width)
         case .line: WeeklyLineFormatter(language: settings.language)

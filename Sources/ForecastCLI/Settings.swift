@@ -22,6 +22,8 @@ struct Settings: Sendable {
     var verbose: Bool
     /// Keep running and print again when the text changes (`--watch`).
     var watch: Bool
+    /// The template of waybar's text, if given.
+    var textFormat: FormatTemplate?
     var client: ClientConfiguration
 
     /// What the run's streams are, as the terminal tells.
@@ -87,6 +89,7 @@ struct Settings: Sendable {
         jobs = options.isParallel ? options.jobs ?? Options.defaultJobs : 1
         verbose = options.verbose
         watch = options.watch
+        textFormat = options.textFormat
         client = ClientConfiguration(
             baseURL: base,
             timeout: Self.duration(seconds: options.timeout),
