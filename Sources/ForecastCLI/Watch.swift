@@ -20,31 +20,14 @@ struct Watch: Sendable {
     func run() async -> ExitStatus {
         let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
-        var printed: String?
-        // Each city's last forecast and when this watch had it.
-        var lastGood: [(result: FetchResult, at: Int)?] = Array(repeating: nil, count: cities.count)
-        var failures = 0
+        var state = WatchState(cities: cities.count, render: render)
         while true {
-            var results = await look()
-            let now = ForecastCache.systemNow()
-            let failed = results.contains { $0.failed }
-            for index in results.indices {
-                if results[index].failed, results[index].stale == nil, let good = lastGood[index] {
-                    results[index] = Self.stale(good.result, had: good.at, failedWith: results[index].error ?? .cancelled, now: now)
-                } else if !results[index].failed {
-                    lastGood[index] = (results[index], now)
-                }
-            }
-            let text = render(results)
-            if text != printed {
+            let results = await look()
+            let step = state.update(results, now: ForecastCache.systemNow(), jitter: Int.random(in: 0...60))
+            if let text = step.text {
                 Terminal.output(text)
-                printed = text
             }
-            failures = failed ? failures + 1 : 0
-            let due = failed
-                ? WatchSchedule.retry(after: now, failures: failures)
-                : WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.forecast?.publicTime }) + Int.random(in: 0...60)
-            await sleep(until: due)
+            await sleep(until: step.due)
             withExtendedLifetime((stop, interrupt)) {}
         }
     }
@@ -75,6 +58,46 @@ struct Watch: Sendable {
         while case let left = due - ForecastCache.systemNow(), left > 0 {
             try? await Task.sleep(for: .seconds(min(left, 60)))
         }
+    }
+}
+
+/// What a watch keeps between looks, and what it decides after each: the text to print, if it
+/// changed, and when to look again. Pure: given the time, for tests on any clock.
+struct WatchState {
+    let render: @Sendable ([FetchResult]) -> String
+    /// The text printed last.
+    private(set) var printed: String?
+    /// Each city's last forecast and when the watch had it.
+    private var lastGood: [(result: FetchResult, at: Int)?]
+    /// Failed looks in a row.
+    private(set) var failures = 0
+
+    init(cities: Int, render: @escaping @Sendable ([FetchResult]) -> String) {
+        self.render = render
+        lastGood = Array(repeating: nil, count: cities)
+    }
+
+    /// After a look at `now` that gave `results`: the text to print (nil if it did not change)
+    /// and when to look again, `jitter` seconds after the forecast can next change (a failed
+    /// look backs off instead). A city that failed shows its last forecast, marked stale.
+    mutating func update(_ results: [FetchResult], now: Int, jitter: Int) -> (text: String?, due: Int) {
+        var shown = results
+        let failed = results.contains { $0.failed }
+        for index in shown.indices where index < lastGood.count {
+            if shown[index].failed, shown[index].stale == nil, let good = lastGood[index] {
+                shown[index] = Self.stale(good.result, had: good.at, failedWith: shown[index].error ?? .cancelled, now: now)
+            } else if !shown[index].failed {
+                lastGood[index] = (shown[index], now)
+            }
+        }
+        let text = render(shown)
+        let changed = text != printed
+        printed = text
+        failures = failed ? failures + 1 : 0
+        let due = failed
+            ? WatchSchedule.retry(after: now, failures: failures)
+            : WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.forecast?.publicTime }) + jitter
+        return (changed ? text : nil, due)
     }
 
     /// The last good result of a city whose look failed, had at `had`, marked as the stale
