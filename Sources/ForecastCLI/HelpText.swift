@@ -81,9 +81,13 @@ enum HelpText {
             (as head's does) ends quietly with 0.
             """)),
         ("STATUS BARS", .prose("""
-            `forecast -f line --max-time 5 --stale-if-error 1d 東京` never hangs past 5 s, and \
-            when the API is down prints the last forecast, marked "(stale, 3 h old)"; the \
-            failure goes to stderr.
+            `forecast --watch -f line 東京` (or a template, or -f waybar) prints at once, then \
+            again when the forecast changes: it wakes after each release (05:00, 11:00, 17:00 \
+            JST) and at midnight, through the cache, keeps its last text marked stale when a \
+            look fails, and ends with 0 on SIGTERM. -f waybar prints waybar's JSON (text, \
+            tooltip, class, alt; --text-format for the text). For a bar that polls: `forecast \
+            -f line --max-time 5 --stale-if-error 1d 東京` never hangs past 5 s and prints the \
+            last forecast, marked "(stale, 3 h old)", when the API is down.
             """)),
         ("TRUST", .prose("""
             HTTPS servers are trusted through the system's CA store. --cacert FILE trusts the \
