@@ -93,6 +93,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
         case .busy:
             return .busy(Waiting(key: key, lock: lock, since: cache.mode == .refresh ? cache.currentTime : nil))
         case .unavailable:
+            lock.release()
             return .turn(.fetch(nil))
         }
     }
