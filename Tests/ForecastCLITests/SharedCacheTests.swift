@@ -49,9 +49,9 @@ struct SharedCacheTests {
             try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
             defer { close(holder) }
 
-            // When five --refresh and five plain processes start and all wait for it
-            let processes = try start(5, ["--refresh", "-f", "line", "130010"], environment: env)
-                + start(5, ["-f", "line", "130010"], environment: env)
+            // When three --refresh and three plain processes start and all wait for it
+            let processes = try start(3, ["--refresh", "-f", "line", "130010"], environment: env)
+                + start(3, ["-f", "line", "130010"], environment: env)
             try #require(await eventually(timeout: .seconds(60)) { processes.allSatisfy { holds(lockFile, $0) } },
                          "not every process opened the lock file")
             try await Task.sleep(for: .milliseconds(200))
@@ -88,9 +88,9 @@ struct SharedCacheTests {
     @Test("--no-cache processes take no lock: each one fetches, and the cache folder stays empty")
     func noCacheFetchesEach() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
-            let results = try await together(8, ["--no-cache", "-f", "line", "130010"], environment: env)
+            let results = try await together(5, ["--no-cache", "-f", "line", "130010"], environment: env)
             #expect(results.allSatisfy { $0.status == 0 && $0.stdout == tokyoLine })
-            #expect(mock.stats().requestsByCity["130010"] == 8)
+            #expect(mock.stats().requestsByCity["130010"] == 5)
             let folder = try #require(env["FORECAST_CACHE_DIR"])
             #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] == [])
         }
@@ -101,7 +101,7 @@ struct SharedCacheTests {
         var configuration = MockConfiguration(stampsRelease: true)
         configuration.latencyByOffice = ["130000": .milliseconds(300)]
         try await withMock(configuration) { mock, env in
-            let results = try await together(10, ["week", "-f", "line", "130010", "130030"], environment: env)
+            let results = try await together(5, ["week", "-f", "line", "130010", "130030"], environment: env)
             #expect(mock.stats().requestsByOffice == ["130000": 1])
             #expect(results.allSatisfy { $0.status == 0 })
             #expect(Set(results.map(\.stdout)).count == 1)
