@@ -10,8 +10,13 @@ import Foundation
 /// Before the network, it answers from a fresh cached body. After it, it stores a body that
 /// decoded, and puts a cached copy fetched within `staleIfError` in the place of a failure
 /// (`--stale-if-error`). Without a cache it lets everything through. The client has no cache
-/// logic of its own: it asks ``fresh(_:)`` first and hands every network answer to
-/// ``settle(_:_:info:)``.
+/// logic of its own: it asks ``claim(_:)`` first and hands every network answer to
+/// ``settle(_:_:info:releasing:)``.
+///
+/// Processes sharing a cache folder fetch a key one at a time: a miss takes the key's
+/// ``CacheLock`` and holds it until the answer is stored, and a process that finds it taken
+/// waits, then reads what the holder stored, and fetches only if that is still not fresh. A
+/// hit reads the entry and takes no lock.
 struct CacheLayer<Value: Sendable>: Sendable {
     /// What one key (a city, an office) came to: the value or why not, how it was had, and
     /// the failure a stale copy stands in for.
@@ -40,15 +45,99 @@ struct CacheLayer<Value: Sendable>: Sendable {
         }
     }
 
+    /// What a key comes to before the network: a cached value, or the network with the key's
+    /// lock held (none where there is no lock to take).
+    enum Turn: Sendable {
+        /// A fresh cached value, read at once or stored meanwhile by another process.
+        case cached(Answer)
+        /// Fetch it, and hand the answer and the lock to ``settle(_:_:info:releasing:)``.
+        case fetch(CacheLock?)
+    }
+
+    /// What ``claim(_:)`` found.
+    enum Claim: Sendable {
+        /// Decided at once.
+        case turn(Turn)
+        /// Another process (or an earlier city of this run) is fetching the key: ``wait(_:until:)``.
+        case busy(Waiting)
+    }
+
+    /// A key whose lock another holds, with what waiting for it needs.
+    struct Waiting: Sendable {
+        let key: String
+        let lock: CacheLock
+        /// With `--refresh`, when the wait began, by the cache's clock: an entry stored since
+        /// then is what the holder fetched, which the refresh takes; any fresh entry otherwise.
+        let since: Int?
+    }
+
     /// The fresh cached value of `key`, if the cache has one that decodes.
     func fresh(_ key: String) -> Answer? {
         guard let cache, let body = cache.read(host: host, cityID: key), let value = try? decode(body, key) else { return nil }
         return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count))
     }
 
+    /// The key's cached value, else its lock for the fetch, else (another holds the lock) what
+    /// to wait for. Reads before it locks: a hit opens no lock file.
+    func claim(_ key: String) -> Claim {
+        if let hit = fresh(key) { return .turn(.cached(hit)) }
+        guard let cache, let lock = cache.lock(host: host, cityID: key) else { return .turn(.fetch(nil)) }
+        switch lock.tryLock() {
+        case .locked:
+            // The previous holder may have stored the entry between the read above and the lock.
+            if let hit = fresh(key) {
+                lock.release()
+                return .turn(.cached(hit))
+            }
+            return .turn(.fetch(lock))
+        case .busy:
+            return .busy(Waiting(key: key, lock: lock, since: cache.mode == .refresh ? cache.currentTime : nil))
+        case .unavailable:
+            lock.release()
+            return .turn(.fetch(nil))
+        }
+    }
+
+    /// Waits for the holder of a key's lock, suspending the task, for at most `limit`: then the
+    /// value the holder stored, else the lock to fetch it. When the limit passes or the task is
+    /// cancelled first, the fetch goes ahead without the lock (the caller decides whether it
+    /// still may).
+    func wait(_ waiting: Waiting, until limit: ContinuousClock.Instant) async -> Turn {
+        turn(after: waiting, await waiting.lock.wait(until: limit))
+    }
+
+    /// ``claim(_:)`` and, if the key is busy, the wait, blocking the calling thread: for the
+    /// callback adapters.
+    func claimWaiting(_ key: String, until limit: @autoclosure () -> ContinuousClock.Instant) -> Turn {
+        switch claim(key) {
+        case .turn(let turn): turn
+        case .busy(let waiting): turn(after: waiting, waiting.lock.waitBlocking(until: limit()))
+        }
+    }
+
+    /// The turn once the wait has ended: what the holder stored, whether or not the lock was
+    /// had, else the fetch, with the lock if it was had.
+    private func turn(after waiting: Waiting, _ attempt: CacheLock.Attempt) -> Turn {
+        if let cache, let body = cache.read(host: host, cityID: waiting.key, fetchedSince: waiting.since),
+           let value = try? decode(body, waiting.key) {
+            waiting.lock.release()
+            return .cached(Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count)))
+        }
+        guard attempt == .locked else {
+            waiting.lock.release()
+            return .fetch(nil)
+        }
+        return .fetch(waiting.lock)
+    }
+
     /// The answer of the network for `key`: a value is stored and passed on; a failure is
-    /// replaced by a stale copy when one is allowed and there, else passed on.
-    func settle(_ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo) -> Answer {
+    /// replaced by a stale copy when one is allowed and there, else passed on. The key's lock,
+    /// if held, is released once the value is stored: a process waiting for it then reads it.
+    func settle(
+        _ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo,
+        releasing lock: CacheLock?
+    ) -> Answer {
+        defer { lock?.release() }
         switch outcome {
         case .success(let fetched):
             cache?.write(host: host, cityID: key, body: fetched.body)
@@ -59,9 +148,9 @@ struct CacheLayer<Value: Sendable>: Sendable {
     }
 
     /// A failure before any request (the deadline has passed, the client has ended), with the
-    /// stale fallback as for any failure.
-    func settle(_ key: String, failure error: ForecastError) -> Answer {
-        settle(key, .failure(error), info: FetchInfo(source: networkSource))
+    /// stale fallback as for any failure, releasing the key's lock if held.
+    func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
+        settle(key, .failure(error), info: FetchInfo(source: networkSource), releasing: lock)
     }
 
     /// The cached copy fetched within `staleIfError`, marked stale, or nil. A cancelled fetch

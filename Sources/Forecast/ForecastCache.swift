@@ -12,6 +12,8 @@ import Foundation
 /// its body was already older than the last release when it was fetched (the API had not
 /// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
 /// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
+/// Beside an entry that was ever missed lies its lock file (``CacheLock``), which the processes
+/// sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
     /// Whether the cache is read, written, or neither.
     public enum Mode: Sendable, Equatable {
@@ -86,12 +88,33 @@ public struct ForecastCache: Sendable {
 
     /// The cached body if there is a fresh, readable entry and the mode reads.
     public func read(host: String, cityID: String) -> Data? {
-        guard mode == .normal,
+        guard mode == .normal else { return nil }
+        return read(host: host, cityID: cityID, fetchedSince: nil)
+    }
+
+    /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds
+    /// since 1970; nil for any), whatever the mode but `disabled`: what the process this one
+    /// waited for has just stored. Its fetch was under way when this one asked, so even
+    /// `--refresh` takes it.
+    func read(host: String, cityID: String, fetchedSince since: Int?) -> Data? {
+        guard mode != .disabled,
               let file = FileManager.default.contents(atPath: path(host: host, cityID: cityID)),
               let (fetched, body) = Self.split(file),
+              fetched >= (since ?? fetched),
               isFresh(fetched: fetched, body: body)
         else { return nil }
         return body
+    }
+
+    /// The lock file beside an entry (`<entry>.lock`), opened and made if need be, for a
+    /// process about to fetch it; nil when the mode writes nothing or the file cannot be had
+    /// (a read-only folder): the entry is then fetched without a lock, as before locks.
+    func lock(host: String, cityID: String) -> CacheLock? {
+        guard mode != .disabled else { return nil }
+        let file = path(host: host, cityID: cityID)
+        // The folder is made at the first miss, before the first write would make it.
+        try? FileManager.default.createDirectory(atPath: String(file[..<file.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+        return CacheLock(path: file + ".lock")
     }
 
     /// The cached body and when it was fetched (seconds since 1970), if the entry was fetched

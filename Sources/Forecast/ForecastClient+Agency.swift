@@ -55,7 +55,8 @@ extension ForecastClient {
     }
 
     /// The same through the callback API, for the city alone: `completion` runs at once for a
-    /// cached file, else on the request's handler queue.
+    /// cached file, else on the request's handler queue. An office's file that another process
+    /// is fetching is waited for on the calling thread.
     func agencyForecast(
         _ city: City, limit: ConcurrencyLimit?, fallingBackFrom failure: ForecastError?,
         completion: @escaping @Sendable (FetchResult) -> Void
@@ -63,42 +64,62 @@ extension ForecastClient {
         guard let area = AgencyArea.of(city) else {
             return completion(agencyResult(city, failure: failure, .failure(.notInAgencyFile(office: "", problem: "no office"))))
         }
-        if let hit = agencyLayer.fresh(area.office) {
-            return completion(agencyResult(city, failure: failure, hit))
+        let lock: CacheLock?
+        switch agencyLayer.claimWaiting(area.office, until: lockWaitLimit) {
+        case .cached(let hit): return completion(agencyResult(city, failure: failure, hit))
+        case .fetch(let held): lock = held
+        }
+        if isPastDeadline {
+            return completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: deadlineError, releasing: lock)))
         }
         switch request(agencyURL(office: area.office), limit: limit) {
         case .failure(let error):
-            completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: error)))
+            completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: error, releasing: lock)))
         case .success(let request):
             request.response { response in
-                completion(self.agencyResult(city, failure: failure, self.finishOffice(area.office, response.result)))
+                completion(self.agencyResult(city, failure: failure, self.finishOffice(area.office, response.result, releasing: lock)))
             }
         }
     }
 
-    /// The office's file of this iteration, started now if no city of it has asked yet.
+    /// The office's file of this iteration, started now if no city of it has asked yet; if
+    /// another process is fetching it, it is waited for when a city's result is asked for.
     func officeFetch(_ office: String, in run: CityRun) -> OfficeFetch {
         if let fetch = run.offices[office] { return fetch }
         let fetch: OfficeFetch
-        if let hit = agencyLayer.fresh(office) {
-            fetch = OfficeFetch(office: office, state: .answered(hit))
-        } else {
-            switch request(agencyURL(office: office), limit: run.limit) {
-            case .success(let request): fetch = OfficeFetch(office: office, state: .requested(request))
-            case .failure(let error): fetch = OfficeFetch(office: office, state: .answered(agencyLayer.settle(office, failure: error)))
-            }
+        switch agencyLayer.claim(office) {
+        case .turn(let turn): fetch = OfficeFetch(office: office, state: officeState(office, turn, limit: run.limit))
+        case .busy(let waiting): fetch = OfficeFetch(office: office, state: .waiting(waiting, limit: run.limit))
         }
         run.offices[office] = fetch
         return fetch
     }
 
+    /// An office's file from its cached value or with its request.
+    func officeState(_ office: String, _ turn: CacheLayer<AgencyForecast>.Turn, limit: ConcurrencyLimit?) -> OfficeFetch.State {
+        let lock: CacheLock?
+        switch turn {
+        case .cached(let hit): return .answered(hit)
+        case .fetch(let held): lock = held
+        }
+        if isPastDeadline {
+            return .answered(agencyLayer.settle(office, failure: deadlineError, releasing: lock))
+        }
+        switch request(agencyURL(office: office), limit: limit) {
+        case .success(let request): return .requested(request, lock)
+        case .failure(let error): return .answered(agencyLayer.settle(office, failure: error, releasing: lock))
+        }
+    }
+
     /// An office's file from its request's outcome: decoded and stored, or why not (with the
-    /// stale fallback).
-    func finishOffice(_ office: String, _ outcome: Result<Response, any Error>) -> CacheLayer<AgencyForecast>.Answer {
+    /// stale fallback); then the office's lock is released.
+    func finishOffice(
+        _ office: String, _ outcome: Result<Response, any Error>, releasing lock: CacheLock?
+    ) -> CacheLayer<AgencyForecast>.Answer {
         let (body, info) = self.body(of: outcome, source: agencyLayer.networkSource)
         return agencyLayer.settle(office, body.flatMap { body in
             Result { () throws(ForecastError) in (try AgencyForecast.decode(body, office: office), body) }
-        }, info: info)
+        }, info: info, releasing: lock)
     }
 
     /// A city's 3-day result read from its office's file, with the forecaster's overview if
@@ -125,8 +146,11 @@ extension ForecastClient {
 /// Not Sendable: only the iteration's consumer uses it, one city at a time.
 final class OfficeFetch {
     enum State {
-        /// Its request is on its way.
-        case requested(Request)
+        /// Another process is fetching the file: wait for it, then read it or request it under
+        /// `limit`.
+        case waiting(CacheLayer<AgencyForecast>.Waiting, limit: ConcurrencyLimit?)
+        /// Its request is on its way, holding the office's lock if there is one.
+        case requested(Request, CacheLock?)
         /// The file, or why not: from the cache, or once the request has ended.
         case answered(CacheLayer<AgencyForecast>.Answer)
     }
@@ -143,19 +167,22 @@ final class OfficeFetch {
         self.state = state
     }
 
-    /// The file, awaiting its request the first time.
+    /// The file, awaiting another process's fetch of it or its request the first time.
     func answer(_ client: ForecastClient) async -> CacheLayer<AgencyForecast>.Answer {
         switch state {
         case .answered(let answer):
             return answer
-        case .requested(let request):
+        case .waiting(let waiting, let limit):
+            state = client.officeState(office, await client.agencyLayer.wait(waiting, until: client.lockWaitLimit), limit: limit)
+            return await answer(client)
+        case .requested(let request, let lock):
             let outcome: Result<Response, any Error>
             do {
                 outcome = .success(try await request.response())
             } catch {
                 outcome = .failure(error)
             }
-            let answer = client.finishOffice(office, outcome)
+            let answer = client.finishOffice(office, outcome, releasing: lock)
             state = .answered(answer)
             return answer
         }
@@ -175,7 +202,7 @@ final class OfficeFetch {
 
     /// Cancels its requests, if they are still on their way.
     func cancel() {
-        if case .requested(let request) = state { request.cancel() }
+        if case .requested(let request, _) = state { request.cancel() }
         overview?.cancel()
     }
 }

@@ -4,7 +4,8 @@ extension ForecastClient {
     /// Starts a city's 3-day forecast within one iteration: the cache first, then the API (or
     /// the agency's file alone with ``ClientConfiguration/Source/jma``); with
     /// ``ClientConfiguration/Source/auto`` a city the API fails is read from the agency's file
-    /// instead, before any stale copy.
+    /// instead, before any stale copy. A city that another process is fetching waits for its
+    /// answer when its result is asked for.
     func start(_ city: City, in run: CityRun) -> Pending<FetchResult> {
         if isPastDeadline {
             return .ready(result(city, apiLayer.settle(city.id, failure: deadlineError)))
@@ -12,21 +13,38 @@ extension ForecastClient {
         if configuration.source == .jma {
             return agencyForecast(city, in: run, fallingBackFrom: nil)
         }
-        if let hit = apiLayer.fresh(city.id) {
-            return .ready(result(city, hit))
+        switch apiLayer.claim(city.id) {
+        case .turn(let turn):
+            return start(city, turn, in: run)
+        case .busy(let waiting):
+            return Pending(
+                result: { await self.start(city, await self.apiLayer.wait(waiting, until: self.lockWaitLimit), in: run).result() },
+                cancel: {})
+        }
+    }
+
+    /// Starts a city's 3-day forecast from its cached value or with its request.
+    private func start(_ city: City, _ turn: CacheLayer<CityForecast>.Turn, in run: CityRun) -> Pending<FetchResult> {
+        let lock: CacheLock?
+        switch turn {
+        case .cached(let hit): return .ready(result(city, hit))
+        case .fetch(let held): lock = held
+        }
+        if isPastDeadline {
+            return .ready(result(city, apiLayer.settle(city.id, failure: deadlineError, releasing: lock)))
         }
         let request: Request
         switch self.request(url(for: city), limit: run.limit) {
         case .success(let made): request = made
-        case .failure(let error): return .ready(result(city, apiLayer.settle(city.id, failure: error)))
+        case .failure(let error): return .ready(result(city, apiLayer.settle(city.id, failure: error, releasing: lock)))
         }
         return Pending(
             result: {
                 let answer: CacheLayer<CityForecast>.Answer
                 do {
-                    answer = self.finish(city, .success(try await request.response()))
+                    answer = self.finish(city, .success(try await request.response()), releasing: lock)
                 } catch {
-                    answer = self.finish(city, .failure(error))
+                    answer = self.finish(city, .failure(error), releasing: lock)
                 }
                 guard let failure = answer.stale?.error ?? answer.outcome.failure, self.fallsBack(failure) else {
                     return self.result(city, answer)
@@ -37,12 +55,13 @@ extension ForecastClient {
             cancel: { request.cancel() })
     }
 
-    /// The API's answer for a city: decoded and stored, or why not (with the stale fallback).
-    func finish(_ city: City, _ outcome: Result<Response, any Error>) -> CacheLayer<CityForecast>.Answer {
+    /// The API's answer for a city: decoded and stored, or why not (with the stale fallback);
+    /// then the city's lock is released.
+    func finish(_ city: City, _ outcome: Result<Response, any Error>, releasing lock: CacheLock?) -> CacheLayer<CityForecast>.Answer {
         let (body, info) = self.body(of: outcome, source: apiLayer.networkSource)
         return apiLayer.settle(city.id, body.flatMap { body in
             Result { () throws(ForecastError) in (try ResponseDecoder.decode(body), body) }
-        }, info: info)
+        }, info: info, releasing: lock)
     }
 
     /// Whether a failure of the API sends the city to the agency's file: any failure of the
@@ -60,7 +79,7 @@ extension ForecastClient {
     /// One city through the callback API, for the blocking adapters: `completion` runs at once
     /// on the calling thread for an answer without a request, else on a request's handler
     /// queue, which decodes. The agency's file, when the city needs it, is fetched for the city
-    /// alone.
+    /// alone. A city that another process is fetching is waited for on the calling thread.
     func fetch(_ city: City, limit: ConcurrencyLimit?, completion: @escaping @Sendable (FetchResult) -> Void) {
         if isPastDeadline {
             return completion(result(city, apiLayer.settle(city.id, failure: deadlineError)))
@@ -68,15 +87,20 @@ extension ForecastClient {
         if configuration.source == .jma {
             return agencyForecast(city, limit: limit, fallingBackFrom: nil, completion: completion)
         }
-        if let hit = apiLayer.fresh(city.id) {
-            return completion(result(city, hit))
+        let lock: CacheLock?
+        switch apiLayer.claimWaiting(city.id, until: lockWaitLimit) {
+        case .cached(let hit): return completion(result(city, hit))
+        case .fetch(let held): lock = held
+        }
+        if isPastDeadline {
+            return completion(result(city, apiLayer.settle(city.id, failure: deadlineError, releasing: lock)))
         }
         switch request(url(for: city), limit: limit) {
         case .failure(let error):
-            completion(result(city, apiLayer.settle(city.id, failure: error)))
+            completion(result(city, apiLayer.settle(city.id, failure: error, releasing: lock)))
         case .success(let request):
             request.response { response in
-                let answer = self.finish(city, response.result)
+                let answer = self.finish(city, response.result, releasing: lock)
                 guard let failure = answer.stale?.error ?? answer.outcome.failure, self.fallsBack(failure) else {
                     return completion(self.result(city, answer))
                 }

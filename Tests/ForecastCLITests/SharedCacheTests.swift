@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import MockAPI
+import Testing
+import TestSupport
+
+/// Issue 23 §1: status bars, tmux and cron run `forecast` every minute on one cache folder;
+/// at a release they all miss the cache at once, and one request per city and release is made.
+@Suite("Processes sharing a cache folder", .serialized)
+struct SharedCacheTests {
+    let tokyoLine = "東京 晴のち曇 -/27° 10%\n"
+
+    /// Starts `count` processes with `arguments` at once and waits for them all.
+    private func together(_ count: Int, _ arguments: [String], environment: [String: String]) async throws -> [CommandResult] {
+        try await finish(start(count, arguments, environment: environment))
+    }
+
+    private func start(_ count: Int, _ arguments: [String], environment: [String: String]) throws -> [CommandProcess] {
+        try (0..<count).map { _ in try CommandProcess(arguments, environment: environment) }
+    }
+
+    private func finish(_ processes: [CommandProcess]) async throws -> [CommandResult] {
+        var results: [CommandResult] = []
+        for process in processes {
+            results.append(try await process.finish(timeout: .seconds(60)))
+        }
+        return results
+    }
+
+    @Test("20 processes started together for one city make one request and print the same line")
+    func oneRequestForTwenty() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
+            let results = try await together(20, ["-f", "line", "130010"], environment: env)
+            #expect(mock.stats().requestsByCity["130010"] == 1)
+            #expect(results.map(\.status) == Array(repeating: 0, count: 20))
+            #expect(results.allSatisfy { $0.stdout == tokyoLine }, "\(Set(results.map(\.stdout)))")
+            #expect(results.allSatisfy { $0.stderr == "" }, "\(Set(results.map(\.stderr)))")
+        }
+    }
+
+    @Test("--refresh takes the lock: processes that find it taken, refreshing or not, take the copy fetched meanwhile")
+    func refreshTakesTheLock() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
+            // Given the city's lock held, as by a process stuck in its fetch
+            let lockFile = try lockPath(cityID: "130010", mock: mock, env: env)
+            let holder = open(lockFile, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+            try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            defer { close(holder) }
+
+            // When three --refresh and three plain processes start and all wait for it
+            let processes = try start(3, ["--refresh", "-f", "line", "130010"], environment: env)
+                + start(3, ["-f", "line", "130010"], environment: env)
+            try #require(await eventually(timeout: .seconds(60)) { processes.allSatisfy { holds(lockFile, $0) } },
+                         "not every process opened the lock file")
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(mock.stats().requestsServed == 0, "nobody fetches while the lock is held")
+            flock(holder, LOCK_UN)
+            let results = try await finish(processes)
+
+            // Then the first to get the lock fetched, and every other printed its copy
+            #expect(mock.stats().requestsByCity["130010"] == 1)
+            #expect(results.allSatisfy { $0.status == 0 && $0.stdout == tokyoLine }, "\(results.map(\.stdout))")
+
+            // and a --refresh with nobody fetching still fetches, past the fresh copy.
+            let again = try await forecast(["--refresh", "-f", "line", "130010"], environment: env)
+            #expect(again.stdout == tokyoLine)
+            #expect(mock.stats().requestsByCity["130010"] == 2)
+        }
+    }
+
+    /// The lock file beside a city's entry in the test's cache folder, whose folder is made.
+    private func lockPath(cityID: String, mock: MockServer, env: [String: String]) throws -> String {
+        let host = mock.baseURL.replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: ":", with: "_")
+        let folder = try #require(env["FORECAST_CACHE_DIR"]) + "/" + host
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return "\(folder)/\(cityID).json.lock"
+    }
+
+    /// Whether the running process has `file` open (its lock file, so it is waiting or fetching).
+    private func holds(_ file: String, _ process: CommandProcess) -> Bool {
+        let fds = "/proc/\(process.process.processIdentifier)/fd"
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+        return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == file }
+    }
+
+    @Test("--no-cache processes take no lock: each one fetches, and the cache folder stays empty")
+    func noCacheFetchesEach() async throws {
+        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
+            let results = try await together(5, ["--no-cache", "-f", "line", "130010"], environment: env)
+            #expect(results.allSatisfy { $0.status == 0 && $0.stdout == tokyoLine })
+            #expect(mock.stats().requestsByCity["130010"] == 5)
+            let folder = try #require(env["FORECAST_CACHE_DIR"])
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] == [])
+        }
+    }
+
+    @Test("The agency's files: processes asking for the week of two cities of one office make one request")
+    func officeOnce() async throws {
+        var configuration = MockConfiguration(stampsRelease: true)
+        configuration.latencyByOffice = ["130000": .milliseconds(300)]
+        try await withMock(configuration) { mock, env in
+            let results = try await together(5, ["week", "-f", "line", "130010", "130030"], environment: env)
+            #expect(mock.stats().requestsByOffice == ["130000": 1])
+            #expect(results.allSatisfy { $0.status == 0 })
+            #expect(Set(results.map(\.stdout)).count == 1)
+            #expect(results[0].stdout.split(separator: "\n").count == 2)
+        }
+    }
+}
