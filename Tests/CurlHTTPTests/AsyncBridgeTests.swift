@@ -38,7 +38,9 @@ struct AsyncBridgeTests {
         let faults = ["140010": FaultRule(.stall)]
         try await MockServer.withServer(MockConfiguration(faultsByCity: faults)) { mock in
             let session = try Session()
-            var options = testOptions()
+            // An hour's timeout: only the cancellation below ends the stalled request, however
+            // long a busy machine keeps this test from looking.
+            var options = testOptions(timeout: .seconds(3600))
             options.limit = ConcurrencyLimit(maxInFlight: 1)
             // Given a request held back behind a stalled one, and an await on it, registered
             // before any handler
@@ -73,6 +75,8 @@ struct AsyncBridgeTests {
             #expect(status.withLock { $0 } == 200)
             // and the handlers ran in the order they were added
             #expect(await eventually { order.withLock { $0 } == ["first", "second"] })
+            // The session lives to here: released earlier, it would end the requests.
+            withExtendedLifetime(session) {}
         }
     }
 

@@ -19,7 +19,7 @@ struct CommandResult {
 
 /// A started `forecast` process with its output going to temporary files.
 final class CommandProcess {
-    let process = Process()
+    let child: ChildProcess
     private let outURL: URL
     private let errURL: URL
 
@@ -31,9 +31,6 @@ final class CommandProcess {
         outURL = dir.appendingPathComponent("forecast-out-\(UUID().uuidString)")
         errURL = dir.appendingPathComponent("forecast-err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.executableURL = executable
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         // Also curl's CA variables, which some machines set for every tool: a test names its own.
         for name in ["FORECAST_BASE_URL", "FORECAST_JMA_URL", "FORECAST_CACHE_DIR", "NO_COLOR", "XDG_CACHE_HOME",
@@ -45,20 +42,20 @@ final class CommandProcess {
         // Never the agency's real site: a test that falls back to its files names the mock.
         env["FORECAST_JMA_URL"] = "http://127.0.0.1:9"
         env.merge(environment) { $1 }
-        process.environment = env
-        process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        if let stdin {
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try process.run()
-            pipe.fileHandleForWriting.write(Data(stdin.utf8))
-            try pipe.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-        }
+        child = try ChildProcess(
+            executable.path, arguments, environment: env,
+            stdin: stdin.map { .bytes(Data($0.utf8)) } ?? .null,
+            stdout: .file(stdoutPath ?? outURL.path), stderr: .file(errURL.path))
     }
+
+    /// True until the process has ended.
+    var isRunning: Bool { child.isRunning }
+
+    /// Ctrl-C.
+    func interrupt() { child.send(SIGINT) }
+
+    /// What a status bar sends its watch to stop it.
+    func terminate() { child.send(SIGTERM) }
 
     /// What the process has written to stdout so far.
     func stdoutSoFar() throws -> String {
@@ -67,23 +64,20 @@ final class CommandProcess {
 
     /// Waits for the end (killing the process after `timeout`) and collects its output.
     func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
-        if await !eventually(timeout: timeout, { !process.isRunning }) {
-            process.terminate()
+        if await !eventually(timeout: timeout, { !child.isRunning }) {
+            child.send(SIGKILL)
             Issue.record("forecast did not end within \(timeout)")
         }
-        // Returns at once: the process has ended. Without it, swift-corelibs-foundation keeps
-        // a Process that was only polled in a reference cycle for good (LeakSanitizer shows
-        // it, and everything it holds, as leaked).
-        process.waitUntilExit()
+        let exit = child.wait()
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
         return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            status: exit.status,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            signalled: process.terminationReason == .uncaughtSignal)
+            signalled: exit.signalled)
     }
 }
 

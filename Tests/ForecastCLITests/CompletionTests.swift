@@ -1,6 +1,7 @@
 import Foundation
 @testable import ForecastCLI
 import Testing
+import TestSupport
 
 @Suite("Shell completion")
 struct CompletionTests {
@@ -38,15 +39,8 @@ struct CompletionTests {
             _forecast "${COMP_WORDS[0]}" "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", program]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let output = try ChildProcess.run("/bin/bash", ["-c", program]).stdout
+        return output.split(separator: "\n").map(String.init)
     }
 
     @Test("bash: options, their values and cities complete at the top level; `fetch` never appears")
@@ -111,15 +105,9 @@ struct CompletionTests {
         defer { try? FileManager.default.removeItem(at: script) }
         // fish 3's `commandline` has no buffer outside an interactive shell, so the city names,
         // which the script asks `forecast` for with the cursor position, are not checked here.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
-        process.arguments = ["--no-config", "-c", "source '\(script.path)'; complete -C 'forecast --for'; complete -C 'forecast -f t'"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let words = String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        let output = try ChildProcess.run(
+            "/usr/bin/fish", ["--no-config", "-c", "source '\(script.path)'; complete -C 'forecast --for'; complete -C 'forecast -f t'"]).stdout
+        let words = output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(words == ["--format", "table", "tsv"])
     }
 

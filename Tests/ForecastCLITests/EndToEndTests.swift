@@ -39,8 +39,8 @@ struct EndToEndTests {
             let firstTwo = "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n"
             #expect(await eventually(timeout: .seconds(10)) { (try? process.stdoutSoFar()) == firstTwo },
                     "the first two cities are printed while the third is in flight")
-            #expect(process.process.isRunning, "the stalled city is still in flight")
-            process.process.interrupt()
+            #expect(process.isRunning, "the stalled city is still in flight")
+            process.interrupt()
             let result = try await process.finish()
             #expect(result.stdout == firstTwo)
         }
@@ -205,8 +205,8 @@ struct EndToEndTests {
             }
             guard stalled else { Issue.record("never reached the stall"); return }
             let sent = ContinuousClock.now
-            process.process.interrupt()
-            _ = await eventually(timeout: .seconds(5)) { !process.process.isRunning }
+            process.interrupt()
+            _ = await eventually(timeout: .seconds(5)) { !process.isRunning }
             let elapsed = ContinuousClock.now - sent
             let result = try await process.finish()
             #expect(result.status == 130)

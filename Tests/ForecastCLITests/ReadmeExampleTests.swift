@@ -84,7 +84,7 @@ struct ReadmeExampleTests {
         let mock = forecastBinary.deletingLastPathComponent().appendingPathComponent("forecast-mock")
         let server = try MockProcess(executable: mock, arguments: transcript.mockOptions)
         defer { server.stop() }
-        let base = try server.baseURL()
+        let base = try await server.baseURL()
         try await withTemporaryFolder(prefix: "forecast-readme") { folder in
             let environment = [
                 "FORECAST_BASE_URL": base, "FORECAST_JMA_URL": base,
@@ -104,31 +104,29 @@ let libfaketime: String? = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
 
 /// `forecast-mock` as a process of its own, stopped by `stop()`.
 final class MockProcess {
-    private let process = Process()
-    private let output = Pipe()
+    private let child: ChildProcess
+    private let output: URL
 
     init(executable: URL, arguments: [String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-mock-\(UUID().uuidString)")
+        child = try ChildProcess(executable.path, arguments, environment: ProcessInfo.processInfo.environment, stdout: .file(output.path))
     }
 
     /// The first line the mock prints: its base URL.
-    func baseURL() throws -> String {
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else { throw POSIXError(.EPIPE) }
-            if first == UInt8(ascii: "\n") { break }
-            line.append(first)
+    func baseURL() async throws -> String {
+        var line: String?
+        _ = await eventually {
+            let text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+            line = text.contains("\n") ? String(text.prefix { $0 != "\n" }) : nil
+            return line != nil
         }
-        return String(decoding: line, as: UTF8.self)
+        guard let line else { throw POSIXError(.EPIPE) }
+        return line
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        child.send(SIGTERM)
+        _ = child.wait()
+        try? FileManager.default.removeItem(at: output)
     }
 }

@@ -80,7 +80,7 @@ struct SharedCacheTests {
 
     /// Whether the running process has `file` open (its lock file, so it is waiting or fetching).
     private func holds(_ file: String, _ process: CommandProcess) -> Bool {
-        let fds = "/proc/\(process.process.processIdentifier)/fd"
+        let fds = "/proc/\(process.child.pid)/fd"
         let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
         return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == file }
     }

@@ -113,8 +113,8 @@ struct WatchTests {
             #expect(printed.split(separator: "\n").count == 1)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
             #expect((object["text"] as? String)?.hasPrefix("東京 晴のち曇") == true)
-            #expect(watch.process.isRunning)
-            watch.process.terminate()
+            #expect(watch.isRunning)
+            watch.terminate()
             let result = try await watch.finish()
             #expect(result.status == 0 && !result.signalled)
         }

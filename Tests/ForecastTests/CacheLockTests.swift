@@ -56,17 +56,16 @@ struct CacheLockTests {
             let marker = folder.path("held")
             // A shell that locks the file on its descriptor 9, says so, and becomes `sleep`,
             // which keeps the descriptor and so the lock.
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-            holder.arguments = ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 60", "sh", path, marker]
-            try holder.run()
-            defer { if holder.isRunning { holder.terminate() }; holder.waitUntilExit() }
+            let holder = try ChildProcess(
+                "/bin/sh", ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 60", "sh", path, marker],
+                environment: ProcessInfo.processInfo.environment)
+            defer { holder.send(SIGKILL); _ = holder.wait() }
             try #require(await eventually { FileManager.default.fileExists(atPath: marker) }, "the holder never took the lock")
             let probe = try #require(CacheLock(path: path))
             #expect(probe.tryLock() == .busy)
 
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
+            holder.send(SIGKILL)
+            _ = holder.wait()
 
             #expect(probe.tryLock() == .locked, "the dead holder's lock went with it")
         }
@@ -280,12 +279,7 @@ struct CacheLockTests {
     }
 
     private func run(_ tool: String, _ arguments: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return }
-        process.waitUntilExit()
+        _ = try? ChildProcess.run(tool, arguments)
     }
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program the tests run, started with `posix_spawn` rather than Foundation's `Process`.
+///
+/// `Process.run()` on Linux (swift-corelibs-foundation of Swift 6.3) reads past a buffer while
+/// it lists `/proc/self/fd` and now and then crashes the test runner with SIGSEGV, more often
+/// the more children a suite starts at once (swift-corelibs-foundation pull request 5472). The
+/// child gets every signal at its default disposition and none blocked, as a shell's child
+/// does: the test runner's threads block and ignore signals of their own.
+///
+/// `@unchecked Sendable` is sound because `pid` never changes and `exit`, the only mutable
+/// state, is read and written under `lock`.
+public final class ChildProcess: @unchecked Sendable {
+    /// How the child ended: its exit status, or the signal that ended it.
+    public struct Exit: Sendable, Equatable {
+        public let status: Int32
+        public let signalled: Bool
+    }
+
+    /// Where a standard stream goes.
+    public enum Stream: Sendable {
+        /// /dev/null.
+        case null
+        /// A file, truncated or created (an existing one such as /dev/full is opened for writing).
+        case file(String)
+        /// For standard input: these bytes, then the end of the file.
+        case bytes(Data)
+    }
+
+    public let pid: pid_t
+    private let lock = NSLock()
+    private var exit: Exit?
+
+    /// Starts `path` with `arguments` (without the program's name) and exactly `environment`.
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
+    ) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var input: [Int32] = [-1, -1]
+        if case .bytes = stdin {
+            guard pipe(&input) == 0 else { throw POSIXError(.EMFILE) }
+            posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+            posix_spawn_file_actions_addclose(&actions, input[0])
+            posix_spawn_file_actions_addclose(&actions, input[1])
+        }
+        for (fd, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            switch stream {
+            case .null:
+                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .file(let file):
+                posix_spawn_file_actions_addopen(&actions, fd, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .bytes:
+                continue
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // strdup'd C strings, freed once posix_spawn has copied them into the child.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        if case .bytes(let data) = stdin {
+            close(input[0])
+            if status == 0 {
+                data.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(input[1], bytes.baseAddress! + offset, bytes.count - offset)
+                        guard written > 0 else { break }
+                        offset += written
+                    }
+                }
+            }
+            close(input[1])
+        }
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        self.pid = pid
+    }
+
+    /// True until the child has ended (and been reaped).
+    public var isRunning: Bool {
+        reap() == nil
+    }
+
+    /// Waits for the child's end, checking every few milliseconds (a blocking `waitpid` would
+    /// hold the lock that `send` needs).
+    public func wait() -> Exit {
+        while true {
+            if let exit = reap() { return exit }
+            usleep(2_000)
+        }
+    }
+
+    /// Sends `signal` to the child, if it has not been reaped.
+    public func send(_ signal: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if exit == nil { kill(pid, signal) }
+    }
+
+    /// The child's end, reaping it if it has ended; nil while it runs.
+    private func reap() -> Exit? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let exit { return exit }
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        guard reaped == pid else { return nil }
+        // The macros of <sys/wait.h>: the low 7 bits are the signal (0 for a normal exit), the
+        // next 8 the exit status.
+        let signal = status & 0x7F
+        exit = signal == 0 ? Exit(status: (status >> 8) & 0xFF, signalled: false) : Exit(status: signal, signalled: true)
+        return exit
+    }
+
+    /// Runs `path` to its end and returns how it ended and what it wrote to stdout.
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> (exit: Exit, stdout: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-child-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let child = try ChildProcess(path, arguments, environment: environment, stdout: .file(output.path))
+        let exit = child.wait()
+        return (exit, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
+    }
+}
