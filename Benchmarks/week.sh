@@ -70,7 +70,7 @@ for _ in $(seq "$runs"); do
     "$forecast" week --no-cache -p -j "$jobs" --jma-url "$slow" $ids >/dev/null
     fw+=($(( $(now_ms) - start )))
     start=$(now_ms)
-    curl -s --parallel --parallel-immediate --parallel-max "$jobs" "${curl_args[@]}"
+    curl -s --no-progress-meter --parallel --parallel-immediate --parallel-max "$jobs" "${curl_args[@]}" 2>/dev/null
     cw+=($(( $(now_ms) - start )))
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -50,6 +50,7 @@ lines = [
     "extension AgencyArea {",
     "    /// The 142 cities' areas in the catalog's order: class10 name and English name, office,",
     "    /// the office's name, the agency page's code, AMeDAS points (first preferred) and class20.",
+    "    /// The catalog's order is ascending ID order, which `of(id:)` relies on.",
     "    static let table: [AgencyArea] = [",
 ]
 for r in areas:

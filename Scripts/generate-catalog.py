@@ -103,6 +103,8 @@ catalog = rows("cities.tsv")
 location = {r["id"]: r for r in rows("cities-api-location.tsv")}
 readings = {r["id"]: r for r in rows("cities-readings.tsv")}
 assert len(catalog) == 142 and set(location) == {r["id"] for r in catalog} == set(readings)
+# CityCatalog.city(id:) searches the table by bisection: the IDs must ascend.
+assert [r["id"] for r in catalog] == sorted(r["id"] for r in catalog), "cities.tsv must list IDs in ascending order"
 
 owner = {}
 lines = [
@@ -111,7 +113,8 @@ lines = [
     "",
     "extension CityCatalog {",
     "    /// The API's 142 cities, in the order of its primary_area.xml, with JMA's readings and",
-    "    /// English names, the Hepburn romaji and the folded keys of every name form.",
+    "    /// English names, the Hepburn romaji and the folded keys of every name form. That order",
+    "    /// is also ascending ID order, which `city(id:)` relies on (the generator checks it).",
     "    static let cities: [City] = [",
 ]
 for r in catalog:

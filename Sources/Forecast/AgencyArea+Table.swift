@@ -4,6 +4,7 @@
 extension AgencyArea {
     /// The 142 cities' areas in the catalog's order: class10 name and English name, office,
     /// the office's name, the agency page's code, AMeDAS points (first preferred) and class20.
+    /// The catalog's order is ascending ID order, which `of(id:)` relies on.
     static let table: [AgencyArea] = [
         AgencyArea(city: "011000", name: "宗谷地方", english: "Soya Region", office: "011000", officeName: "北海道",
                    page: "011000", points: ["11016"], class20: "0121400"),

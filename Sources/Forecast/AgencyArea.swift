@@ -43,19 +43,17 @@ public struct AgencyArea: Sendable, Hashable {
         self.class20 = class20
     }
 
-    private static let byCity: [String: AgencyArea] = Dictionary(uniqueKeysWithValues: table.map { ($0.city, $0) })
-
     /// Every catalog city's area, in the catalog's order.
     public static var all: [AgencyArea] { table }
 
     /// The area of a catalog city; nil for a city the catalog does not have.
     public static func of(_ city: City) -> AgencyArea? {
-        byCity[city.id]
+        of(id: city.id)
     }
 
     /// The area of the city with this ID, or nil.
     public static func of(id: String) -> AgencyArea? {
-        byCity[id]
+        table.sortedLookup(id, by: \.city)
     }
 
     /// The offices whose files hold these cities, each once, in the order of their first city:
@@ -64,7 +62,7 @@ public struct AgencyArea: Sendable, Hashable {
         var offices: [String] = []
         var seen: Set<String> = []
         for city in cities {
-            guard let office = byCity[city.id]?.office, seen.insert(office).inserted else { continue }
+            guard let office = of(id: city.id)?.office, seen.insert(office).inserted else { continue }
             offices.append(office)
         }
         return offices

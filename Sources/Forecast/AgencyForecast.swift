@@ -43,7 +43,7 @@ public struct AgencyForecast: Sendable {
     public static func decode(_ body: Data, office: String) throws(ForecastError) -> AgencyForecast {
         let reports: [AgencyReport]
         do {
-            reports = try JSONDecoder().decode([AgencyReport].self, from: body)
+            reports = try JSONDecoder().decode(AgencyFile.self, from: body).reports
         } catch let error as DecodingError {
             throw ForecastError.describing(error, body: body)
         } catch {
@@ -77,7 +77,7 @@ public struct AgencyForecast: Sendable {
         }
         let series = report.timeSeries[index]
         for field in fields where !series.allHave(field) {
-            let area = series.areas.firstIndex { field.isNumber ? $0.numbers[field] == nil : $0.texts[field] == nil } ?? 0
+            let area = series.areas.firstIndex { $0.count(field) == nil } ?? 0
             throw .invalidResponse(path: "\(path)[\(index)].areas[\(area)].\(field.rawValue)", problem: "missing")
         }
         return series
@@ -96,16 +96,34 @@ public struct AgencyForecast: Sendable {
     }
 }
 
+/// The file: its reports, read through nested containers (see ``AgencySeries/init(from:)``).
+struct AgencyFile: Decodable {
+    let reports: [AgencyReport]
+
+    init(from decoder: any Decoder) throws {
+        var list = try decoder.unkeyedContainer()
+        var reports: [AgencyReport] = []
+        while !list.isAtEnd {
+            reports.append(try AgencyReport(from: list.nestedContainer(keyedBy: JSONKey.self)))
+        }
+        self.reports = reports
+    }
+}
+
 /// One report of the file: who issued it, when, and its series.
-struct AgencyReport: Decodable {
+struct AgencyReport {
     let publishingOffice: String
     let reportDatetime: String
     let timeSeries: [AgencySeries]
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+    init(from container: KeyedDecodingContainer<JSONKey>) throws {
         publishingOffice = try container.decodeIfPresent(String.self, forKey: "publishingOffice") ?? ""
         reportDatetime = try container.decode(String.self, forKey: "reportDatetime")
-        timeSeries = try container.decode([AgencySeries].self, forKey: "timeSeries")
+        var list = try container.nestedUnkeyedContainer(forKey: "timeSeries")
+        var timeSeries: [AgencySeries] = []
+        while !list.isAtEnd {
+            timeSeries.append(try AgencySeries(from: list.nestedContainer(keyedBy: JSONKey.self)))
+        }
+        self.timeSeries = timeSeries
     }
 }

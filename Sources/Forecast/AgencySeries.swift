@@ -14,10 +14,18 @@ struct AgencySeries: Sendable {
     struct Entry: Sendable {
         /// The area's or point's code and name.
         let place: AgencyPlace
-        /// Text fields by name: weather codes, the weather, wind and wave lines, reliabilities.
-        let texts: [Field: [String]]
-        /// Number fields by name: chances of rain and temperatures; nil where the file has "".
-        let numbers: [Field: [Double?]]
+        /// The text fields' values (weather codes, the weather, wind and wave lines,
+        /// reliabilities), one slot per field (`Field.slot`), nil for a field the area lacks.
+        private var textSlots: [[String]?] = Array(repeating: nil, count: Field.allCases.count)
+        /// The number fields' values (chances of rain, temperatures), nil where the file has "".
+        private var numberSlots: [[Double?]?] = Array(repeating: nil, count: Field.allCases.count)
+
+        /// The values of a text field, if the area has it.
+        func texts(_ field: Field) -> [String]? { textSlots[field.slot] }
+        /// The values of a number field, if the area has it.
+        func numbers(_ field: Field) -> [Double?]? { numberSlots[field.slot] }
+        /// How many values the area has of `field`, if it has it.
+        func count(_ field: Field) -> Int? { field.isNumber ? numbers(field)?.count : texts(field)?.count }
     }
 
     /// The fields the tool reads.
@@ -34,6 +42,10 @@ struct AgencySeries: Sendable {
         }
 
         var key: JSONKey { JSONKey(stringLiteral: rawValue) }
+
+        /// Its place among the fields, for the entries' slots: arrays rather than dictionaries,
+        /// which would need the field's hash for every value read.
+        var slot: Int { Self.allCases.firstIndex(of: self)! }
     }
 
     /// The index of the area or point whose code is `code`.
@@ -53,30 +65,36 @@ struct AgencySeries: Sendable {
 
     /// The text of `field` of area `area` at time `index`; nil when absent or "".
     func text(_ field: Field, area: Int, at index: Int?) -> String? {
-        guard let index, let values = areas[area].texts[field], index < values.count, !values[index].isEmpty else { return nil }
+        guard let index, let values = areas[area].texts(field), index < values.count, !values[index].isEmpty else { return nil }
         return values[index]
     }
 
     /// The number of `field` of area `area` at time `index`; nil when absent or "".
     func number(_ field: Field, area: Int, at index: Int?) -> Double? {
-        guard let index, let values = areas[area].numbers[field], index < values.count else { return nil }
+        guard let index, let values = areas[area].numbers(field), index < values.count else { return nil }
         return values[index]
     }
 
     /// Whether every area of the series has `field`.
     func allHave(_ field: Field) -> Bool {
-        areas.allSatisfy { field.isNumber ? $0.numbers[field] != nil : $0.texts[field] != nil }
+        areas.allSatisfy { $0.count(field) != nil }
     }
 }
 
-extension AgencySeries: Decodable {
-    /// Decodes the times and the areas, and checks that every array has a value per time.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        let texts = try container.decode([String].self, forKey: "timeDefines")
+extension AgencySeries {
+    /// Decodes the times and the areas from a series' object, and checks that every array has
+    /// a value per time.
+    ///
+    /// The file is read through nested containers down to its strings, not as `Decodable`
+    /// values of their own types: the decoder checks each type it decodes against its special
+    /// cases with a dynamic cast, and on this static binary the first cast of each type scans
+    /// every conformance record.
+    init(from container: KeyedDecodingContainer<JSONKey>) throws {
+        var timeList = try container.nestedUnkeyedContainer(forKey: "timeDefines")
         var times: [AgencyTime] = []
-        times.reserveCapacity(texts.count)
-        for (index, text) in texts.enumerated() {
+        while !timeList.isAtEnd {
+            let index = timeList.currentIndex
+            let text = try timeList.decode(String.self)
             guard let time = AgencyTime(text) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: container.codingPath + [JSONKey(stringLiteral: "timeDefines"), IndexKey(index)],
@@ -85,11 +103,15 @@ extension AgencySeries: Decodable {
             times.append(time)
         }
         self.times = times
-        areas = try container.decode([Entry].self, forKey: "areas")
+        var areaList = try container.nestedUnkeyedContainer(forKey: "areas")
+        var areas: [Entry] = []
+        while !areaList.isAtEnd {
+            areas.append(try Entry(from: areaList.nestedContainer(keyedBy: JSONKey.self)))
+        }
+        self.areas = areas
         for (areaIndex, area) in areas.enumerated() {
             for field in Field.allCases {
-                let count = field.isNumber ? area.numbers[field]?.count : area.texts[field]?.count
-                guard let count, count != times.count else { continue }
+                guard let count = area.count(field), count != times.count else { continue }
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: container.codingPath + [JSONKey(stringLiteral: "areas"), IndexKey(areaIndex), field.key],
                     debugDescription: "\(count) values for \(times.count) times"))
@@ -98,28 +120,33 @@ extension AgencySeries: Decodable {
     }
 }
 
-extension AgencySeries.Entry: Decodable {
+extension AgencySeries.Entry {
     /// Decodes `area` and the fields the tool reads, each an array of strings.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        place = try container.decode(AgencyPlace.self, forKey: "area")
-        var texts: [AgencySeries.Field: [String]] = [:]
-        var numbers: [AgencySeries.Field: [Double?]] = [:]
-        for field in AgencySeries.Field.allCases {
-            guard let values = try container.decodeIfPresent([String].self, forKey: field.key) else { continue }
+    init(from container: KeyedDecodingContainer<JSONKey>) throws {
+        let area = try container.nestedContainer(keyedBy: JSONKey.self, forKey: "area")
+        place = AgencyPlace(
+            code: try area.decode(String.self, forKey: "code"), name: try area.decodeIfPresent(String.self, forKey: "name") ?? "")
+        for field in AgencySeries.Field.allCases where container.contains(field.key) {
+            var list = try container.nestedUnkeyedContainer(forKey: field.key)
             if field.isNumber {
-                numbers[field] = try values.enumerated().map { index, text in
-                    try Self.number(text, field: field) {
+                var values: [Double?] = []
+                while !list.isAtEnd {
+                    let index = list.currentIndex
+                    let text = try list.decode(String.self)
+                    values.append(try Self.number(text, field: field) {
                         DecodingError.dataCorrupted(DecodingError.Context(
                             codingPath: container.codingPath + [field.key, IndexKey(index)], debugDescription: $0))
-                    }
+                    })
                 }
+                numberSlots[field.slot] = values
             } else {
-                texts[field] = values
+                var values: [String] = []
+                while !list.isAtEnd {
+                    values.append(try list.decode(String.self))
+                }
+                textSlots[field.slot] = values
             }
         }
-        self.texts = texts
-        self.numbers = numbers
     }
 
     /// A value of a number field: nil for "", else a number (a chance of rain: a whole one from 0 to 100).

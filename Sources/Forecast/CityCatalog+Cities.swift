@@ -3,7 +3,8 @@
 
 extension CityCatalog {
     /// The API's 142 cities, in the order of its primary_area.xml, with JMA's readings and
-    /// English names, the Hepburn romaji and the folded keys of every name form.
+    /// English names, the Hepburn romaji and the folded keys of every name form. That order
+    /// is also ascending ID order, which `city(id:)` relies on (the generator checks it).
     static let cities: [City] = [
         City(id: "011000", name: "稚内", prefecture: "北海道", region: "道北", district: "宗谷地方", area: "北海道",
              english: "Wakkanai", kana: "ワッカナイ", romaji: "Wakkanai", keys: ["稚内", "わっかない", "wakkanai"]),

@@ -7,7 +7,6 @@ public enum CityCatalog {
     /// The 47 prefectures, north to south.
     public static var allPrefectures: [Prefecture] { prefectures }
 
-    private static let byID: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, $0) })
     private static let byName: [String: City] = Dictionary(uniqueKeysWithValues: cities.map { ($0.name, $0) })
     /// Every folded name form of every city (the generator checks that no two cities share one).
     private static let byKey: [String: City] = Dictionary(
@@ -17,7 +16,7 @@ public enum CityCatalog {
         prefectures.flatMap { prefecture in prefecture.keys.map { ($0, prefecture) } }, uniquingKeysWith: { first, _ in first })
 
     /// The city with this 6-digit ID, or nil.
-    public static func city(id: String) -> City? { byID[id] }
+    public static func city(id: String) -> City? { cities.sortedLookup(id, by: \.id) }
 
     /// The city with exactly this name (東京), or nil.
     public static func city(named name: String) -> City? { byName[name] }
@@ -46,7 +45,7 @@ public enum CityCatalog {
             throw UnknownCityError(argument: argument, problem: .empty, suggestions: [])
         }
         if text.allSatisfy(\.isASCIIDigit) {
-            if let city = byID[text] { return [city] }
+            if let city = city(id: text) { return [city] }
             let problem: UnknownCityError.Problem = text.count == 6 ? .unknownID : .malformedID
             throw UnknownCityError(argument: argument, problem: problem, suggestions: suggestions(forID: text))
         }

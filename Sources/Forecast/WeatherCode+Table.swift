@@ -2,7 +2,8 @@
 
 extension WeatherCode {
     /// The API's 118 weather codes in JMA's order: code, day icon, group, the API's Japanese
-    /// phrase and JMA's English phrase in sentence case.
+    /// phrase and JMA's English phrase in sentence case. JMA's order is ascending code order,
+    /// which `lookup(_:)` relies on (the generator checks it).
     static let table: [WeatherCode] = [
         WeatherCode(code: 100, icon: 100, group: 100, telop: "晴れ", english: "Clear"),
         WeatherCode(code: 101, icon: 101, group: 100, telop: "晴時々曇", english: "Partly cloudy"),

@@ -19,7 +19,7 @@ public struct WeatherCode: Sendable, Equatable {
 
     /// The entry of `code`, or nil if the table has none.
     public static func lookup(_ code: Int) -> WeatherCode? {
-        byCode[code]
+        table.sortedLookup(code, by: \.code)
     }
 
     /// The code of a day of a response: by its telop, else by its icon; nil if neither is known.
@@ -41,6 +41,5 @@ public struct WeatherCode: Sendable, Equatable {
         return Int(name.dropLast(4))
     }
 
-    private static let byCode = Dictionary(uniqueKeysWithValues: table.map { ($0.code, $0) })
     private static let byTelop = Dictionary(uniqueKeysWithValues: table.map { ($0.telop, $0) })
 }
