@@ -109,6 +109,9 @@ func withMock<T>(
 /// binary. The output is what the terminal received, with its "\r\n" turned back into "\n".
 func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> CommandResult {
     var env = environment
+    // `script` runs the command with $SHELL, or /bin/sh (dash on Debian) when it is unset, as on a
+    // CI machine; the commands here are bash's (PIPESTATUS), so name bash whatever the caller has.
+    env["SHELL"] = "/bin/bash"
     env["PATH"] = forecastBinary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     var result = try await CommandProcess(
         ["-qfec", command, "/dev/null"], environment: env, executable: URL(fileURLWithPath: "/usr/bin/script")).finish()
