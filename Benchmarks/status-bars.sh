@@ -65,7 +65,9 @@ scenario() {
                 sleep 3600
             done
             for pid in $(cat "$DIR/watch.pids" 2>/dev/null); do kill -TERM "$pid"; done
-            wait $(jobs -p | grep -v "^$mock$") 2>/dev/null || true
+            # `wait` with no pid waits for the mock too: name the others, if any are left.
+            others=$(jobs -p | grep -v "^$mock$" || true)
+            if [ -n "$others" ]; then wait $others 2>/dev/null || true; fi
             curl -s "$base/stats" | awk "\$1 == \"requests_served\" { print \$2 - 1 }" >"$DIR/requests"
             kill "$mock"
         ' >/dev/null 2>&1 || true

@@ -122,6 +122,26 @@ struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
         return cells
     }
 
+    /// A row that says what it is in some columns and spans `text` across all the others:
+    /// a failed city's ID and name, then why.
+    func labelledRow(_ labels: [(key: Key, text: String)], across text: String, style: TableCell.Style) -> [TableCell] {
+        let rest = columns.map(\.key).filter { key in !labels.contains { $0.key == key } }
+        return cells(spans: [Span(keys: rest, text: text, style: style)]) { column in
+            labels.first { $0.key == column.key }.map { column.cell($0.text) }
+        }
+    }
+
+    /// The spaces before the text of the column of `key`: the columns and gaps ahead of it and
+    /// its own gap; 0 when it is not shown.
+    func indent(of key: Key) -> Int {
+        var indent = 0
+        for column in columns {
+            if column.key == key { return indent + column.gap }
+            indent += column.gap + column.width
+        }
+        return 0
+    }
+
     /// The columns at their least widths, with the gaps between them.
     private static func leastWidth(_ columns: [Column]) -> Int {
         columns.reduce(0) { $0 + $1.gap + $1.width }

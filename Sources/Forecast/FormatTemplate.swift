@@ -94,6 +94,19 @@ public struct FormatTemplate: Sendable, Equatable {
         if !literal.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
     }
+
+    /// One output line: the template with each placeholder replaced by `value`'s text for it
+    /// ("-" where it has none), made safe for a terminal, ending in a newline.
+    func line(_ value: (Placeholder) -> String?) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .text(let literal): text += literal
+            case .value(let placeholder): text += value(placeholder) ?? "-"
+            }
+        }
+        return UntrustedText.sanitized(text) + "\n"
+    }
 }
 
 /// A template with a placeholder the tool does not know, or a `%` at its end.

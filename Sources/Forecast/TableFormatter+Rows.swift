@@ -27,14 +27,7 @@ extension TableFormatter {
     /// A failed city keeps its row: its ID and name, and why, across the rest of the row.
     func failedRow(_ result: FetchResult, city: String, layout: TableLayout) -> [TableCell] {
         let reason = "failed: " + ValueText.field(result.error.map { "\($0)" } ?? "unknown error")
-        let rest = layout.chosen.columns.map(\.key).filter { $0 != .id && $0 != .city }
-        return layout.chosen.cells(spans: [.init(keys: rest, text: reason, style: .red)]) { column in
-            switch column.key {
-            case .id: column.cell(result.city.id)
-            case .city: column.cell(city)
-            default: nil
-            }
-        }
+        return layout.chosen.labelledRow([(.id, result.city.id), (.city, city)], across: reason, style: .red)
     }
 
     /// Under a stale copy's name: the copy is old, and how old, within the row's width.

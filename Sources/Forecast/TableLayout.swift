@@ -83,12 +83,5 @@ struct TableLayout: Equatable {
     func shows(_ key: Key) -> Bool { chosen.shows(key) }
 
     /// Spaces before the city's text: under the city column, for lines that belong to the city.
-    var cityIndent: Int {
-        var indent = 0
-        for column in chosen.columns {
-            if column.key == .city { return indent + column.gap }
-            indent += column.gap + column.width
-        }
-        return 0
-    }
+    var cityIndent: Int { chosen.indent(of: .city) }
 }

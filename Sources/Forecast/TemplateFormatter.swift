@@ -29,14 +29,7 @@ public struct TemplateFormatter: ResultFormatter {
     }
 
     private func line(_ result: FetchResult, _ day: DailyForecast?) -> String {
-        var text = ""
-        for part in template.parts {
-            switch part {
-            case .text(let literal): text += literal
-            case .value(let placeholder): text += value(placeholder, result, day) ?? "-"
-            }
-        }
-        return UntrustedText.sanitized(text) + "\n"
+        template.line { value($0, result, day) }
     }
 
     private func value(_ placeholder: FormatTemplate.Placeholder, _ result: FetchResult, _ day: DailyForecast?) -> String? {

@@ -129,13 +129,6 @@ public struct WeeklyTableFormatter: ResultFormatter {
     /// A failed city keeps its row: its ID and name, and why, across the rest of the row.
     private func failedRow(_ result: WeeklyResult, city: String, layout: WeeklyTableLayout) -> [TableCell] {
         let reason = "failed: " + ValueText.field(result.error.map { "\($0)" } ?? "unknown error")
-        let rest = layout.chosen.columns.map(\.key).filter { $0 != .id && $0 != .city }
-        return layout.chosen.cells(spans: [.init(keys: rest, text: reason, style: .red)]) { column in
-            switch column.key {
-            case .id: column.cell(result.city.id)
-            case .city: column.cell(city)
-            default: nil
-            }
-        }
+        return layout.chosen.labelledRow([(.id, result.city.id), (.city, city)], across: reason, style: .red)
     }
 }

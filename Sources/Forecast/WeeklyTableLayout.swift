@@ -68,12 +68,5 @@ struct WeeklyTableLayout: Equatable {
     func shows(_ key: Key) -> Bool { chosen.shows(key) }
 
     /// Spaces before the city's text: under the city column, or none when names have lines of their own.
-    var cityIndent: Int {
-        var indent = 0
-        for column in chosen.columns {
-            if column.key == .city { return indent + column.gap }
-            indent += column.gap + column.width
-        }
-        return 0
-    }
+    var cityIndent: Int { chosen.indent(of: .city) }
 }

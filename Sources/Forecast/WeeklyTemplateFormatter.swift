@@ -35,14 +35,7 @@ public struct WeeklyTemplateFormatter: ResultFormatter {
     }
 
     private func line(_ result: WeeklyResult, _ day: WeeklyDay?) -> String {
-        var text = ""
-        for part in template.parts {
-            switch part {
-            case .text(let literal): text += literal
-            case .value(let placeholder): text += value(placeholder, result, day) ?? "-"
-            }
-        }
-        return UntrustedText.sanitized(text) + "\n"
+        template.line { value($0, result, day) }
     }
 
     private func value(_ placeholder: FormatTemplate.Placeholder, _ result: WeeklyResult, _ day: WeeklyDay?) -> String? {

@@ -16,31 +16,13 @@ struct AgencyArea: Sendable, Equatable {
     /// Columns are found by their header names (`id`, `class10_name`, `office`, `office_name`,
     /// `amedas`, the last a comma-separated list), so their order does not matter.
     static func parseTable(_ text: String, file: String) throws(FixtureError) -> [AgencyArea] {
-        let rows = TSV.rows(text)
-        guard let header = rows.first else {
-            throw FixtureError(path: file, problem: "is empty")
-        }
-        func column(_ name: String) throws(FixtureError) -> Int {
-            guard let index = header.firstIndex(of: name) else {
-                throw FixtureError(path: file, problem: "has no column \"\(name)\"")
+        let columns = ["id", "class10_name", "office", "office_name", "amedas"]
+        return try TSV.records(text, file: file, columns: columns).map { (line, cells) throws(FixtureError) in
+            let points = cells[4].split(separator: ",").map(String.init)
+            guard !cells[2].isEmpty, !points.isEmpty else {
+                throw FixtureError(path: file, problem: "line \(line) has no office or no AMeDAS point")
             }
-            return index
+            return AgencyArea(id: cells[0], name: cells[1], office: cells[2], officeName: cells[3], points: points)
         }
-        let id = try column("id")
-        let name = try column("class10_name")
-        let office = try column("office")
-        let officeName = try column("office_name")
-        let amedas = try column("amedas")
-        let width = [id, name, office, officeName, amedas].max()!
-        var areas: [AgencyArea] = []
-        for (number, row) in rows.enumerated().dropFirst() {
-            let points = row.count > width ? row[amedas].split(separator: ",").map(String.init) : []
-            guard row.count > width, !row[office].isEmpty, !points.isEmpty else {
-                throw FixtureError(path: file, problem: "line \(number + 1) lacks a column or an AMeDAS point")
-            }
-            areas.append(AgencyArea(
-                id: row[id], name: row[name], office: row[office], officeName: row[officeName], points: points))
-        }
-        return areas
     }
 }

@@ -23,32 +23,12 @@ struct CityLocation: Sendable, Equatable {
     /// Columns are found by their header names (`id`, `name`, `location_district`,
     /// `location_prefecture`, `location_area`, `link_area_code`), so their order does not matter.
     static func parseTable(_ text: String, file: String) throws(FixtureError) -> [String: CityLocation] {
-        let rows = TSV.rows(text)
-        guard let header = rows.first else {
-            throw FixtureError(path: file, problem: "is empty")
-        }
-        func column(_ name: String) throws(FixtureError) -> Int {
-            guard let index = header.firstIndex(of: name) else {
-                throw FixtureError(path: file, problem: "has no column \"\(name)\"")
-            }
-            return index
-        }
-        let id = try column("id")
-        let name = try column("name")
-        let district = try column("location_district")
-        let prefecture = try column("location_prefecture")
-        let area = try column("location_area")
-        let link = try column("link_area_code")
-        let width = [id, name, district, prefecture, area, link].max()!
+        let columns = ["id", "name", "location_district", "location_prefecture", "location_area", "link_area_code"]
         var table: [String: CityLocation] = [:]
-        for (number, row) in rows.enumerated().dropFirst() {
-            guard row.count > width else {
-                throw FixtureError(path: file, problem: "line \(number + 1) has \(row.count) columns")
-            }
-            table[row[id]] = CityLocation(
-                id: row[id], city: row[name], district: row[district],
-                prefecture: row[prefecture], area: row[area], linkAreaCode: row[link]
-            )
+        for (_, cells) in try TSV.records(text, file: file, columns: columns) {
+            table[cells[0]] = CityLocation(
+                id: cells[0], city: cells[1], district: cells[2], prefecture: cells[3], area: cells[4],
+                linkAreaCode: cells[5])
         }
         return table
     }

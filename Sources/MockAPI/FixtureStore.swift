@@ -77,11 +77,7 @@ struct FixtureStore: Sendable {
     /// The IDs in the `id` column of `cities.tsv`, in file order.
     private static func catalogIDs(folder: String) throws(FixtureError) -> [String] {
         let file = folder + "/cities.tsv"
-        let rows = TSV.rows(try FixtureFiles.readText(file))
-        guard let column = rows.first?.firstIndex(of: "id") else {
-            throw FixtureError(path: file, problem: "has no column \"id\"")
-        }
-        let ids = rows.dropFirst().compactMap { $0.count > column ? $0[column] : nil }
+        let ids = try TSV.records(try FixtureFiles.readText(file), file: file, columns: ["id"]).map { $0.cells[0] }
         guard !ids.isEmpty else {
             throw FixtureError(path: file, problem: "lists no city")
         }
