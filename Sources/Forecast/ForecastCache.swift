@@ -12,8 +12,8 @@ import Foundation
 /// its body was already older than the last release when it was fetched (the API had not
 /// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
 /// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
-/// Beside an entry that was ever missed lies its lock file (``CacheLock``), which the processes
-/// sharing the folder take in turns to fetch it.
+/// Beside an entry that was ever missed lies its lock file (`130010.json.lock`, locked with
+/// `flock(2)`), which the processes sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
     /// Whether the cache is read, written, or neither.
     public enum Mode: Sendable, Equatable {
