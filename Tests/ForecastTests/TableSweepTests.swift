@@ -24,18 +24,8 @@ struct TableSweepTests {
           arguments: Language.allCases, [1, 3])
     func everyWidth(_ language: Language, days: Int) throws {
         let results = try Self.results()
-        var previous: [String] = []
-        for width in 40...120 {
-            let table = RenderedTable(results: results, days: days, language: language, width: width)
-            for line in table.lines {
-                #expect(DisplayWidth.of(line) <= width, "\(language) \(width): \(line)")
-            }
-            for problem in table.problems() {
-                Issue.record("\(language) days \(days) at \(width): \(problem)\n\(table.text)")
-            }
-            let lost = previous.filter { !table.columns.contains($0) }
-            #expect(lost.isEmpty, "\(language) days \(days): \(lost) shown at \(width - 1), gone at \(width)")
-            previous = table.columns
+        sweepFortyToOneTwenty("\(language) days \(days)") { width in
+            RenderedTable(results: results, days: days, language: language, width: width)
         }
     }
 
@@ -44,9 +34,7 @@ struct TableSweepTests {
     func belowForty(_ language: Language, width: Int) throws {
         for days in [1, 3] {
             let table = RenderedTable(results: try Self.results(), days: days, language: language, width: width)
-            for problem in table.problems() {
-                Issue.record("\(language) days \(days) at \(width): \(problem)\n\(table.text)")
-            }
+            recordProblems(of: table, "\(language) days \(days) at \(width)")
         }
     }
 
@@ -68,7 +56,7 @@ struct TableSweepTests {
 }
 
 /// One rendering of the table, and what it should show.
-struct RenderedTable {
+struct RenderedTable: SweptTable {
     let results: [FetchResult]
     let days: Int
     let language: Language

@@ -29,18 +29,8 @@ struct WeeklyTableSweepTests {
           arguments: Language.allCases, [1, 7])
     func everyWidth(_ language: Language, days: Int) throws {
         let results = try Self.results()
-        var previous: [String] = []
-        for width in 40...120 {
-            let table = RenderedWeekTable(results: results, days: days, language: language, width: width)
-            for line in table.lines {
-                #expect(DisplayWidth.of(line) <= width, "\(language) \(width): \(line)")
-            }
-            for problem in table.problems() {
-                Issue.record("\(language) days \(days) at \(width): \(problem)\n\(table.text)")
-            }
-            let lost = previous.filter { !table.columns.contains($0) }
-            #expect(lost.isEmpty, "\(language) days \(days): \(lost) shown at \(width - 1), gone at \(width)")
-            previous = table.columns
+        sweepFortyToOneTwenty("\(language) days \(days)") { width in
+            RenderedWeekTable(results: results, days: days, language: language, width: width)
         }
     }
 
@@ -49,9 +39,7 @@ struct WeeklyTableSweepTests {
     func belowForty(_ language: Language, width: Int) throws {
         for days in [1, 7] {
             let table = RenderedWeekTable(results: try Self.results(), days: days, language: language, width: width)
-            for problem in table.problems() {
-                Issue.record("\(language) days \(days) at \(width): \(problem)\n\(table.text)")
-            }
+            recordProblems(of: table, "\(language) days \(days) at \(width)")
         }
     }
 
@@ -72,7 +60,7 @@ struct WeeklyTableSweepTests {
 }
 
 /// One rendering of the weekly table, and what it should show.
-struct RenderedWeekTable {
+struct RenderedWeekTable: SweptTable {
     let results: [WeeklyResult]
     let days: Int
     let language: Language
