@@ -14,7 +14,8 @@ extension AgencyForecast {
     /// unknown. The city's name is the catalog's; `description` is the overview, if given.
     ///
     /// - Throws: ``ForecastError/notInAgencyFile(office:problem:)`` when the 3-day forecast
-    ///   has no area of the city's ID, or the city is not in this office's file.
+    ///   has no area of the city's ID, the file has nothing for today, or the city is not in
+    ///   this office's file.
     public func forecast(for city: City, now: Int, overview: AgencyOverview? = nil) throws(ForecastError) -> CityForecast {
         let area = try self.area(of: city)
         guard let areaIndex = daily.weather.index(of: area.city) else {
@@ -25,6 +26,9 @@ extension AgencyForecast {
             point: firstPoint(of: area, in: daily.temperatures),
             weeklyArea: weeklyArea(of: area)?.index, weeklyPoint: weeklyPoint(of: area))
         let today = AgencyTime(epoch: now).day
+        guard daily.weather.index(onDay: today) != nil || weekly.weather.index(onDay: today) != nil else {
+            throw .notInAgencyFile(office: office, problem: outdated(reportTime, today: today))
+        }
         let forecasts = ["今日", "明日", "明後日"].enumerated().map { offset, label in
             day(today + offset, label: label, isToday: offset == 0, sources)
         }

@@ -47,7 +47,7 @@ extension AgencyForecast {
     ///   - city: a catalog city of this file's office.
     ///   - now: the current time in seconds since 1970; its date in Japan is "today".
     /// - Throws: ``ForecastError/notInAgencyFile(office:problem:)`` when the file has no weekly
-    ///   area for the city, or the city is not in this office's file.
+    ///   area for the city, no day from today on, or the city is not in this office's file.
     public func week(for city: City, now: Int) throws(ForecastError) -> WeeklyForecast {
         let area = try self.area(of: city)
         guard let areaIndex = weeklyArea(of: area)?.index else {
@@ -56,6 +56,9 @@ extension AgencyForecast {
         let weather = weekly.weather, temperatures = weekly.temperatures
         let point = weeklyPoint(of: area)
         let today = AgencyTime(epoch: now).day
+        guard let last = weather.times.last?.day, last >= today else {
+            throw .notInAgencyFile(office: office, problem: outdated(weeklyReportTime, today: today))
+        }
         var days: [WeeklyDay] = []
         days.reserveCapacity(weather.times.count)
         for (index, time) in weather.times.enumerated() where time.day >= today {
@@ -75,6 +78,13 @@ extension AgencyForecast {
             office: office, publishingOffice: weeklyPublishingOffice, reportTime: weeklyReportTime,
             area: weather.areas[areaIndex].place, temperaturePoint: point.map { temperatures.areas[$0].place },
             pointsLookedFor: area.points, days: days)
+    }
+
+    /// Why an old file (a mirror that stopped, `forecast-mock` without `--stamp-release`) gives
+    /// nothing: without this it would be a week of no days, or three days of unknowns.
+    func outdated(_ report: String, today: Int) -> String {
+        let time = "\(report.prefix(10)) \(report.dropFirst(11).prefix(5)) JST"
+        return "has nothing from \(AgencyTime.date(ofDay: today)) on: it is the forecast of \(time)"
     }
 
     /// Why a city has no weekly area, naming what was looked for and what the file has.

@@ -126,6 +126,19 @@ struct AgencyDailyTests {
         #expect(week.days[1].rain == 30 && week.days[6].reliability == "B")
     }
 
+    @Test("A file with nothing for today fails the city in words, not three days of unknowns")
+    func outdatedFile() throws {
+        let file = try agencyFile("forecast-130000-20210724.json", office: "130000")
+        let tokyo = try CityCatalog.resolve("130010")
+        // 07-31 is the last day of the week: today comes from the weekly part.
+        #expect(try file.forecast(for: tokyo, now: japanTime(2021, 7, 31, 12)).forecasts[0].telop != nil)
+        #expect(throws: ForecastError.notInAgencyFile(
+            office: "130000", problem: "has nothing from 2021-08-01 on: it is the forecast of 2021-07-24 11:00 JST"
+        )) {
+            try file.forecast(for: tokyo, now: japanTime(2021, 8, 1, 0))
+        }
+    }
+
     @Test("A city whose 3-day area is missing fails, naming the office and the area")
     func missingDailyArea() throws {
         // 小笠原諸島's code renamed everywhere in the file: the 3-day part has no 130040 any more.

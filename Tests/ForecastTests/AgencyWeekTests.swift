@@ -126,6 +126,19 @@ struct AgencyWeekTests {
         #expect(try file.week(for: tokyo, now: japanTime(2021, 7, 26, 0)).days.first?.date == "2021-07-26")
     }
 
+    @Test("A file with no day from today on fails the city in words, not a week of no days")
+    func outdatedFile() throws {
+        let file = try agencyFile("forecast-130000-20210724.json", office: "130000")
+        let tokyo = try CityCatalog.resolve("130010")
+        // The last day of its week is 07-31: that day still reads; the next one has nothing.
+        #expect(try file.week(for: tokyo, now: japanTime(2021, 7, 31, 23, 59)).days.map(\.date) == ["2021-07-31"])
+        #expect(throws: ForecastError.notInAgencyFile(
+            office: "130000", problem: "has nothing from 2021-08-01 on: it is the forecast of 2021-07-24 11:00 JST"
+        )) {
+            try file.week(for: tokyo, now: japanTime(2021, 8, 1, 0))
+        }
+    }
+
     @Test("A city of another office is refused, not read from this file")
     func wrongOffice() throws {
         let file = try agencyFile("forecast-130000-20210724.json", office: "130000")
