@@ -189,7 +189,7 @@ final class Engine: @unchecked Sendable {
             case .finish(.response(let response)):
                 request.finish(.success(response))
             case .finish(.failure(let error)):
-                request.finish(.failure(error, attempts: error.attempts))
+                request.finish(.failure(error))
             case .retry:
                 break
             }
@@ -200,7 +200,7 @@ final class Engine: @unchecked Sendable {
     private func expire(_ expiry: RequestScheduler.Expiry) {
         expiry.detach.forEach(detach)
         for (request, error) in expiry.failures {
-            request.finish(.failure(error, attempts: error.attempts))
+            request.finish(.failure(error))
         }
     }
 

@@ -65,7 +65,8 @@ struct EngineInbox {
 
     private mutating func wake(_ multi: MultiHandle) {
         guard !wakeupPending else { return }
-        // If the wake-up cannot be sent, the next command tries again; meanwhile the loop
+        // curl_multi_wakeup is the one multi-handle call libcurl allows from any thread (see
+        // Engine). If the wake-up cannot be sent, the next command tries again; meanwhile the loop
         // still takes the inbox when its poll times out (within a second).
         wakeupPending = multi.wakeup()
     }

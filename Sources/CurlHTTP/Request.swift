@@ -23,6 +23,11 @@ public final class Request: Sendable {
             return .failure(curlError, response: nil, attempts: attempts)
         }
 
+        /// A failure the scheduler counted: the error already carries its attempts.
+        static func failure(_ error: CurlError) -> Outcome {
+            .failure(error, response: nil, attempts: error.attempts)
+        }
+
         /// The response, or the error, as an async caller receives it.
         var result: Result<Response, any Error> {
             switch self {

@@ -82,7 +82,7 @@ extension Transfer {
 
     /// libcurl's timings; a timing libcurl cannot tell is zero, and the connection counts as
     /// new unless libcurl says it was reused.
-    var metrics: Metrics {
+    private var metrics: Metrics {
         func time(_ item: CURLINFO) -> Duration {
             (try? easy.info(microseconds: item)) ?? .zero
         }

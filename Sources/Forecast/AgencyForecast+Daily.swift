@@ -24,7 +24,7 @@ extension AgencyForecast {
         let sources = DaySources(
             area: areaIndex, rainArea: daily.rain.index(of: area.city),
             point: firstPoint(of: area, in: daily.temperatures),
-            weeklyArea: weeklyArea(of: area)?.index, weeklyPoint: weeklyPoint(of: area))
+            weeklyArea: weeklyArea(of: area), weeklyPoint: weeklyPoint(of: area))
         let today = AgencyTime(epoch: now).day
         guard daily.weather.index(onDay: today) != nil || weekly.weather.index(onDay: today) != nil else {
             throw .notInAgencyFile(office: office, problem: outdated(reportTime, today: today))

@@ -1,30 +1,16 @@
 extension AgencyForecast {
-    /// How a city's weekly area was found.
-    enum WeeklyAreaRule: Equatable {
-        /// The weekly area's code is the city's ID (東京地方 130010).
-        case own
-        /// The weekly area's code is the city's office: one area for the whole office
-        /// (愛媛県 380000 for 松山, 新居浜 and 宇和島).
-        case office
-        /// The weekly area at the position of the city's point in the weekly temperatures:
-        /// the 2021 Tokyo files pair 伊豆諸島 130100 with 八丈島 44263.
-        case point
-    }
-
     /// The weekly area whose weather a city's week carries: the first of the city's own area,
-    /// its office's area, and the area paired with its point; nil when none is there.
+    /// its office's area (愛媛県 380000 for its three cities), and the area paired with its
+    /// point (the 2021 Tokyo files pair 伊豆諸島 130100 with 八丈島 44263); nil when none is there.
     ///
     /// The third rule reads the weekly forecast as the agency lays it out, one weekly area per
     /// temperature point in the same order, so it applies only when the two series have as
     /// many entries; a city none of the rules finds has no week, rather than another area's.
-    func weeklyArea(of area: AgencyArea) -> (index: Int, rule: WeeklyAreaRule)? {
+    func weeklyArea(of area: AgencyArea) -> Int? {
         let weather = weekly.weather
-        if let index = weather.index(of: area.city) { return (index, .own) }
-        if let index = weather.index(of: area.office) { return (index, .office) }
-        if let point = weeklyPoint(of: area), weather.areas.count == weekly.temperatures.areas.count {
-            return (point, .point)
-        }
-        return nil
+        if let index = weather.index(of: area.city) ?? weather.index(of: area.office) { return index }
+        guard let point = weeklyPoint(of: area), weather.areas.count == weekly.temperatures.areas.count else { return nil }
+        return point
     }
 
     /// The index in the weekly temperatures of the first of the city's points they have.
@@ -50,7 +36,7 @@ extension AgencyForecast {
     ///   area for the city, no day from today on, or the city is not in this office's file.
     public func week(for city: City, now: Int) throws(ForecastError) -> WeeklyForecast {
         let area = try self.area(of: city)
-        guard let areaIndex = weeklyArea(of: area)?.index else {
+        guard let areaIndex = weeklyArea(of: area) else {
             throw .notInAgencyFile(office: office, problem: noWeeklyArea(area))
         }
         let weather = weekly.weather, temperatures = weekly.temperatures

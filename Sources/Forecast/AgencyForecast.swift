@@ -41,14 +41,7 @@ public struct AgencyForecast: Sendable {
     ///   - body: the file as fetched.
     ///   - office: the office it was fetched for, which the cities read from it must belong to.
     public static func decode(_ body: Data, office: String) throws(ForecastError) -> AgencyForecast {
-        let reports: [AgencyReport]
-        do {
-            reports = try JSONDecoder().decode(AgencyFile.self, from: body).reports
-        } catch let error as DecodingError {
-            throw ForecastError.describing(error, body: body)
-        } catch {
-            throw .invalidResponse(path: "", problem: "\(error)")
-        }
+        let reports = try ForecastError.decoding(AgencyFile.self, from: body).reports
         guard reports.count >= 2 else {
             throw .invalidResponse(
                 path: "", problem: "the agency's file has \(reports.count) report\(reports.count == 1 ? "" : "s"), "
@@ -76,8 +69,8 @@ public struct AgencyForecast: Sendable {
             throw .invalidResponse(path: path, problem: "\(report.timeSeries.count) series, expected at least \(index + 1)")
         }
         let series = report.timeSeries[index]
-        for field in fields where !series.allHave(field) {
-            let area = series.areas.firstIndex { $0.count(field) == nil } ?? 0
+        for field in fields {
+            guard let area = series.areas.firstIndex(where: { $0.count(field) == nil }) else { continue }
             throw .invalidResponse(path: "\(path)[\(index)].areas[\(area)].\(field.rawValue)", problem: "missing")
         }
         return series

@@ -30,13 +30,7 @@ public struct AgencyOverview: Sendable, Equatable {
 
     /// Decodes an overview file: a single object whose `reportDatetime` and `text` are required.
     public static func decode(_ body: Data) throws(ForecastError) -> AgencyOverview {
-        do {
-            return try JSONDecoder().decode(AgencyOverview.self, from: body)
-        } catch let error as DecodingError {
-            throw ForecastError.describing(error, body: body)
-        } catch {
-            throw .invalidResponse(path: "", problem: "\(error)")
-        }
+        try ForecastError.decoding(AgencyOverview.self, from: body)
     }
 
     /// The overview as the API's `description`: `text` is the headline, a blank line and the

@@ -74,11 +74,6 @@ struct AgencySeries: Sendable {
         guard let index, let values = areas[area].numbers(field), index < values.count else { return nil }
         return values[index]
     }
-
-    /// Whether every area of the series has `field`.
-    func allHave(_ field: Field) -> Bool {
-        areas.allSatisfy { $0.count(field) != nil }
-    }
 }
 
 extension AgencySeries {

@@ -69,9 +69,6 @@ extension ForecastClient {
         case .cached(let hit): return completion(agencyResult(city, failure: failure, hit))
         case .fetch(let held): lock = held
         }
-        if isPastDeadline {
-            return completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: deadlineError, releasing: lock)))
-        }
         switch request(agencyURL(office: area.office), limit: limit) {
         case .failure(let error):
             completion(agencyResult(city, failure: failure, agencyLayer.settle(area.office, failure: error, releasing: lock)))
@@ -101,9 +98,6 @@ extension ForecastClient {
         switch turn {
         case .cached(let hit): return .answered(hit)
         case .fetch(let held): lock = held
-        }
-        if isPastDeadline {
-            return .answered(agencyLayer.settle(office, failure: deadlineError, releasing: lock))
         }
         switch request(agencyURL(office: office), limit: limit) {
         case .success(let request): return .requested(request, lock)

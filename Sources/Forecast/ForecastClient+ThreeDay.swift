@@ -30,9 +30,6 @@ extension ForecastClient {
         case .cached(let hit): return .ready(result(city, hit))
         case .fetch(let held): lock = held
         }
-        if isPastDeadline {
-            return .ready(result(city, apiLayer.settle(city.id, failure: deadlineError, releasing: lock)))
-        }
         let request: Request
         switch self.request(url(for: city), limit: run.limit) {
         case .success(let made): request = made
@@ -91,9 +88,6 @@ extension ForecastClient {
         switch apiLayer.claimWaiting(city.id, until: lockWaitLimit) {
         case .cached(let hit): return completion(result(city, hit))
         case .fetch(let held): lock = held
-        }
-        if isPastDeadline {
-            return completion(result(city, apiLayer.settle(city.id, failure: deadlineError, releasing: lock)))
         }
         switch request(url(for: city), limit: limit) {
         case .failure(let error):

@@ -192,8 +192,10 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    /// A request for `url`, waiting its turn of `limit`; or, when there can be none, why not.
+    /// A request for `url`, waiting its turn of `limit`; or, when there can be none (the
+    /// deadline has passed, the client has ended), why not.
     func request(_ url: String, limit: ConcurrencyLimit?) -> Result<Request, ForecastError> {
+        if isPastDeadline { return .failure(deadlineError) }
         do throws(CurlError) {
             guard let session = try runningSession() else { return .failure(.cancelled) }
             var options = sessionConfiguration.requestDefaults

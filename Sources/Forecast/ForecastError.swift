@@ -47,6 +47,18 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
 
+    /// `body` decoded as a `T` by `JSONDecoder`, or the ForecastError that says what is wrong
+    /// with it: the path of the field at fault for a `DecodingError`.
+    static func decoding<T: Decodable>(_ type: T.Type, from body: Data) throws(ForecastError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: body)
+        } catch let error as DecodingError {
+            throw describing(error, body: body)
+        } catch {
+            throw .invalidResponse(path: "", problem: "\(error)")
+        }
+    }
+
     /// The message for a `DecodingError`, with the path of the field at fault.
     static func describing(_ error: DecodingError, body: Data) -> ForecastError {
         switch error {

@@ -11,15 +11,7 @@ import Foundation
 public enum ResponseDecoder {
     /// Decodes a body: the forecast, or the API's own error as ``ForecastError/api(message:)``, or a ``ForecastError`` naming what is wrong with the JSON.
     public static func decode(_ body: Data) throws(ForecastError) -> CityForecast {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: body)
-        } catch let error as DecodingError {
-            throw ForecastError.describing(error, body: body)
-        } catch {
-            throw .invalidResponse(path: "", problem: "\(error)")
-        }
-        switch envelope {
+        switch try ForecastError.decoding(Envelope.self, from: body) {
         case .forecast(let forecast): return forecast
         case .apiError(let message): throw .api(message: message)
         }

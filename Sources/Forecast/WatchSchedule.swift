@@ -8,7 +8,7 @@
 /// 10 minutes. Times are seconds since 1970; the functions are pure, for tests on any clock.
 public enum WatchSchedule {
     /// How soon a copy of the previous release is asked for again.
-    public static let behindRetry = 600
+    public static let behindRetry = ForecastCache.staleBodyLifetime
     /// The first wait after a failed look; it doubles for each failure in a row.
     public static let firstBackoff = 30
     /// The longest wait after failed looks.

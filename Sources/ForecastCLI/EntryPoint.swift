@@ -24,7 +24,7 @@ enum EntryPoint {
             }
             // The task ends the process; this thread has nothing left to do. Every signal the
             // process handles is ignored at this level (SIGPIPE) or handled by a dispatch
-            // source (SIGINT), so pause() does not return.
+            // source (SIGINT, and SIGTERM under --watch), so pause() does not return.
             while true { pause() }
         }
     }

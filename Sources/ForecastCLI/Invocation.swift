@@ -181,7 +181,7 @@ enum Invocation: Sendable {
         format != .detail && format != .waybar
     }
 
-    /// Whether `forecast week` takes a config file's option: its formats are all but `detail`.
+    /// Whether `forecast week` takes a config file's option: a `--format` only of ``weekFormats(_:)``.
     static func weekTakes(_ given: ArgumentScanner.Given) -> Bool {
         guard given.spec.long == OptionTable.format.long else { return true }
         return weekFormats((try? OutputFormat.parse(given.value)) ?? .detail)

@@ -59,20 +59,8 @@ struct Settings: Sendable {
         case .never: false
         case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (streams.stdoutIsTerminal && canEscape))
         }
-        var base = ClientConfiguration.publicBaseURL
-        if let baseURL = options.baseURL {
-            base = baseURL
-        } else if let fromEnvironment = environment["FORECAST_BASE_URL"] {
-            try OptionTable.checkBaseURL(fromEnvironment, source: "FORECAST_BASE_URL")
-            base = fromEnvironment
-        }
-        var agency = ClientConfiguration.agencyBaseURL
-        if let jmaURL = options.jmaURL {
-            agency = jmaURL
-        } else if let fromEnvironment = environment["FORECAST_JMA_URL"] {
-            try OptionTable.checkBaseURL(fromEnvironment, source: "FORECAST_JMA_URL")
-            agency = fromEnvironment
-        }
+        let base = try Self.root(options.baseURL, variable: "FORECAST_BASE_URL", environment, else: ClientConfiguration.publicBaseURL)
+        let agency = try Self.root(options.jmaURL, variable: "FORECAST_JMA_URL", environment, else: ClientConfiguration.agencyBaseURL)
         let (caFile, caDirectory) = try Self.trustedCAs(cacert: options.cacert, environment: environment)
         let cache: ForecastCache? = options.noCache ? nil : ForecastCache(
             directory: ForecastCache.defaultDirectory(variable: environment.value),
@@ -109,6 +97,15 @@ struct Settings: Sendable {
     /// Seconds as a duration, to the millisecond.
     static func duration(seconds: Double) -> Duration {
         .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// A root URL: the option's (checked when it was read), else the variable's, checked here,
+    /// else the public default.
+    static func root(_ option: String?, variable: String, _ environment: Environment, else fallback: String) throws(UsageError) -> String {
+        if let option { return option }
+        guard let fromEnvironment = environment[variable] else { return fallback }
+        try OptionTable.checkBaseURL(fromEnvironment, source: variable)
+        return fromEnvironment
     }
 
     /// `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.

@@ -99,11 +99,6 @@ enum Route: Equatable, Sendable {
         }
     }
 
-    /// The city ID a forecast request names.
-    var cityID: String? {
-        if case .forecast(let cityID, _) = self { cityID } else { nil }
-    }
-
     /// What the request's latency and faults are looked up by: the city or the office it names.
     var target: FaultTarget? {
         switch self {

@@ -83,6 +83,8 @@ public final class ChildProcess: @unchecked Sendable {
             if status == 0 {
                 data.withUnsafeBytes { bytes in
                     var offset = 0
+                    // baseAddress is nil only for empty data, for which the loop never runs; the
+                    // pointer stays within the buffer, which lives for the closure.
                     while offset < bytes.count {
                         let written = write(input[1], bytes.baseAddress! + offset, bytes.count - offset)
                         guard written > 0 else { break }

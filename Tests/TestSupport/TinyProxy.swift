@@ -61,6 +61,8 @@ public final class TinyProxy {
         guard socket >= 0 else { return false }
         defer { close(socket) }
         var address = Self.loopback(port: port)
+        // sockaddr_in is one of the layouts a sockaddr pointer stands for, and connect reads
+        // only the length given, within the closure's lifetime of `address`.
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
@@ -107,6 +109,8 @@ public final class TinyProxy {
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
         var address = loopback(port: 0)
+        // As in acceptsConnections: bind and getsockname read and write a sockaddr_in, no more
+        // than the length given, while `address` is pinned by the closure.
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
