@@ -166,3 +166,26 @@ struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
         }
     }
 }
+
+extension ColumnLayout {
+    /// A failed city keeps its row: its ID and name in `labels`, and why, across the rest.
+    func failedRow(_ labels: [(key: Key, text: String)], error: ForecastError?) -> [TableCell] {
+        labelledRow(labels, across: "failed: " + ValueText.field(error.map { "\($0)" } ?? "unknown error"), style: .red)
+    }
+
+    /// Under a stale copy's name, from `indent`: the copy is old, and how old, within the
+    /// row's width.
+    func staleLines(_ stale: StaleCopy, indent: Int, color: Bool) -> String {
+        let line = "(stale, \(stale.ageText) old: the fetch failed)"
+        return TextWrap.lines(line, width: totalWidth - indent).map {
+            String(repeating: " ", count: indent) + TableCell.Style.dim.paint($0, color: color) + "\n"
+        }.joined()
+    }
+}
+
+extension ColumnLayout.Column {
+    /// A chance of rain: blue from 50%, dim when unknown.
+    func rainCell(_ value: Int?) -> TableCell {
+        cell(value.map { "\($0)%" } ?? "-", style: value.map { $0 >= 50 ? .blue : .none } ?? .dim)
+    }
+}

@@ -25,12 +25,7 @@ public struct JSONFormatter: ResultFormatter {
     public func block(for result: FetchResult, index: Int) -> String {
         let separator = index == 0 ? "\n  " : ",\n  "
         guard let forecast = result.forecast else {
-            let error = result.error.map { "\($0)" } ?? "unknown error"
-            let kind = result.error?.kind ?? .other
-            return separator + object([
-                ("id", string(result.city.id)), ("city", string(language.cityName(result))), ("error", string(error)),
-                ("error_kind", string(kind.rawValue)),
-            ])
+            return separator + failedObject(id: result.city.id, city: language.cityName(result), error: result.error)
         }
         let dayObjects = ValueText.days(forecast, days).map { day in
             let rain = day.chanceOfRain
@@ -58,19 +53,33 @@ public struct JSONFormatter: ResultFormatter {
         if result.provider == .jma {
             members.append(("source", string("jma")))
         }
-        if let stale = result.stale {
-            members += [("stale", "true"), ("fetched_at", string(stale.fetchedText))]
-        }
+        members += staleMembers(result.stale)
         members.append(("days", "[" + dayObjects.joined(separator: ", ") + "]"))
         return separator + object(members)
+    }
+
+    /// A failed city, in the 3-day JSON and the week's: `{"id", "city", "error", "error_kind"}`.
+    func failedObject(id: String, city: String, error: ForecastError?) -> String {
+        object([
+            ("id", string(id)), ("city", string(city)), ("error", string(error.map { "\($0)" } ?? "unknown error")),
+            ("error_kind", string((error?.kind ?? .other).rawValue)),
+        ])
+    }
+
+    /// What a stale copy adds before its days: `"stale": true` and when it was fetched.
+    func staleMembers(_ stale: StaleCopy?) -> [(String, String)] {
+        guard let stale else { return [] }
+        return [("stale", "true"), ("fetched_at", string(stale.fetchedText))]
     }
 
     func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    private func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
-    private func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+    /// A number, or `null` for an unknown value.
+    func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
+    /// A whole number, or `null` for an unknown value.
+    func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
 
     /// A JSON string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8),
     /// except the characters the untrusted-text gate stops (controls, DEL, C1, bidi

@@ -87,7 +87,7 @@ public struct TableFormatter: ResultFormatter {
         let layout = layout
         let city = ValueText.field(language.cityName(result))
         guard let forecast = result.forecast else {
-            return failedRow(result, city: city, layout: layout).rendered(color: color)
+            return layout.chosen.failedRow([(.id, result.city.id), (.city, city)], error: result.error).rendered(color: color)
         }
         var text = ""
         for (offset, day) in ValueText.days(forecast, days).enumerated() {
@@ -95,7 +95,7 @@ public struct TableFormatter: ResultFormatter {
                 .rendered(color: color)
         }
         if let stale = result.stale {
-            text += staleLines(stale, layout: layout)
+            text += layout.chosen.staleLines(stale, indent: layout.cityIndent, color: color)
         }
         return text
     }

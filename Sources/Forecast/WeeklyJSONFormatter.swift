@@ -27,11 +27,7 @@ public struct WeeklyJSONFormatter: ResultFormatter {
         let json = JSONFormatter(language: language)
         let separator = index == 0 ? "\n  " : ",\n  "
         guard let week = result.week else {
-            let error = result.error.map { "\($0)" } ?? "unknown error"
-            return separator + json.object([
-                ("id", json.string(result.city.id)), ("city", json.string(result.cityName(language))),
-                ("error", json.string(error)), ("error_kind", json.string((result.error?.kind ?? .other).rawValue)),
-            ])
+            return separator + json.failedObject(id: result.city.id, city: result.cityName(language), error: result.error)
         }
         let dayObjects = result.days(days).map { day in
             json.object([
@@ -39,13 +35,13 @@ public struct WeeklyJSONFormatter: ResultFormatter {
                 ("weekday", json.string(day.weekday.name(language))),
                 ("code", json.string(day.code)),
                 ("telop", json.string(day.telop(language))),
-                ("min_c", number(day.min.value)),
-                ("max_c", number(day.max.value)),
-                ("min_c_lower", number(day.min.lower)),
-                ("min_c_upper", number(day.min.upper)),
-                ("max_c_lower", number(day.max.lower)),
-                ("max_c_upper", number(day.max.upper)),
-                ("rain", day.rain.map(String.init) ?? "null"),
+                ("min_c", json.number(day.min.value)),
+                ("max_c", json.number(day.max.value)),
+                ("min_c_lower", json.number(day.min.lower)),
+                ("min_c_upper", json.number(day.min.upper)),
+                ("max_c_lower", json.number(day.max.lower)),
+                ("max_c_upper", json.number(day.max.upper)),
+                ("rain", json.number(day.rain)),
                 ("reliability", json.string(day.reliability)),
             ])
         }
@@ -61,12 +57,8 @@ public struct WeeklyJSONFormatter: ResultFormatter {
             ("source", json.string("jma")),
             ("temperature_point", point),
         ]
-        if let stale = result.stale {
-            members += [("stale", "true"), ("fetched_at", json.string(stale.fetchedText))]
-        }
+        members += json.staleMembers(result.stale)
         members.append(("days", "[" + dayObjects.joined(separator: ", ") + "]"))
         return separator + json.object(members)
     }
-
-    private func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
 }

@@ -84,18 +84,14 @@ public struct WeeklyTableFormatter: ResultFormatter {
         // Without a city column, the name has a line of its own above its rows.
         var text = layout.shows(.city) ? "" : heading(city)
         guard result.week != nil else {
-            return text + failedRow(result, city: city, layout: layout).rendered(color: color)
+            return text + layout.chosen.failedRow([(.id, result.city.id), (.city, city)], error: result.error).rendered(color: color)
         }
         for (offset, day) in result.days(days).enumerated() {
             text += dayRow(day, id: offset == 0 ? result.city.id : "", city: offset == 0 ? city : "", layout: layout)
                 .rendered(color: color)
         }
         if let stale = result.stale {
-            let indent = layout.cityIndent
-            let line = "(stale, \(stale.ageText) old: the fetch failed)"
-            text += TextWrap.lines(line, width: layout.totalWidth - indent).map {
-                String(repeating: " ", count: indent) + TableCell.Style.dim.paint($0, color: color) + "\n"
-            }.joined()
+            text += layout.chosen.staleLines(stale, indent: layout.cityIndent, color: color)
         }
         return text
     }
@@ -118,17 +114,10 @@ public struct WeeklyTableFormatter: ResultFormatter {
                 column.cell(ValueText.field(day.weatherText(language) ?? "-"), style: .of(telop: day.weatherCode?.telop))
             case .min: column.cell(ValueText.number(day.min.value) ?? "-", style: .cyan)
             case .max: column.cell(ValueText.number(day.max.value) ?? "-", style: .red)
-            case .rain:
-                column.cell(day.rain.map { "\($0)%" } ?? "-", style: day.rain.map { $0 >= 50 ? .blue : .none } ?? .dim)
+            case .rain: column.rainCell(day.rain)
             case .reliability:
                 column.cell(ValueText.field(day.reliability ?? "-"), style: day.reliability == nil ? .dim : .none)
             }
         }
-    }
-
-    /// A failed city keeps its row: its ID and name, and why, across the rest of the row.
-    private func failedRow(_ result: WeeklyResult, city: String, layout: WeeklyTableLayout) -> [TableCell] {
-        let reason = "failed: " + ValueText.field(result.error.map { "\($0)" } ?? "unknown error")
-        return layout.chosen.labelledRow([(.id, result.city.id), (.city, city)], across: reason, style: .red)
     }
 }
