@@ -20,17 +20,29 @@ struct Runner: Sendable {
             let formatter = formatter()
             return await Watch(settings: settings, cities: cities, render: { formatter.format($0) }).run()
         }
-        let client = ForecastClient(configuration: settings.client)
-        let status = switch command {
-        case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: weekFormatter())
-        case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
+        return await Self.withClient(settings) { client in
+            switch command {
+            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: weekFormatter())
+            case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
+            }
         }
-        // The session's thread tears down on its own; the process waits for it, so that it
-        // ends with every connection closed and every TLS handle freed rather than in the
-        // middle of freeing them.
+    }
+
+    /// Makes a client for one run (or one look of a watch), gives it to `body`, then ends it.
+    /// The session's thread tears down on its own; the caller waits for it, so that the
+    /// process ends with every connection closed and every TLS handle freed rather than in
+    /// the middle of freeing them.
+    static func withClient<T>(_ settings: Settings, _ body: (ForecastClient) async -> T) async -> T {
+        let client = ForecastClient(configuration: settings.client)
+        let value = await body(client)
         client.invalidateAndCancel()
         await client.waitUntilInvalidated()
-        return status
+        return value
+    }
+
+    /// With `-v`, how a result was had: its verbose line and note. Never held back.
+    static func verboseLines(for result: some CityOutcome) -> [String] {
+        [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
     }
 
     /// Prints the results as they come.
@@ -52,8 +64,7 @@ struct Runner: Sendable {
         for await result in results {
             progress.clear()
             if settings.verbose {
-                Terminal.report(VerboseLine.text(for: result))
-                result.verboseNote.map { Terminal.report($0) }
+                Self.verboseLines(for: result).forEach { Terminal.report($0) }
             }
             let failure = FailureMessage.line(for: result)
             anyFailed = anyFailed || failure != nil

@@ -35,21 +35,20 @@ struct Watch: Sendable {
     /// One look at every city, through the cache, with a client of its own so that
     /// `--max-time` counts from the look's start.
     private func look() async -> [FetchResult] {
-        let client = ForecastClient(configuration: settings.client)
-        var results: [FetchResult] = []
-        for await result in client.results(for: cities, jobs: settings.jobs) {
-            if settings.verbose {
-                Terminal.report(VerboseLine.text(for: result))
+        await Runner.withClient(settings) { client in
+            var results: [FetchResult] = []
+            for await result in client.results(for: cities, jobs: settings.jobs) {
+                if settings.verbose {
+                    Runner.verboseLines(for: result).forEach { Terminal.report($0) }
+                }
+                // Each failed look says why on stderr, as often as the backoff lets it look.
+                if let line = FailureMessage.line(for: result) ?? FailureMessage.note(for: result) {
+                    Terminal.report(line)
+                }
+                results.append(result)
             }
-            // Each failed look says why on stderr, as often as the backoff lets it look.
-            if let line = FailureMessage.line(for: result) ?? FailureMessage.note(for: result) {
-                Terminal.report(line)
-            }
-            results.append(result)
+            return results
         }
-        client.invalidateAndCancel()
-        await client.waitUntilInvalidated()
-        return results
     }
 
     /// Sleeps until `due` (seconds since 1970) by the wall clock, a minute at most at a time, so
