@@ -153,6 +153,14 @@ struct CacheLayer<Value: Sendable>: Sendable {
         settle(key, .failure(error), info: FetchInfo(source: networkSource), releasing: lock)
     }
 
+    /// The same for a fetched body, decoded with the layer's own decoder: stored if it decodes.
+    func settle(_ key: String, body: Result<Data, ForecastError>, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
+        let decoded = body.flatMap { body in
+            Result { () throws(ForecastError) in (value: try decode(body, key), body: body) }
+        }
+        return settle(key, decoded, info: info, releasing: lock)
+    }
+
     /// The cached copy fetched within `staleIfError`, marked stale, or nil. A cancelled fetch
     /// (Ctrl-C, an ended client) gets none: nobody is waiting to read it.
     private func staleCopy(of key: String, failedWith error: ForecastError) -> Answer? {

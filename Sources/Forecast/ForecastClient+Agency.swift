@@ -111,9 +111,7 @@ extension ForecastClient {
         _ office: String, _ outcome: Result<Response, any Error>, releasing lock: CacheLock?
     ) -> CacheLayer<AgencyForecast>.Answer {
         let (body, info) = self.body(of: outcome, source: agencyLayer.networkSource)
-        return agencyLayer.settle(office, body.flatMap { body in
-            Result { () throws(ForecastError) in (try AgencyForecast.decode(body, office: office), body) }
-        }, info: info, releasing: lock)
+        return agencyLayer.settle(office, body: body, info: info, releasing: lock)
     }
 
     /// A city's 3-day result read from its office's file, with the forecaster's overview if

@@ -56,9 +56,7 @@ extension ForecastClient {
     /// then the city's lock is released.
     func finish(_ city: City, _ outcome: Result<Response, any Error>, releasing lock: CacheLock?) -> CacheLayer<CityForecast>.Answer {
         let (body, info) = self.body(of: outcome, source: apiLayer.networkSource)
-        return apiLayer.settle(city.id, body.flatMap { body in
-            Result { () throws(ForecastError) in (try ResponseDecoder.decode(body), body) }
-        }, info: info, releasing: lock)
+        return apiLayer.settle(city.id, body: body, info: info, releasing: lock)
     }
 
     /// Whether a failure of the API sends the city to the agency's file: any failure of the
