@@ -63,7 +63,7 @@ for target in "${targets[@]}"; do
         echo "== building $target"
         nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
             -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
-            "$root"/Sources/Forecast/*.swift "$root/Fuzz/Targets/${entry[$target]}.swift" \
+            $(find "$root/Sources/Forecast" -name "*.swift" | sort) "$root/Fuzz/Targets/${entry[$target]}.swift" \
             -L "$out/lib" -lCurlHTTP -o "$binary"
     fi
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Forecast/AgencyArea+Table.swift from Fixtures/jma/areas.tsv: for each of the
+"""Writes Sources/Forecast/AgencyForecast/AgencyArea+Table.swift from Fixtures/jma/areas.tsv: for each of the
 API's 142 cities (a JMA class10 area) its name and English name, the forecast office whose file
 holds it, the office's page code, the AMeDAS points whose temperatures stand for it (first
 preferred) and its class20 code. Run from anywhere after changing the TSV; the output is committed.
@@ -65,5 +65,5 @@ for r in areas:
         f'                   page: "{loc["link_area_code"]}", points: {swift(points(r))}, class20: {class20}),')
 lines += ["    ]", "}", ""]
 assert len(offices) == 56, len(offices)
-(root / "Sources/Forecast/AgencyArea+Table.swift").write_text("\n".join(lines), encoding="utf-8")
+(root / "Sources/Forecast/AgencyForecast/AgencyArea+Table.swift").write_text("\n".join(lines), encoding="utf-8")
 print(f"{len(areas)} cities, {len(offices)} offices")

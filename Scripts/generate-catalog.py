@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Forecast/CityCatalog+Cities.swift and CityCatalog+Prefectures.swift from
+"""Writes Sources/Forecast/Catalog/CityCatalog+Cities.swift and CityCatalog+Prefectures.swift from
 Fixtures/cities.tsv, Fixtures/cities-api-location.tsv (the API's 142 cities),
 Fixtures/cities-readings.tsv (JMA's kana reading and English name of each) and
 Fixtures/prefectures.tsv (the 47 prefectures and their readings). Run from anywhere after
@@ -7,7 +7,7 @@ changing one of them; the output is committed.
 
 The Hepburn romaji of every reading and the folded lookup keys of every name form are computed
 here, once, so that the command does no kana conversion when it starts. `fold` must agree with
-`NameKey.fold` in Sources/Forecast/NameKey.swift; a test checks that it does for every key."""
+`NameKey.fold` in Sources/Forecast/Catalog/NameKey.swift; a test checks that it does for every key."""
 import csv, pathlib
 
 root = pathlib.Path(__file__).resolve().parent.parent
@@ -129,7 +129,7 @@ for r in catalog:
         f'region: "{r["prefecture"]}", district: "{loc["location_district"]}", area: "{loc["location_area"]}",\n'
         f'             english: "{rd["english"]}", kana: "{rd["kana"]}", romaji: "{roman}", keys: {swift(city_keys)}),')
 lines += ["    ]", "}", ""]
-(root / "Sources/Forecast/CityCatalog+Cities.swift").write_text("\n".join(lines), encoding="utf-8")
+(root / "Sources/Forecast/Catalog/CityCatalog+Cities.swift").write_text("\n".join(lines), encoding="utf-8")
 
 prefectures = rows("prefectures.tsv")
 assert len(prefectures) == 47
@@ -149,4 +149,4 @@ for p in prefectures:
         f'        Prefecture(name: "{p["name"]}", kana: "{full_kana}", romaji: "{roman}", '
         f'keys: {swift(keys(p["name"], p["short"], p["kana"], full_kana, roman, romaji(full_kana)))}),')
 lines += ["    ]", "}", ""]
-(root / "Sources/Forecast/CityCatalog+Prefectures.swift").write_text("\n".join(lines), encoding="utf-8")
+(root / "Sources/Forecast/Catalog/CityCatalog+Prefectures.swift").write_text("\n".join(lines), encoding="utf-8")

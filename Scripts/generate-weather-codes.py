@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Forecast/WeatherCode+Table.swift from Fixtures/telops.tsv (the API's
+"""Writes Sources/Forecast/Catalog/WeatherCode+Table.swift from Fixtures/telops.tsv (the API's
 WeatherDefinition table: JMA weather code, day icon, group code, Japanese phrase, JMA's English
 phrase). Run from anywhere after changing the TSV; the output is committed.
 
