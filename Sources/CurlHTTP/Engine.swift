@@ -165,6 +165,7 @@ final class Engine: @unchecked Sendable {
             return
         }
         scheduler.started(request, running: transfer, now: now)
+        if start.attempt == 1 { request.markStarted(at: now) }
     }
 
     /// Detaches every transfer libcurl reports done, and delivers its outcome or leaves the

@@ -48,6 +48,8 @@ public final class Request: Sendable {
         /// that a request finishing with none waiting needs no generic type's metadata, whose
         /// first instantiation would cost the runtime a scan of every protocol conformance.
         var waiters: [@Sendable (Outcome) -> Void] = []
+        /// When its first attempt was handed to libcurl; nil while it waits for its turn.
+        var started: ContinuousClock.Instant?
     }
 
     /// The URL as it was requested.
@@ -78,6 +80,36 @@ public final class Request: Sendable {
     /// True once the request has finished: its outcome is known (a cancelled one included).
     public var isFinished: Bool {
         state.withLock { $0.outcome != nil }
+    }
+
+    /// When the request's first attempt was handed to libcurl, by the session's clock; nil
+    /// while it still waits for its host's pacing or its `ConcurrencyLimit`. A caller that
+    /// gives a request a few seconds before it tries elsewhere counts them from here, not from
+    /// when it queued the request behind a hundred others.
+    package var started: ContinuousClock.Instant? {
+        state.withLock { $0.started }
+    }
+
+    /// Records the first attempt's start; the engine's thread calls it.
+    func markStarted(at now: ContinuousClock.Instant) {
+        state.withLock { state in
+            if state.started == nil { state.started = now }
+        }
+    }
+
+    /// Calls `body` with the outcome on the thread that finishes the request (the session's),
+    /// or at once on the calling thread if it has finished: no queue, no task. `body` must be
+    /// quick and must not block: it runs on the thread that drives every transfer of the
+    /// session. It sees the outcome itself, not what handlers make of it.
+    package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
+        let finished = state.withLock { state -> Outcome? in
+            guard let outcome = state.outcome else {
+                state.waiters.append { body($0.result) }
+                return nil
+            }
+            return outcome
+        }
+        if let finished { body(finished.result) }
     }
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.

@@ -11,10 +11,11 @@ import Foundation
 /// for the week ahead and in the API's place when it fails.
 ///
 /// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in
-/// input order (``weeks(for:jobs:)`` for the week). The other forms are short adapters that show
-/// the other styles of the seed: ``fetch(_:)`` awaits one city, ``fetchSequentially(_:deliver:)``
-/// walks the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses
-/// completion handlers and hands the results over in input order.
+/// input order (``weeks(for:jobs:)`` for the week), over one fetch core that every source
+/// shares. The other forms are short adapters over the same sequence that show the other
+/// styles of the seed: ``fetch(_:)`` awaits one city, ``fetchSequentially(_:deliver:)`` walks
+/// the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses completion
+/// handlers and hands the results over in input order.
 ///
 /// One city's failure is that city's result and never ends a run. Transient failures
 /// (connect errors, timeouts, resets, 408/429/5xx, and the API's "Request to JMA API failed")
@@ -25,10 +26,11 @@ public final class ForecastClient: Sendable {
     public let configuration: ClientConfiguration
     /// What the session is made with, and every request's defaults.
     let sessionConfiguration: SessionConfiguration
-    /// The cache in front of the API.
-    let apiLayer: CacheLayer<CityForecast>
-    /// The cache in front of the agency's office files.
-    let agencyLayer: CacheLayer<AgencyForecast>
+    /// How a city's 3-day forecast is had: the API, with the agency's file standing in
+    /// (``ClientConfiguration/Source``).
+    let threeDay: Route<CityForecast>
+    /// How a city's week is had: the agency's file.
+    let week: Route<WeeklyForecast>
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -66,13 +68,11 @@ public final class ForecastClient: Sendable {
             receiveBufferSize: 8 << 10,
             deadline: deadline)
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
-        apiLayer = CacheLayer(
-            cache: configuration.cache, host: configuration.endpoint.authority, staleIfError: configuration.staleIfError,
-            decode: { body, _ throws(ForecastError) in try ResponseDecoder.decode(body) })
-        agencyLayer = CacheLayer(
-            cache: configuration.cache?.forAgency, host: configuration.agencyEndpoint.authority,
-            staleIfError: configuration.staleIfError,
-            decode: { body, office throws(ForecastError) in try AgencyForecast.decode(body, office: office) })
+        let feeds = Feeds(configuration)
+        threeDay = feeds.threeDay(configuration)
+        week = Route(first: Route.Leg(feeds.agency, provider: .jma) { (file: AgencyForecast, _, city, now) throws(ForecastError) in
+            try file.week(for: city, now: now)
+        }, fallback: nil)
     }
 
     /// The API URL of a city's forecast.
@@ -98,15 +98,15 @@ public final class ForecastClient: Sendable {
         session?.invalidateAndCancel()
     }
 
-    /// Suspends until the client's session has ended, after ``invalidateAndCancel()``: its
+    /// Ends the client as ``invalidateAndCancel()`` does, then suspends until its session's
     /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
-    /// thread.
-    public func waitUntilInvalidated() async {
+    /// thread. Waiting is always for an end this call itself brings about: there is no way to
+    /// wait for a client that nobody ends.
+    public func shutdown() async {
+        invalidateAndCancel()
         let session = lifecycle.withLock { state -> Session? in
-            switch state {
-            case .running(let session), .ended(let session?): session
-            case .idle, .ended(nil): nil
-            }
+            if case .ended(let session) = state { return session }
+            return nil
         }
         await session?.waitUntilInvalidated()
     }
@@ -125,71 +125,52 @@ public final class ForecastClient: Sendable {
 
     /// The 3-day forecasts of `cities`, in input order, with at most `jobs` requests in flight
     /// (1 for one after the other): see ``CityResults``.
-    public func results(for cities: [City], jobs: Int) -> CityResults<FetchResult> {
-        CityResults(cities: cities, jobs: max(1, jobs)) { city, run in self.start(city, in: run) }
+    public func results(for cities: [City], jobs: Int) -> CityResults<CityForecast> {
+        CityResults(client: self, route: threeDay, cities: cities, jobs: jobs)
+    }
+
+    /// The weeks of `cities`, from the weather agency's office files, in input order, with at
+    /// most `jobs` requests in flight: see ``CityResults``. The cities of one office share one
+    /// download of its file.
+    public func weeks(for cities: [City], jobs: Int) -> CityResults<WeeklyForecast> {
+        CityResults(client: self, route: week, cities: cities, jobs: jobs)
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.
     /// Cancelling the task cancels the request; the result is then `ForecastError.cancelled`.
     public func fetch(_ city: City) async -> FetchResult {
-        await start(city, in: CityRun(count: 1, jobs: 1)).result()
-    }
-
-    /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start
-    /// the request, `leave()` in its completion handler, `wait()` before the next city. Each
-    /// result is handed to `deliver` on the calling thread before the next request starts.
-    /// Blocks the calling thread.
-    public func fetchSequentially(_ cities: [City], deliver: (FetchResult) -> Void) {
-        let group = DispatchGroup()
-        let slot = LockedValue<FetchResult?>(nil)
-        for city in cities {
-            group.enter()
-            fetch(city, limit: nil) { result in
-                slot.withLock { $0 = result }
-                group.leave()
-            }
-            group.wait()
-            if let result = slot.withLock({ $0.take() }) {
-                deliver(result)
-            }
-        }
-    }
-
-    /// Fetches the cities with completion handlers, at most `jobs` requests in flight, and
-    /// hands each result to `deliver` on the calling thread in input order, as soon as it and
-    /// every city before it are done. Every city is handed to the session at once; each has a
-    /// slot that its completion handler fills. Blocks the calling thread.
-    public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
-        let limit = ConcurrencyLimit(maxInFlight: jobs)
-        let slots = cities.map { _ in ResultSlot() }
-        for (city, slot) in zip(cities, slots) {
-            slot.group.enter()
-            fetch(city, limit: limit) { result in slot.fill(result) }
-        }
-        for slot in slots {
-            slot.group.wait()
-            if let result = slot.take() {
-                deliver(result)
-            }
-        }
+        var results = self.results(for: [city], jobs: 1).makeAsyncIterator()
+        return await results.next() ?? FetchResult(city: city, outcome: .failure(.cancelled))
     }
 
     // MARK: Shared by every path
 
     /// The session, made now if this is the first request; nil once the client has ended.
+    ///
+    /// The session is made outside the lock (it loads libcurl and starts a thread): another
+    /// thread asking meanwhile is not held up. If two make one at once, the first to return
+    /// keeps its session and the other ends its own.
     func runningSession() throws(CurlError) -> Session? {
-        try lifecycle.withLock { (state: inout Lifecycle) throws(CurlError) -> Session? in
+        let current = lifecycle.withLock { state -> Session?? in
             switch state {
-            case .running(let session):
-                return session
-            case .ended:
-                return nil
-            case .idle:
-                let session = try Session(configuration: sessionConfiguration)
-                state = .running(session)
-                return session
+            case .running(let session): .some(session)
+            case .ended: .some(nil)
+            case .idle: nil
             }
         }
+        if let current { return current }
+        let made = try Session(configuration: sessionConfiguration)
+        let kept = lifecycle.withLock { state -> Session? in
+            switch state {
+            case .running(let session): return session
+            case .ended: return nil
+            case .idle:
+                state = .running(made)
+                return made
+            }
+        }
+        if kept !== made { made.invalidateAndCancel() }
+        return kept
     }
 
     /// A request for `url`, waiting its turn of `limit`; or, when there can be none (the
@@ -251,21 +232,50 @@ public final class ForecastClient: Sendable {
     var now: Int {
         configuration.cache?.currentTime ?? ForecastCache.systemNow()
     }
+
+    /// How long a file waits for another process that is fetching it: as long as its own
+    /// fetch could take, the deadline (`maxTime`) or one timeout per attempt, whichever comes
+    /// first.
+    ///
+    /// When the limit passes with the deadline still ahead, the file is fetched anyway, without
+    /// the lock. A holder that has outlasted a whole fetch of its own is stuck (stopped with
+    /// Ctrl-Z, or waiting in turn for a lock this process holds), and may stay so for good: a
+    /// second request costs less than a status bar that shows a failure until the holder ends.
+    /// When the deadline passes first, the city fails as its own fetch would have.
+    var lockWaitLimit: ContinuousClock.Instant {
+        let ownFetch = ContinuousClock.now + configuration.timeout * (max(0, configuration.retries) + 1)
+        return deadline.map { min($0, ownFetch) } ?? ownFetch
+    }
 }
 
-/// One city's place in ``ForecastClient/fetchInParallel(_:jobs:deliver:)``: its result, filled
-/// by its completion handler, and the group the calling thread waits on until then.
-private final class ResultSlot: Sendable {
-    let group = DispatchGroup()
-    private let result = LockedValue<FetchResult?>(nil)
+/// The client's sources, each with its cache layer.
+private struct Feeds {
+    let api: Feed
+    let agency: Feed
+    let overview: Feed
 
-    func fill(_ value: FetchResult) {
-        result.withLock { $0 = value }
-        group.leave()
+    init(_ configuration: ClientConfiguration) {
+        let (cache, staleIfError) = (configuration.cache, configuration.staleIfError)
+        api = Feed(APISource(baseURL: configuration.baseURL, endpoint: configuration.endpoint), cache: cache, staleIfError: staleIfError)
+        let agencyURL = configuration.agencyURL, endpoint = configuration.agencyEndpoint
+        agency = Feed(AgencySource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
+        overview = Feed(OverviewSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
     }
 
-    func take() -> FetchResult? {
-        result.withLock { $0.take() }
+    /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the
+    /// agency's file, or the API with the agency's file standing in.
+    func threeDay(_ configuration: ClientConfiguration) -> Route<CityForecast> {
+        let api = Route<CityForecast>.Leg(api, provider: .tsukumijima) { (file: CityForecast, _, _, _) in file }
+        let agency = Route<CityForecast>.Leg(
+            agency, provider: .jma, companion: configuration.agencyOverview ? overview : nil
+        ) { (file: AgencyForecast, overview, city, now) throws(ForecastError) in
+            try file.forecast(for: city, now: now, overview: overview as? AgencyOverview)
+        }
+        return switch configuration.source {
+        case .auto: Route(first: api, fallback: agency)
+        case .tsukumijima: Route(first: api, fallback: nil)
+        case .jma: Route(first: agency, fallback: nil)
+        }
     }
 }
 

@@ -58,6 +58,8 @@ extension ForecastError {
         case .notInAgencyFile: .area
         case .other: .other
         case .cancelled: .cancelled
+        case .slow: .timeout
+        case .alsoFailed(let first, _): first.kind
         }
     }
 
@@ -76,6 +78,13 @@ extension ForecastError {
         }
     }
 
+    /// The failure of the first source, for one that a fallback failed after
+    /// (``ForecastError/alsoFailed(first:fallback:)``); the failure itself for any other.
+    public var primary: ForecastError {
+        if case .alsoFailed(let first, _) = self { return first.primary }
+        return self
+    }
+
     /// True when an attempt ran into its timeout.
     public var isTimeout: Bool { kind == .timeout }
     /// True when the host name could not be resolved.
@@ -87,12 +96,12 @@ extension ForecastError {
     public var isUntrustedCertificate: Bool { transportError?.kind == .untrustedCertificate }
     /// The HTTP status the server answered with, when that is the failure.
     public var httpStatus: Int? {
-        if case .http(let status, _) = self { return status }
+        if case .http(let status, _) = primary { return status }
         return nil
     }
     /// The CurlHTTP error below this one, for a failure below HTTP.
     public var transportError: CurlError? {
-        if case .transport(let error) = self { return error }
+        if case .transport(let error) = primary { return error }
         return nil
     }
 }

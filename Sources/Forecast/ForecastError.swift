@@ -28,6 +28,12 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case other(String)
     /// The request was cancelled (Ctrl-C).
     case cancelled
+    /// The first source had not answered after `seconds`, and the fallback's answer came
+    /// first: why a city was printed from the agency's file while the API was still silent.
+    case slow(seconds: Double)
+    /// The first source failed with `first`, and the source that stands in for it with
+    /// `fallback`: both, in one message.
+    indirect case alsoFailed(first: ForecastError, fallback: ForecastError)
 
     public var description: String {
         switch self {
@@ -43,6 +49,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notInAgencyFile(let office, let problem): "the agency's file of office \(office) \(problem)"
         case .other(let reason): reason
         case .cancelled: "cancelled"
+        case .slow(let seconds): "no answer within \(CurlError.format(seconds: seconds)) s"
+        case .alsoFailed(let first, let fallback): "\(first); the weather agency's file: \(fallback)"
         }
     }
 

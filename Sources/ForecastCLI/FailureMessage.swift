@@ -4,7 +4,7 @@ import Forecast
 /// the line that says a city was printed from the agency's file in the API's place.
 enum FailureMessage {
     /// The stderr line of a result that failed, stale copy or not; nil for a success.
-    static func line(for result: some CityOutcome) -> String? {
+    static func line(for result: CityResult<some Sendable>) -> String? {
         if let error = result.error {
             return line(for: result, error: error)
         }
@@ -13,7 +13,7 @@ enum FailureMessage {
 
     /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file
     /// instead`: a city the API failed and the agency's file stood in for. Not a failure.
-    static func note(for result: some CityOutcome) -> String? {
+    static func note(for result: CityResult<some Sendable>) -> String? {
         guard result.error == nil, result.stale == nil, let fallback = result.fallback else { return nil }
         return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (\(agencySource))"
     }
@@ -23,13 +23,13 @@ enum FailureMessage {
 
     /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
     /// `Terminal.report`, the gate every stderr message passes).
-    static func line(for result: some CityOutcome, error: ForecastError) -> String {
+    static func line(for result: CityResult<some Sendable>, error: ForecastError) -> String {
         "forecast: \(result.city.id) \(result.city.name): \(text(for: error))"
     }
 
     /// `forecast: 130010 東京: <reason>; showing the cached copy from 3 h ago`: a failed city
     /// whose stale copy is printed instead (`--stale-if-error`).
-    static func line(for result: some CityOutcome, stale: StaleCopy) -> String {
+    static func line(for result: CityResult<some Sendable>, stale: StaleCopy) -> String {
         "\(line(for: result, error: stale.error)); showing the cached copy from \(stale.ageText) ago (\(stale.fetchedText))"
     }
 

@@ -35,18 +35,17 @@ struct Runner: Sendable {
     static func withClient<T>(_ settings: Settings, _ body: (ForecastClient) async -> T) async -> T {
         let client = ForecastClient(configuration: settings.client)
         let value = await body(client)
-        client.invalidateAndCancel()
-        await client.waitUntilInvalidated()
+        await client.shutdown()
         return value
     }
 
     /// With `-v`, how a result was had: its verbose line and note. Never held back.
-    static func verboseLines(for result: some CityOutcome) -> [String] {
+    static func verboseLines(for result: CityResult<some Sendable>) -> [String] {
         [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
     }
 
     /// Prints the results as they come.
-    private func run<Item: CityOutcome>(_ results: CityResults<Item>, formatter: some ResultFormatter<Item>) async -> ExitStatus {
+    private func run<Value>(_ results: CityResults<Value>, formatter: some ResultFormatter<CityResult<Value>>) async -> ExitStatus {
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = ProcessWide.onInterrupt {
             progress.clear()
@@ -54,7 +53,7 @@ struct Runner: Sendable {
         }
         // Kept for the epilogue only if it reads them: a decoded forecast is about 10 KB.
         let keepsResults = formatter.epilogueReadsResults
-        var delivered: [Item] = []
+        var delivered: [CityResult<Value>] = []
         var heldLines: [String] = []
         var anyFailed = false
 

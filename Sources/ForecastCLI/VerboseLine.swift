@@ -2,7 +2,7 @@ import Forecast
 
 /// The `--verbose` line of one request: city, status, bytes, attempts, cache, libcurl's timings.
 enum VerboseLine {
-    static func text(for result: some CityOutcome) -> String {
+    static func text(for result: CityResult<some Sendable>) -> String {
         let info = result.info
         let city = "forecast: \(result.city.id) \(result.city.name):"
         if info.source == .cache {

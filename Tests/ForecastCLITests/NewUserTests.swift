@@ -128,7 +128,9 @@ struct NewUserTests {
             try await MockServer.withServer(tls: MockTLS()) { mock in
                 let env = ["FORECAST_BASE_URL": mock.baseURL, "FORECAST_CACHE_DIR": folder.path("cache"),
                            "https_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""]
-                let result = try await forecast(["--cacert", folder.path("ca.pem"), "-f", "json", "130010"], environment: env)
+                // (the API alone: the agency's file would fail beside it, and say so on the same line)
+                let result = try await forecast(
+                    ["--source", "tsukumijima", "--cacert", folder.path("ca.pem"), "-f", "json", "130010"], environment: env)
                 // Then one attempt, a message that names the proxy and its answer, and its own kind
                 #expect(result.status == 1)
                 #expect(result.stderr == "forecast: 130010 東京: the proxy refused the tunnel: HTTP 403\n")

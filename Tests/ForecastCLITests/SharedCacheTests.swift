@@ -70,6 +70,25 @@ struct SharedCacheTests {
         }
     }
 
+    @Test("A city fetched behind a stalled one is stored as it arrives: a second process gets it at once, with no second request")
+    func storedBeforeItsTurn() async throws {
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)) { mock, env in
+            // Given `forecast -p 130010 140010` with 東京 stalled, once 横浜's answer has arrived
+            let first = try CommandProcess(["-p", "-f", "line", "130010", "140010"], environment: env)
+            try #require(await eventually(timeout: .seconds(60)) { mock.stats().requestsByCity["140010"] == 1 })
+            // When a second process asks for 横浜
+            let started = ContinuousClock.now
+            let second = try await forecast(["-f", "line", "140010"], environment: env)
+            let elapsed = ContinuousClock.now - started
+            // Then it prints the copy at once, without a request of its own
+            #expect(second.status == 0 && second.stdout.hasPrefix("横浜 "), "\(second.stdout)\(second.stderr)")
+            #expect(elapsed < .seconds(Sanitizer.isActive ? 15 : 1.5), "took \(elapsed)")
+            #expect(mock.stats().requestsByCity["140010"] == 1)
+            let firstResult = try await first.finish(timeout: .seconds(60))
+            #expect(firstResult.status == 0)
+        }
+    }
+
     /// The lock file beside a city's entry in the test's cache folder, whose folder is made.
     private func lockPath(cityID: String, mock: MockServer, env: [String: String]) throws -> String {
         let host = mock.baseURL.replacingOccurrences(of: "http://", with: "").replacingOccurrences(of: ":", with: "_")

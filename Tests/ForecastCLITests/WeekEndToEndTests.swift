@@ -114,6 +114,43 @@ struct WeekEndToEndTests {
         }
     }
 
+    @Test("When the API and the agency's file both fail, stderr, JSON's error and the table's row say both, on one line")
+    func bothFail() async throws {
+        var configuration = Self.stamped(faultsByCity: ["140010": FaultRule(.status(503))])
+        configuration.faultsByOffice = ["140000": FaultRule(.status(404))]
+        try await withMock(configuration) { _, env in
+            let both = "HTTP 503 after 3 attempts; the weather agency's file: HTTP 404"
+            let result = try await forecast(["-f", "json", "-d", "1", "130010", "140010"], environment: env)
+            #expect(result.status == 1)
+            #expect(result.stderr == "forecast: 140010 横浜: \(both)\n")
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(array[1]["error"] as? String == both)
+            #expect(array[1]["error_kind"] as? String == "http")
+            let table = try await forecast(["-f", "table", "-d", "1", "140010"], environment: env.merging(["COLUMNS": "120"]) { $1 })
+            // (the reason wraps within the row: compared word by word)
+            let words = table.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains("横浜 failed: \(both)"), "\(table.stdout)")
+        }
+    }
+
+    @Test("A stalled API does not starve the fallback: with --max-time 5 the agency's file is printed within 5 s, exit 0")
+    func stalledAPIWithinDeadline() async throws {
+        try await withMock(Self.stamped(faultsByCity: ["130010": FaultRule(.stall)])) { mock, env in
+            let started = ContinuousClock.now
+            let result = try await forecast(["--max-time", "5", "-f", "line", "東京"], environment: env)
+            let elapsed = ContinuousClock.now - started
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("東京 "), "\(result.stdout)")
+            #expect(result.stdout != "東京 -\n")
+            // Hedged at half of the 5 s (a tenth less when the process took that long to send it)
+            #expect(result.stderr.wholeMatch(of: /forecast: 130010 東京: no answer within 2\.[45] s; printed from the weather agency's file instead \(気象庁 bosai\/forecast\)\n/) != nil,
+                    "\(result.stderr)")
+            // (The deadline itself is the session's; this only guards against a hang on a busy machine.)
+            #expect(elapsed < .seconds(30), "took \(elapsed)")
+            #expect(mock.stats().requestsByOffice == ["130000": 1])
+        }
+    }
+
     @Test("--source jma reads the agency's file alone; the API is not asked")
     func sourceJMA() async throws {
         try await withMock(Self.stamped) { mock, env in

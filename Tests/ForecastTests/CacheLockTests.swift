@@ -15,7 +15,7 @@ struct CacheLockTests {
         body = try fixture("130010.json")
     }
 
-    private func layer(_ cache: ForecastCache?) -> CacheLayer<CityForecast> {
+    private func layer(_ cache: ForecastCache?) -> CacheLayer {
         CacheLayer(cache: cache, host: host, staleIfError: nil, decode: { body, _ throws(ForecastError) in try ResponseDecoder.decode(body) })
     }
 
@@ -24,12 +24,12 @@ struct CacheLockTests {
     }
 
     /// The lock held by a turn to fetch; nil for a cached value or a fetch without a lock.
-    private func heldLock(_ claim: CacheLayer<CityForecast>.Claim) -> CacheLock? {
+    private func heldLock(_ claim: CacheLayer.Claim) -> CacheLock? {
         if case .turn(.fetch(let lock)) = claim { return lock }
         return nil
     }
 
-    private func isCached(_ turn: CacheLayer<CityForecast>.Turn) -> Bool {
+    private func isCached(_ turn: CacheLayer.Turn) -> Bool {
         if case .cached = turn { return true }
         return false
     }
@@ -75,13 +75,13 @@ struct CacheLockTests {
     func hitTakesNoLock() throws {
         try withTemporaryFolderSync { folder in
             let cache = ForecastCache(directory: folder.path, now: CacheTests.Clock(CacheTests.justAfterRelease).now)
-            cache.write(host: host, cityID: "130010", body: body)
+            cache.write(host: host, key: "130010", body: body)
             guard case .turn(.cached(let hit)) = layer(cache).claim("130010") else {
                 Issue.record("a fresh entry is not a hit")
                 return
             }
             #expect(hit.info.source == .cache)
-            #expect(!FileManager.default.fileExists(atPath: cache.path(host: host, cityID: "130010") + ".lock"))
+            #expect(!FileManager.default.fileExists(atPath: cache.path(host: host, key: "130010") + ".lock"))
         }
     }
 

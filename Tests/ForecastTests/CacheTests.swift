@@ -24,15 +24,15 @@ struct CacheTests {
         let cache = ForecastCache(directory: dir, now: clock.now)
         let body = try fixture("130010.json")
 
-        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == nil)
-        cache.write(host: "weather.tsukumijima.net", cityID: "130010", body: body)
-        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == body)
-        #expect(cache.read(host: "127.0.0.1:8080", cityID: "130010") == nil, "entries are per host")
+        #expect(cache.read(host: "weather.tsukumijima.net", key: "130010") == nil)
+        cache.write(host: "weather.tsukumijima.net", key: "130010", body: body)
+        #expect(cache.read(host: "weather.tsukumijima.net", key: "130010") == body)
+        #expect(cache.read(host: "127.0.0.1:8080", key: "130010") == nil, "entries are per host")
 
         clock.advance(5 * 3600 + 29 * 60)  // 10:59 JST
-        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == body)
+        #expect(cache.read(host: "weather.tsukumijima.net", key: "130010") == body)
         clock.advance(60)  // 11:00 JST: the next release
-        #expect(cache.read(host: "weather.tsukumijima.net", cityID: "130010") == nil)
+        #expect(cache.read(host: "weather.tsukumijima.net", key: "130010") == nil)
     }
 
     @Test("An entry fetched before midnight JST expires at midnight, when the API moves its days on")
@@ -42,11 +42,11 @@ struct CacheTests {
         // The 330010 body is the 17:00 release of 2024-02-12; fetched at 23:00 that day.
         let clock = Clock(Publication.parse("2024-02-12T23:00:00+09:00")!)
         let cache = ForecastCache(directory: dir, now: clock.now)
-        cache.write(host: "h", cityID: "330010", body: try fixture("330010.json"))
+        cache.write(host: "h", key: "330010", body: try fixture("330010.json"))
         clock.advance(59 * 60)  // 23:59
-        #expect(cache.read(host: "h", cityID: "330010") != nil)
+        #expect(cache.read(host: "h", key: "330010") != nil)
         clock.advance(60)  // 00:00: 今日 in the cached body is now yesterday
-        #expect(cache.read(host: "h", cityID: "330010") == nil)
+        #expect(cache.read(host: "h", key: "330010") == nil)
         #expect(Publication.nextChange(after: Publication.parse("2024-02-13T00:30:00+09:00")!)
             == Publication.parse("2024-02-13T05:00:00+09:00")!)
     }
@@ -58,11 +58,11 @@ struct CacheTests {
         // Fetched at 11:05 JST, but the body is the 05:00 release: the API had not caught up.
         let clock = Clock(Publication.parse("2022-05-19T11:05:00+09:00")!)
         let cache = ForecastCache(directory: dir, now: clock.now)
-        cache.write(host: "h", cityID: "130010", body: try fixture("130010.json"))
+        cache.write(host: "h", key: "130010", body: try fixture("130010.json"))
         clock.advance(9 * 60)
-        #expect(cache.read(host: "h", cityID: "130010") != nil)
+        #expect(cache.read(host: "h", key: "130010") != nil)
         clock.advance(60)
-        #expect(cache.read(host: "h", cityID: "130010") == nil)
+        #expect(cache.read(host: "h", key: "130010") == nil)
     }
 
     @Test("A corrupt or foreign entry is ignored, and a write replaces it")
@@ -70,14 +70,14 @@ struct CacheTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cache = ForecastCache(directory: dir, now: Clock(Self.justAfterRelease).now)
-        let path = cache.path(host: "h", cityID: "130010")
+        let path = cache.path(host: "h", key: "130010")
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         for garbage in ["", "not a cache file\n{}", "forecast-cache 1 abc\n{}", "forecast-cache 1 99999999999\n{}"] {
             try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(cache.read(host: "h", cityID: "130010") == nil, "read \(garbage)")
+            #expect(cache.read(host: "h", key: "130010") == nil, "read \(garbage)")
         }
-        cache.write(host: "h", cityID: "130010", body: try fixture("130010.json"))
-        #expect(cache.read(host: "h", cityID: "130010") == (try fixture("130010.json")))
+        cache.write(host: "h", key: "130010", body: try fixture("130010.json"))
+        #expect(cache.read(host: "h", key: "130010") == (try fixture("130010.json")))
     }
 
     @Test("refresh writes but does not read; disabled does neither")
@@ -86,12 +86,12 @@ struct CacheTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let now = Clock(Self.justAfterRelease).now
         let body = try fixture("130010.json")
-        ForecastCache(directory: dir, mode: .disabled, now: now).write(host: "h", cityID: "130010", body: body)
-        #expect(!FileManager.default.fileExists(atPath: ForecastCache(directory: dir).path(host: "h", cityID: "130010")))
+        ForecastCache(directory: dir, mode: .disabled, now: now).write(host: "h", key: "130010", body: body)
+        #expect(!FileManager.default.fileExists(atPath: ForecastCache(directory: dir).path(host: "h", key: "130010")))
         let refresh = ForecastCache(directory: dir, mode: .refresh, now: now)
-        refresh.write(host: "h", cityID: "130010", body: body)
-        #expect(refresh.read(host: "h", cityID: "130010") == nil)
-        #expect(ForecastCache(directory: dir, now: now).read(host: "h", cityID: "130010") == body)
+        refresh.write(host: "h", key: "130010", body: body)
+        #expect(refresh.read(host: "h", key: "130010") == nil)
+        #expect(ForecastCache(directory: dir, now: now).read(host: "h", key: "130010") == body)
     }
 
     @Test("Many threads writing the same entry at once leave one whole entry")
@@ -106,8 +106,8 @@ struct CacheTests {
                 group.addTask {
                     let cache = ForecastCache(directory: dir, now: now)
                     for _ in 0..<20 {
-                        cache.write(host: "h", cityID: "130010", body: bodies[i % 2])
-                        let read = cache.read(host: "h", cityID: "130010")
+                        cache.write(host: "h", key: "130010", body: bodies[i % 2])
+                        let read = cache.read(host: "h", key: "130010")
                         readsSeen.list.withLock { $0.append(read) }
                     }
                 }

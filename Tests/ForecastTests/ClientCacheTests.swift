@@ -9,8 +9,8 @@ struct ClientCacheTests {
     let tokyo = CityCatalog.city(id: "130010")!
 
     /// The raw file of an entry: the header line with its fetch time, then the body.
-    private func entryFile(_ cache: ForecastCache, host: String, cityID: String) -> Data? {
-        FileManager.default.contents(atPath: cache.path(host: host, cityID: cityID))
+    private func entryFile(_ cache: ForecastCache, host: String, key: String) -> Data? {
+        FileManager.default.contents(atPath: cache.path(host: host, key: key))
     }
 
     private func entry(fetchedAt time: Int, body: Data) -> Data {
@@ -28,8 +28,8 @@ struct ClientCacheTests {
             // which the cache itself still serves as fresh
             let host = client.configuration.endpoint.authority
             let broken = Data(#"{"publicTime": "2022-05-19T05:00:00+09:00", "publicTimeFormatted": "2022/05/19 05:"#.utf8)
-            cache.write(host: host, cityID: "130010", body: broken)
-            try #require(cache.read(host: host, cityID: "130010") == broken, "the broken entry should look fresh to the cache")
+            cache.write(host: host, key: "130010", body: broken)
+            try #require(cache.read(host: host, key: "130010") == broken, "the broken entry should look fresh to the cache")
             clock.advance(60)
 
             // When the city is fetched
@@ -42,7 +42,7 @@ struct ClientCacheTests {
             #expect(mock.stats().requestsServed == 1)
             // and replaced the entry with the body it fetched, stamped with the time of the fetch
             let body = try fixture("130010.json")
-            #expect(entryFile(cache, host: host, cityID: "130010") == entry(fetchedAt: clock.now(), body: body))
+            #expect(entryFile(cache, host: host, key: "130010") == entry(fetchedAt: clock.now(), body: body))
             // which the next fetch is served from, without a request
             let again = await client.fetch(tokyo)
             #expect(again.info.source == .cache)
@@ -59,7 +59,7 @@ struct ClientCacheTests {
         let cache = ForecastCache(directory: dir, now: clock.now)
         try await withClient(cache: cache) { client, mock in
             let host = client.configuration.endpoint.authority
-            cache.write(host: host, cityID: "130010", body: try fixture("130010.json"))
+            cache.write(host: host, key: "130010", body: try fixture("130010.json"))
 
             let cached = await client.fetch(tokyo)
             #expect(cached.info.source == .cache)
@@ -79,7 +79,7 @@ struct ClientCacheTests {
             let result = await client.fetch(tokyo)
             #expect(result.error == .cancelled)
             #expect(!client.hasStartedSession)
-            await client.waitUntilInvalidated()
+            await client.shutdown()
             #expect(mock.stats().requestsServed == 0)
         }
     }
@@ -96,8 +96,8 @@ struct ClientCacheTests {
             // (横浜's body, released at the same time)
             let host = client.configuration.endpoint.authority
             let old = try fixture("140010.json")
-            normal.write(host: host, cityID: "130010", body: old)
-            try #require(normal.read(host: host, cityID: "130010") == old, "the old entry should be fresh")
+            normal.write(host: host, key: "130010", body: old)
+            try #require(normal.read(host: host, key: "130010") == old, "the old entry should be fresh")
             clock.advance(60)
 
             // When 東京 is fetched with --refresh
@@ -109,8 +109,8 @@ struct ClientCacheTests {
             #expect(mock.stats().requestsServed == 1)
             // and the entry now holds the new body, stamped with the time of the fetch
             let body = try fixture("130010.json")
-            #expect(entryFile(normal, host: host, cityID: "130010") == entry(fetchedAt: clock.now(), body: body))
-            #expect(normal.read(host: host, cityID: "130010") == body)
+            #expect(entryFile(normal, host: host, key: "130010") == entry(fetchedAt: clock.now(), body: body))
+            #expect(normal.read(host: host, key: "130010") == body)
         }
     }
 
@@ -148,8 +148,8 @@ struct ClientCacheTests {
         try await withClient(cache: disabled) { client, mock in
             // Given a fresh entry for 東京 holding 横浜's body
             let host = client.configuration.endpoint.authority
-            normal.write(host: host, cityID: "130010", body: try fixture("140010.json"))
-            let before = try #require(entryFile(normal, host: host, cityID: "130010"))
+            normal.write(host: host, key: "130010", body: try fixture("140010.json"))
+            let before = try #require(entryFile(normal, host: host, key: "130010"))
             clock.advance(60)
 
             // When 東京 is fetched with --no-cache
@@ -158,7 +158,7 @@ struct ClientCacheTests {
             // Then the server's 東京 came back and the entry is untouched
             #expect(result.forecast?.location.city == "東京")
             #expect(mock.stats().requestsServed == 1)
-            #expect(entryFile(normal, host: host, cityID: "130010") == before)
+            #expect(entryFile(normal, host: host, key: "130010") == before)
         }
     }
 }

@@ -6,14 +6,17 @@ import Testing
 import TestSupport
 
 /// Starts a mock API, runs `body` with a client pointed at it (no cache unless given), and shuts the mock down.
+/// The client asks the API alone unless `source` says otherwise, so that a failure is the API's
+/// own; with `.auto`, the agency's files come from the same mock.
 func withClient<T>(
     _ configuration: MockConfiguration = MockConfiguration(),
-    retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil,
+    retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil, source: ClientConfiguration.Source = .tsukumijima,
     _ body: (ForecastClient, MockServer) async throws -> T
 ) async throws -> T {
     try await MockServer.withServer(configuration) { server in
         let client = ForecastClient(configuration: ClientConfiguration(
-            baseURL: server.baseURL, timeout: .seconds(60), retries: retries, interval: interval, cache: cache))
+            baseURL: server.baseURL, timeout: .seconds(60), retries: retries, interval: interval, cache: cache,
+            agencyURL: server.baseURL, source: source))
         return try await body(client, server)
     }
 }
@@ -153,7 +156,7 @@ struct ClientTests {
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
             let fast = ForecastClient(configuration: ClientConfiguration(
-                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
+                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0, source: .tsukumijima))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
                 fast.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { result in results.withLock { $0.append(result) } }
@@ -176,7 +179,7 @@ struct ClientTests {
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
             let fast = ForecastClient(configuration: ClientConfiguration(
-                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0))
+                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0, source: .tsukumijima))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
                 fast.fetchInParallel(fiveCities, jobs: 5) { result in results.withLock { $0.append(result) } }
@@ -270,8 +273,7 @@ struct ClientTests {
             #expect(first == "130010")
             // When the session has ended and the server has seen every connection close, every
             // byte any request sent has reached it: a fifth city started by mistake is counted.
-            client.invalidateAndCancel()
-            await client.waitUntilInvalidated()
+            await client.shutdown()
             #expect(await eventually { mock.stats().connectionsClosed == mock.stats().connectionsAccepted })
             #expect(mock.stats().inFlight == 0, "stalled requests still held open")
             #expect(mock.stats().requestsByCity["400040"] == nil, "no city started after the stream ended")

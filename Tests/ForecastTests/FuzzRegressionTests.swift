@@ -17,8 +17,8 @@ struct FuzzRegressionTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cache = ForecastCache(directory: dir, now: { fuzzClock })
         try FileManager.default.createDirectory(atPath: dir + "/h", withIntermediateDirectories: true)
-        try contents.write(to: URL(fileURLWithPath: cache.path(host: "h", cityID: "130010")))
-        return cache.read(host: "h", cityID: "130010")
+        try contents.write(to: URL(fileURLWithPath: cache.path(host: "h", key: "130010")))
+        return cache.read(host: "h", key: "130010")
     }
 
     @Test("A cache file whose fetch time is Int.min is not an entry (it overflowed the release arithmetic)")

@@ -4,20 +4,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The cache and the stale fallback: the one layer between a fetch and the network, for the
-/// API's answers (one per city) and the agency's files (one per office) alike.
+/// The cache and the stale fallback: the one layer between a fetch and the network, for every
+/// source's files alike (the API's answers, one per city; the agency's files, one per office).
 ///
 /// Before the network, it answers from a fresh cached body. After it, it stores a body that
 /// decoded, and puts a cached copy fetched within `staleIfError` in the place of a failure
 /// (`--stale-if-error`). Without a cache it lets everything through. The client has no cache
-/// logic of its own: it asks ``claim(_:)`` first and hands every network answer to
-/// ``settle(_:_:info:releasing:)``.
+/// logic of its own: ``FetchRun`` asks ``claim(_:)`` first and hands every network answer to
+/// ``settle(_:body:info:releasing:)``. Its values are the source's decoded files, kept as
+/// `any Sendable` so that one run holds the files of every source; the route that reads a
+/// file knows its type.
 ///
 /// Processes sharing a cache folder fetch a key one at a time: a miss takes the key's
 /// ``CacheLock`` and holds it until the answer is stored, and a process that finds it taken
 /// waits, then reads what the holder stored, and fetches only if that is still not fresh. A
 /// hit reads the entry and takes no lock.
-struct CacheLayer<Value: Sendable>: Sendable {
+struct CacheLayer: Sendable {
+    typealias Value = any Sendable
+
     /// What one key (a city, an office) came to: the value or why not, how it was had, and
     /// the failure a stale copy stands in for.
     struct Answer: Sendable {
@@ -50,7 +54,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
     enum Turn: Sendable {
         /// A fresh cached value, read at once or stored meanwhile by another process.
         case cached(Answer)
-        /// Fetch it, and hand the answer and the lock to ``settle(_:_:info:releasing:)``.
+        /// Fetch it, and hand the answer and the lock to ``settle(_:body:info:releasing:)``.
         case fetch(CacheLock?)
     }
 
@@ -73,7 +77,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
 
     /// The fresh cached value of `key`, if the cache has one that decodes.
     func fresh(_ key: String) -> Answer? {
-        guard let cache, let body = cache.read(host: host, cityID: key), let value = try? decode(body, key) else { return nil }
+        guard let cache, let body = cache.read(host: host, key: key), let value = try? decode(body, key) else { return nil }
         return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count))
     }
 
@@ -81,7 +85,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
     /// to wait for. Reads before it locks: a hit opens no lock file.
     func claim(_ key: String) -> Claim {
         if let hit = fresh(key) { return .turn(.cached(hit)) }
-        guard let cache, let lock = cache.lock(host: host, cityID: key) else { return .turn(.fetch(nil)) }
+        guard let cache, let lock = cache.lock(host: host, key: key) else { return .turn(.fetch(nil)) }
         switch lock.tryLock() {
         case .locked:
             // The previous holder may have stored the entry between the read above and the lock.
@@ -106,19 +110,10 @@ struct CacheLayer<Value: Sendable>: Sendable {
         turn(after: waiting, await waiting.lock.wait(until: limit))
     }
 
-    /// ``claim(_:)`` and, if the key is busy, the wait, blocking the calling thread: for the
-    /// callback adapters.
-    func claimWaiting(_ key: String, until limit: @autoclosure () -> ContinuousClock.Instant) -> Turn {
-        switch claim(key) {
-        case .turn(let turn): turn
-        case .busy(let waiting): turn(after: waiting, waiting.lock.waitBlocking(until: limit()))
-        }
-    }
-
     /// The turn once the wait has ended: what the holder stored, whether or not the lock was
     /// had, else the fetch, with the lock if it was had.
     private func turn(after waiting: Waiting, _ attempt: CacheLock.Attempt) -> Turn {
-        if let cache, let body = cache.read(host: host, cityID: waiting.key, fetchedSince: waiting.since),
+        if let cache, let body = cache.read(host: host, key: waiting.key, fetchedSince: waiting.since),
            let value = try? decode(body, waiting.key) {
             waiting.lock.release()
             return .cached(Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count)))
@@ -140,7 +135,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
         defer { lock?.release() }
         switch outcome {
         case .success(let fetched):
-            cache?.write(host: host, cityID: key, body: fetched.body)
+            cache?.write(host: host, key: key, body: fetched.body)
             return Answer(outcome: .success(fetched.value), info: info)
         case .failure(let error):
             return staleCopy(of: key, failedWith: error) ?? Answer(outcome: .failure(error), info: info)
@@ -165,7 +160,7 @@ struct CacheLayer<Value: Sendable>: Sendable {
     /// (Ctrl-C, an ended client) gets none: nobody is waiting to read it.
     private func staleCopy(of key: String, failedWith error: ForecastError) -> Answer? {
         guard error != .cancelled, let staleIfError, let cache,
-              let (body, fetched) = cache.readStale(host: host, cityID: key, maxAge: staleIfError),
+              let (body, fetched) = cache.readStale(host: host, key: key, maxAge: staleIfError),
               let value = try? decode(body, key)
         else { return nil }
         let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)

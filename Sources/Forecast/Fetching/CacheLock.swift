@@ -78,22 +78,6 @@ final class CacheLock: Sendable {
         }
     }
 
-    /// The same, blocking the calling thread between tries: for the callback adapters, whose
-    /// calling thread waits for the results anyway.
-    func waitBlocking(until limit: ContinuousClock.Instant) -> Attempt {
-        var round = 0
-        while true {
-            let attempt = tryLock()
-            let now = ContinuousClock.now
-            guard attempt == .busy, now < limit else { return attempt }
-            let (seconds, attoseconds) = min(Self.pause(round), limit - now).components
-            var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            // A signal that cuts the pause short only brings the next try forward.
-            nanosleep(&interval, nil)
-            round += 1
-        }
-    }
-
     /// Releases the lock (if held) by closing the file; later tries answer `.unavailable`.
     func release() {
         descriptor.withLock { fd in

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Raw response bodies on disk, one file per host and city, kept until the agency's next release.
+/// Raw response bodies on disk, one file per source, host and key (a city, an office), each kept
+/// as long as its source's freshness allows: the forecasts until the agency's next release.
 ///
 /// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An
 /// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched, or
@@ -29,24 +30,46 @@ public struct ForecastCache: Sendable {
     public let directory: String
     /// Whether the cache is read, written, or neither.
     public let mode: Mode
-    /// Whose bodies it keeps: the API's answers, or the weather agency's office files, which
-    /// live in a folder of their own (office codes such as 270000 are city IDs too).
-    public private(set) var source: Source = .api
+    /// Which source's bodies this copy of the cache reads and writes: the folder they live in
+    /// and how long one stays fresh. The API's by default; each source of the client has its
+    /// own (``on(_:)``).
+    public private(set) var shelf: Shelf = .api
 
-    /// Whose bodies a cache keeps.
-    public enum Source: Sendable, Equatable {
-        /// The API's answers, one per city: `<directory>/<host>/<city>.json`.
-        case api
-        /// The agency's office files: `<directory>/jma/<host>/<office>.json`.
-        case agency
+    /// Where a source's bodies live in the cache, and how long one stays fresh.
+    public struct Shelf: Sendable, Equatable {
+        /// The folder below the cache's, "" for the API's: `<directory>/<folder>/<host>/<key>.json`.
+        /// Each source has its own, since their keys overlap (office 270000 is a city ID too).
+        public let folder: String
+        /// How long a stored body may be served.
+        public let freshness: Freshness
+
+        /// A shelf in `folder` whose bodies stay fresh by `freshness`.
+        public init(folder: String, freshness: Freshness) {
+            self.folder = folder
+            self.freshness = freshness
+        }
+
+        /// The API's answers, one per city, fresh until the next release.
+        public static let api = Shelf(folder: "", freshness: .releases(field: "publicTime"))
     }
 
-    /// The same cache, for the weather agency's office files.
-    public var forAgency: ForecastCache {
+    /// How long a stored body may be served.
+    public enum Freshness: Sendable, Equatable {
+        /// Until the agency's next release (05:00, 11:00, 17:00 JST) or midnight, whichever is
+        /// first after the fetch; when the body's publication time (the first value of `field`)
+        /// was already older than the last release at the fetch, only for 10 minutes.
+        case releases(field: String)
+        /// For this many seconds after the fetch.
+        case seconds(Int)
+    }
+
+    /// The same cache, for the bodies of another source.
+    public func on(_ shelf: Shelf) -> ForecastCache {
         var copy = self
-        copy.source = .agency
+        copy.shelf = shelf
         return copy
     }
+
     /// The current time in seconds since 1970; injectable for tests.
     private let now: @Sendable () -> Int
     static let staleBodyLifetime = 600
@@ -80,25 +103,25 @@ public struct ForecastCache: Sendable {
     }
 
     /// The file of one city's entry for one host ("weather.tsukumijima.net", "127.0.0.1:8080").
-    public func path(host: String, cityID: String) -> String {
+    public func path(host: String, key: String) -> String {
         let safeHost = String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
-        let folder = source == .agency ? "\(directory)/jma" : directory
-        return "\(folder)/\(safeHost.isEmpty ? "_" : safeHost)/\(cityID).json"
+        let folder = shelf.folder.isEmpty ? directory : "\(directory)/\(shelf.folder)"
+        return "\(folder)/\(safeHost.isEmpty ? "_" : safeHost)/\(key).json"
     }
 
     /// The cached body if there is a fresh, readable entry and the mode reads.
-    public func read(host: String, cityID: String) -> Data? {
+    public func read(host: String, key: String) -> Data? {
         guard mode == .normal else { return nil }
-        return read(host: host, cityID: cityID, fetchedSince: nil)
+        return read(host: host, key: key, fetchedSince: nil)
     }
 
     /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds
     /// since 1970; nil for any), whatever the mode but `disabled`: what the process this one
     /// waited for has just stored. Its fetch was under way when this one asked, so even
     /// `--refresh` takes it.
-    func read(host: String, cityID: String, fetchedSince since: Int?) -> Data? {
+    func read(host: String, key: String, fetchedSince since: Int?) -> Data? {
         guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, cityID: cityID)),
+              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
               let (fetched, body) = Self.split(file),
               fetched >= (since ?? fetched),
               isFresh(fetched: fetched, body: body)
@@ -109,9 +132,9 @@ public struct ForecastCache: Sendable {
     /// The lock file beside an entry (`<entry>.lock`), opened and made if need be, for a
     /// process about to fetch it; nil when the mode writes nothing or the file cannot be had
     /// (a read-only folder): the entry is then fetched without a lock, as before locks.
-    func lock(host: String, cityID: String) -> CacheLock? {
+    func lock(host: String, key: String) -> CacheLock? {
         guard mode != .disabled else { return nil }
-        let file = path(host: host, cityID: cityID)
+        let file = path(host: host, key: key)
         // The folder is made at the first miss, before the first write would make it.
         try? FileManager.default.createDirectory(atPath: String(file[..<file.lastIndex(of: "/")!]), withIntermediateDirectories: true)
         return CacheLock(path: file + ".lock")
@@ -120,9 +143,9 @@ public struct ForecastCache: Sendable {
     /// The cached body and when it was fetched (seconds since 1970), if the entry was fetched
     /// within `maxAge`, fresh or not, whatever the mode but `disabled`: the copy
     /// `--stale-if-error` falls back on, which `--refresh` does not rule out.
-    public func readStale(host: String, cityID: String, maxAge: Duration) -> (body: Data, fetched: Int)? {
+    public func readStale(host: String, key: String, maxAge: Duration) -> (body: Data, fetched: Int)? {
         guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, cityID: cityID)),
+              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
               let (fetched, body) = Self.split(file)
         else { return nil }
         let age = now() - fetched
@@ -135,9 +158,9 @@ public struct ForecastCache: Sendable {
 
     /// Stores a body that decoded as a forecast, unless the mode is `disabled`.
     /// Failing to write is not an error for the caller: the cache is an optimisation.
-    public func write(host: String, cityID: String, body: Data) {
+    public func write(host: String, key: String, body: Data) {
         guard mode != .disabled else { return }
-        let file = path(host: host, cityID: cityID)
+        let file = path(host: host, key: key)
         let folder = String(file[..<file.lastIndex(of: "/")!])
         var contents = Data("\(Self.magic)\(now())\n".utf8)
         contents.append(body)
@@ -153,12 +176,17 @@ public struct ForecastCache: Sendable {
     func isFresh(fetched: Int, body: Data) -> Bool {
         let current = now()
         guard fetched <= current else { return false }
-        let lastRelease = Publication.last(atOrBefore: fetched)
-        let published = Self.publicationTime(of: body, field: source == .agency ? "reportDatetime" : "publicTime")
-        let expiry = published.map { $0 >= lastRelease } == true
-            ? Publication.nextChange(after: fetched)
-            : fetched + Self.staleBodyLifetime
-        return current < expiry
+        switch shelf.freshness {
+        case .seconds(let lifetime):
+            return current < fetched + lifetime
+        case .releases(let field):
+            let lastRelease = Publication.last(atOrBefore: fetched)
+            let published = Self.publicationTime(of: body, field: field)
+            let expiry = published.map { $0 >= lastRelease } == true
+                ? Publication.nextChange(after: fetched)
+                : fetched + Self.staleBodyLifetime
+            return current < expiry
+        }
     }
 
     /// The header's fetch time and the body, or nil for a file that is not an entry.

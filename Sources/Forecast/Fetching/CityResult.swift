@@ -1,33 +1,30 @@
 import CurlHTTP
 
-/// What fetching one city gave: its forecast or why not, and how it was had.
-public struct FetchResult: Sendable {
+/// What one city came to: its value (three days, a week, …) or why not, and how it was had.
+///
+/// One type for every source, so that the command, the formatters and `-v` read a city the
+/// same way whatever it asked for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult``
+/// for the week.
+public struct CityResult<Value: Sendable>: Sendable {
     /// The city that was asked for.
     public let city: City
-    /// The forecast, or the error that stopped it.
-    public let outcome: Result<CityForecast, ForecastError>
+    /// The value, or the error that stopped it.
+    public let outcome: Result<Value, ForecastError>
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
     /// Set when the fetch failed and `outcome` is an older copy from the cache instead
     /// (`--stale-if-error`): the failure and when the copy was fetched.
     public let stale: StaleCopy?
-    /// Who made the forecast: the API, or the weather agency's file.
+    /// Who made the value: the API, or the weather agency's file.
     public let provider: Provider
-    /// The API's failure, when the agency's file stands in for it (``ClientConfiguration/Source/auto``).
+    /// The API's failure, when the agency's file stands in for it (``ClientConfiguration/Source/auto``);
+    /// ``ForecastError/slow(seconds:)`` when the API had not answered in time.
     public let fallback: ForecastError?
-
-    /// Who made a forecast.
-    public enum Provider: String, Sendable {
-        /// weather.tsukumijima.net.
-        case tsukumijima
-        /// The weather agency's own file, read as the API reads it.
-        case jma
-    }
 
     /// Creates a result; the client makes them, so this is for tests.
     public init(
-        city: City, outcome: Result<CityForecast, ForecastError>, info: FetchInfo, stale: StaleCopy? = nil,
-        provider: Provider = .tsukumijima, fallback: ForecastError? = nil
+        city: City, outcome: Result<Value, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
+        stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
         self.city = city
         self.outcome = outcome
@@ -40,14 +37,46 @@ public struct FetchResult: Sendable {
     /// True when the city failed, even if a stale copy stands in for it.
     public var failed: Bool { error != nil || stale != nil }
 
-    /// The forecast, or nil if the city failed.
-    public var forecast: CityForecast? { try? outcome.get() }
+    /// The value, or nil if the city failed.
+    public var value: Value? { try? outcome.get() }
 
     /// The error, or nil if the city succeeded.
     public var error: ForecastError? {
         if case .failure(let error) = outcome { return error }
         return nil
     }
+
+    /// The same result with another value: what a city takes from a file it shares.
+    func map<Other>(_ transform: (Value) throws(ForecastError) -> Other) -> CityResult<Other> {
+        CityResult<Other>(
+            city: city, outcome: outcome.flatMap { value in Result { () throws(ForecastError) in try transform(value) } },
+            info: info, stale: stale, provider: provider, fallback: fallback)
+    }
+}
+
+/// Who made a city's value.
+public enum Provider: String, Sendable {
+    /// weather.tsukumijima.net.
+    case tsukumijima
+    /// The weather agency's own files.
+    case jma
+}
+
+/// What fetching one city's 3-day forecast gave.
+public typealias FetchResult = CityResult<CityForecast>
+
+/// What reading one city's week gave: several cities of one office share one file, and each
+/// has its own result.
+public typealias WeeklyResult = CityResult<WeeklyForecast>
+
+extension CityResult where Value == CityForecast {
+    /// The forecast, or nil if the city failed.
+    public var forecast: CityForecast? { value }
+}
+
+extension CityResult where Value == WeeklyForecast {
+    /// The week, or nil if the city failed.
+    public var week: WeeklyForecast? { value }
 }
 
 /// How a result was had, for `--verbose`: from the cache or the network, and the transfer's numbers.
@@ -89,5 +118,19 @@ public struct FetchInfo: Sendable, Equatable {
         self.attempts = attempts
         self.httpVersion = httpVersion
         self.metrics = metrics
+    }
+}
+
+extension Result {
+    /// The error, or nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// The value, or nil for a failure.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 }

@@ -1,0 +1,52 @@
+/// How a city's value is had: from one source's file, or from a first source with a second
+/// standing in for it when the first fails or is slow.
+///
+/// The 3-day forecast is the API's file with the agency's office file as its fallback
+/// (``ClientConfiguration/Source/auto``); the week is the agency's file alone.
+struct Route<Value: Sendable>: Sendable {
+    /// One source's file, and what a city takes from it.
+    struct Leg: Sendable {
+        /// The file.
+        let feed: Feed
+        /// A second file of the same key that the value is read with if it comes (the
+        /// forecaster's overview beside an office's forecast): its failure costs the value
+        /// nothing but what it would have added.
+        let companion: Feed?
+        /// Who made the values read from the file.
+        let provider: Provider
+        /// What `city` takes from the decoded file (and the companion's, if it came), at `now`
+        /// (seconds since 1970).
+        let read: @Sendable (_ file: any Sendable, _ companion: (any Sendable)?, _ city: City, _ now: Int) throws(ForecastError) -> Value
+
+        /// A leg whose source's files are `File`s.
+        init<File>(
+            _ feed: Feed, provider: Provider, companion: Feed? = nil,
+            read: @escaping @Sendable (File, (any Sendable)?, City, Int) throws(ForecastError) -> Value
+        ) {
+            self.feed = feed
+            self.companion = companion
+            self.provider = provider
+            self.read = { file, companion, city, now throws(ForecastError) in
+                // A feed's layer decodes with its own source, whose files are `File`s.
+                guard let file = file as? File else { throw .other("a file of another source reached \(feed.name)") }
+                return try read(file, companion, city, now)
+            }
+        }
+    }
+
+    /// The source asked first.
+    let first: Leg
+    /// The source read in the first's place when the first fails (but for a cancellation or
+    /// the deadline), or has not answered within ``hedgeDelay``.
+    let fallback: Leg?
+
+    /// How long the first source has to answer, from its request's start, before the fallback
+    /// is asked as well: 3 s, or half of what is left of `--max-time` then, if sooner.
+    static var hedgeDelay: Duration { .seconds(3) }
+
+    /// Whether a failure of the first source sends a city to the fallback: not a
+    /// cancellation or the deadline, which end the run.
+    static func fallsBack(after error: ForecastError) -> Bool {
+        error != .cancelled && error.kind != .deadline
+    }
+}

@@ -1,0 +1,63 @@
+import CurlHTTP
+
+/// What moves a run's files on, posted from any thread and taken by the run's consumer.
+enum RunEvent: Sendable {
+    /// A file's request has ended (posted from the session's thread, as it ends).
+    case arrived(file: String, Result<Response, any Error>)
+    /// The wait for another process's lock on a file has ended: what the file comes to now.
+    case lockWaitEnded(file: String, CacheLayer.Turn)
+    /// A moment the run asked to be woken at (a city's hedge) has come.
+    case tick
+    /// The consuming task was cancelled.
+    case cancelled
+}
+
+/// The events of one run, in the order they were posted: the one place other threads reach a
+/// run, whose state only its consumer touches.
+///
+/// A request's end is posted by the session's thread itself (`Request.whenFinished`),
+/// which resumes the waiting consumer directly: a city's answer moves between threads only
+/// twice, to the session's thread and back, and is stored (and its lock let go) as soon as the
+/// consumer has it, whichever city it is printing.
+final class RunEvents: Sendable {
+    private struct State {
+        var events: [RunEvent] = []
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedValue(State())
+
+    /// Adds an event, and wakes the consumer if it is waiting.
+    func post(_ event: RunEvent) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.events.append(event)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Every event posted since the last call, waiting for one if there are none. Cancelling
+    /// the task posts ``RunEvent/cancelled``.
+    func next() async -> [RunEvent] {
+        while true {
+            let events = state.withLock { state in
+                defer { state.events.removeAll(keepingCapacity: true) }
+                return state.events
+            }
+            if !events.isEmpty { return events }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let ready = state.withLock { state -> Bool in
+                        guard state.events.isEmpty else { return true }
+                        state.waiter = continuation
+                        return false
+                    }
+                    if ready { continuation.resume() }
+                }
+            } onCancel: {
+                post(.cancelled)
+            }
+        }
+    }
+}

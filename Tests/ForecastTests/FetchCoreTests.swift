@@ -1,0 +1,156 @@
+import CurlHTTP
+@testable import Forecast
+import Foundation
+import MockAPI
+import Testing
+import TestSupport
+
+/// The one fetch core every source goes through: an answer stored as it arrives, one request
+/// per file whichever adapter asks, the fallback with its hedge, and both failures said.
+@Suite("The fetch core")
+struct FetchCoreTests {
+    let tokyo = CityCatalog.city(id: "130010")!
+    let yokohama = CityCatalog.city(id: "140010")!
+    let hachijojima = CityCatalog.city(id: "130030")!
+
+    private func client(
+        _ server: MockServer, source: ClientConfiguration.Source = .auto, cache: ForecastCache? = nil,
+        timeout: Duration = .seconds(60), maxTime: Duration? = nil
+    ) -> ForecastClient {
+        ForecastClient(configuration: ClientConfiguration(
+            baseURL: server.baseURL, timeout: timeout, retries: 0, cache: cache, maxTime: maxTime,
+            agencyURL: server.baseURL, source: source))
+    }
+
+    @Test("With -p, a city that arrives behind a stalled one is stored and its lock let go at once, not when the output reaches it")
+    func storedOnArrival() async throws {
+        try await withTemporaryFolder { folder in
+            let cache = ForecastCache(directory: folder.path, now: CacheTests.Clock(CacheTests.justAfterRelease).now)
+            let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])
+            try await MockServer.withServer(configuration) { server in
+                let client = client(server, source: .tsukumijima, cache: cache)
+                // Given Tokyo stalled ahead of Yokohama, consumed in input order
+                let consumer = Task {
+                    var seen: [String] = []
+                    for await result in client.results(for: [tokyo, yokohama], jobs: 2) { seen.append(result.city.id) }
+                    return seen
+                }
+                // Then Yokohama's entry is written and its lock free while Tokyo is still awaited
+                let host = client.configuration.endpoint.authority
+                let stored = await eventually(timeout: .seconds(30)) { cache.read(host: host, key: "140010") != nil }
+                #expect(stored, "Yokohama's answer waited for the output to reach it")
+                let lock = try #require(cache.lock(host: host, key: "140010"))
+                #expect(lock.tryLock() == .locked, "Yokohama's lock is still held")
+                lock.release()
+                #expect(server.stats().requestsByCity["140010"] == 1)
+                consumer.cancel()
+                _ = await consumer.value
+                await client.shutdown()
+            }
+        }
+    }
+
+    @Test("The callback adapters fetch an office's file once for all its cities, as the sequence does")
+    func adaptersShareTheOfficeFile() async throws {
+        try await MockServer.withServer(MockConfiguration(stampsRelease: true)) { server in
+            // Given two cities of one office and no cache: only the run can share the file
+            for adapter in ["sequential", "parallel", "sequence"] {
+                let client = client(server, source: .jma)
+                let before = server.stats().requestsByOffice["130000"] ?? 0
+                let results: [FetchResult]
+                switch adapter {
+                case "sequential":
+                    results = await offPool {
+                        let collected = LockedValue<[FetchResult]>([])
+                        client.fetchSequentially([tokyo, hachijojima]) { result in collected.withLock { $0.append(result) } }
+                        return collected.withLock { $0 }
+                    }
+                case "parallel":
+                    results = await offPool {
+                        let collected = LockedValue<[FetchResult]>([])
+                        client.fetchInParallel([tokyo, hachijojima], jobs: 2) { result in collected.withLock { $0.append(result) } }
+                        return collected.withLock { $0 }
+                    }
+                default:
+                    var collected: [FetchResult] = []
+                    for await result in client.results(for: [tokyo, hachijojima], jobs: 1) { collected.append(result) }
+                    results = collected
+                }
+                #expect(results.map(\.city.id) == ["130010", "130030"], "\(adapter)")
+                #expect(results.allSatisfy { $0.forecast != nil && $0.provider == .jma }, "\(adapter)")
+                #expect(server.stats().requestsByOffice["130000"] == before + 1, "\(adapter): one request for the office")
+            }
+        }
+    }
+
+    @Test("A city the API fails fast is read from the agency's file at once, marked with the API's failure")
+    func fastFailureFallsBack() async throws {
+        let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))], stampsRelease: true)
+        try await MockServer.withServer(configuration) { server in
+            let result = await client(server).fetch(tokyo)
+            #expect(result.forecast != nil)
+            #expect(result.provider == .jma)
+            #expect(result.fallback == .http(status: 503, attempts: 1))
+            #expect(server.stats().requestsByOffice["130000"] == 1)
+        }
+    }
+
+    @Test("A stalled API is hedged: after 3 s the agency's file is asked as well, and its answer is the city's")
+    func stalledAPIIsHedged() async throws {
+        let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
+        try await MockServer.withServer(configuration) { server in
+            let started = ContinuousClock.now
+            let result = await client(server).fetch(tokyo)
+            let elapsed = ContinuousClock.now - started
+            #expect(result.forecast != nil)
+            #expect(result.provider == .jma)
+            #expect(result.fallback == .slow(seconds: 3))
+            #expect(elapsed >= .seconds(3) && elapsed < .seconds(30), "took \(elapsed)")
+            #expect(server.stats().requestsByOffice["130000"] == 1)
+        }
+    }
+
+    @Test("Under --max-time the hedge comes at half of what is left when the request starts, and the deadline is met")
+    func hedgeUnderDeadline() async throws {
+        let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
+        try await MockServer.withServer(configuration) { server in
+            let started = ContinuousClock.now
+            let result = await client(server, maxTime: .seconds(4)).fetch(tokyo)
+            let elapsed = ContinuousClock.now - started
+            #expect(result.forecast != nil, "\(String(describing: result.error))")
+            #expect(result.provider == .jma)
+            if case .slow(let seconds) = result.fallback {
+                #expect(seconds >= 1.5 && seconds <= 2, "hedged after \(seconds) s")
+            } else {
+                Issue.record("not hedged: \(String(describing: result.fallback))")
+            }
+            // (the deadline itself is the session's; this only guards against a hang)
+            #expect(elapsed < .seconds(30), "took \(elapsed)")
+        }
+    }
+
+    @Test("When the API and the agency's file both fail, the error says both; its kind is the API's")
+    func bothFail() async throws {
+        var configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])
+        configuration.faultsByOffice = ["130000": FaultRule(.status(500))]
+        try await MockServer.withServer(configuration) { server in
+            let result = await client(server).fetch(tokyo)
+            #expect(result.error == .alsoFailed(first: .http(status: 503, attempts: 1), fallback: .http(status: 500, attempts: 1)))
+            #expect(result.error?.description == "HTTP 503; the weather agency's file: HTTP 500")
+            #expect(result.error?.kind == .http)
+            #expect(result.error?.httpStatus == 503)
+        }
+    }
+
+    @Test("A client that is shut down ends: its session's thread is gone and later fetches are cancelled")
+    func shutdownEnds() async throws {
+        try await MockServer.withServer { server in
+            let client = client(server, source: .tsukumijima)
+            #expect(await client.fetch(tokyo).forecast != nil)
+            #expect(client.hasStartedSession)
+            await client.shutdown()
+            #expect(await client.fetch(tokyo).error == .cancelled)
+            #expect(server.stats().requestsServed == 1)
+        }
+    }
+}
