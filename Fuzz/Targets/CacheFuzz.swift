@@ -19,7 +19,7 @@ private enum CacheFuzzState {
     /// fetched shortly before is fresh and its body reaches the decoder.
     static let now = Publication.parse("2022-05-19T05:30:00+09:00")!
     static let cache = ForecastCache(directory: directory, now: { now })
-    static let file = cache.path(host: "h", cityID: "130010")
+    static let file = cache.path(host: "h", key: "130010")
 }
 
 /// libFuzzer entry for the cache reader: the input is a whole cache file (header line and
@@ -36,7 +36,7 @@ public func cacheFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) 
     let written = count == 0 ? 0 : write(fd, bytes, count)
     close(fd)
     guard written == count else { fatalError("short write to \(CacheFuzzState.file)") }
-    if let body = CacheFuzzState.cache.read(host: "h", cityID: "130010") {
+    if let body = CacheFuzzState.cache.read(host: "h", key: "130010") {
         _ = try? ResponseDecoder.decode(body)
     }
     return 0
