@@ -98,6 +98,7 @@ enum HelpText {
         ("ENVIRONMENT", .lines([
             "FORECAST_CONFIG     the config file of default arguments",
             "FORECAST_BASE_URL   the API root, as --base-url",
+            "FORECAST_JMA_URL    the weather agency's site, as --jma-url",
             "FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or",
             "                    ~/.cache/forecast)",
             "NO_COLOR            if set and not empty: no colour, unless --color always",
