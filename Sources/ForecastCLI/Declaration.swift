@@ -5,6 +5,11 @@ import Forecast
 /// shell completion scripts, answers a shell's request for city candidates, and dumps the JSON
 /// the man page is written from. No run is parsed with it; ``ArgumentScanner`` parses runs.
 ///
+/// Each command declares the table's options for it, one property each, with the table's
+/// names, value name and help (swift-argument-parser reads options from properties, so the
+/// list cannot be made from the table). `DeclarationTests` fails when one is missing, extra or
+/// differs from the table.
+///
 /// The root keeps the fetch as its default subcommand so that the dump documents both
 /// commands; the completion scripts come from ``FetchDeclaration`` alone, so that options,
 /// their values and cities complete at the top level in bash, zsh and fish.
@@ -63,17 +68,39 @@ struct FetchDeclaration: ParsableCommand {
     var cities: [String] = []
 }
 
-/// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page.
+/// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page: the
+/// options of the table that apply to the week.
 struct WeekDeclaration: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
         abstract: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁).",
         usage: "forecast week [options] <city>...",
         discussion: """
-            It takes the fetch's options but --days, --base-url and --source, and the formats \
+            It takes the fetch's options but \(HelpText.fetchOnlyOptions), and the formats \
             table, tsv, json, line and templates (%w the day of the week, %r the reliability). \
             The cities of one office share one download of its file.
             """)
+
+    @Flag(name: OptionTable.parallel.names, help: OptionTable.parallel.argumentHelp) var parallel = false
+    @Option(name: OptionTable.jobs.names, help: OptionTable.jobs.argumentHelp) var jobs: String?
+    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp)) var format: String?
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    var lang: String?
+    @Flag(name: OptionTable.noParallel.names, help: OptionTable.noParallel.argumentHelp) var noParallel = false
+    @Flag(name: OptionTable.noHeader.names, help: OptionTable.noHeader.argumentHelp) var noHeader = false
+    @Option(name: OptionTable.timeout.names, help: OptionTable.timeout.argumentHelp) var timeout: String?
+    @Option(name: OptionTable.retries.names, help: OptionTable.retries.argumentHelp) var retries: String?
+    @Option(name: OptionTable.interval.names, help: OptionTable.interval.argumentHelp) var interval: String?
+    @Flag(name: OptionTable.refresh.names, help: OptionTable.refresh.argumentHelp) var refresh = false
+    @Flag(name: OptionTable.noCache.names, help: OptionTable.noCache.argumentHelp) var noCache = false
+    @Option(name: OptionTable.cacert.names, help: OptionTable.cacert.argumentHelp, completion: .file())
+    var cacert: String?
+    @Option(name: OptionTable.maxTime.names, help: OptionTable.maxTime.argumentHelp) var maxTime: String?
+    @Option(name: OptionTable.staleIfError.names, help: OptionTable.staleIfError.argumentHelp) var staleIfError: String?
+    @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
+    var color: String?
+    @Option(name: OptionTable.jmaURL.names, help: OptionTable.jmaURL.argumentHelp) var jmaURL: String?
+    @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 
     @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"))
     var cities: [String] = []
@@ -91,7 +118,7 @@ struct CitiesDeclaration: ParsableCommand {
             and long vowels are ignored, as in city arguments.
             """)
 
-    @Option(name: OptionTable.format.names, help: "tsv (default) or json.", completion: .list(["tsv", "json"]))
+    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp("tsv (default) or json."), completion: .list(["tsv", "json"]))
     var format: String?
     @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
     var lang: String?
@@ -108,9 +135,14 @@ extension OptionSpec {
 
     /// The option's help, with the name of its value.
     var argumentHelp: ArgumentHelp {
+        argumentHelp(help)
+    }
+
+    /// Another help for the option where a command takes less of it, with the name of its value.
+    func argumentHelp(_ text: String) -> ArgumentHelp {
         switch arity {
-        case .flag: ArgumentHelp(help)
-        case .value(let name): ArgumentHelp(help, valueName: name)
+        case .flag: ArgumentHelp(text)
+        case .value(let name): ArgumentHelp(text, valueName: name)
         }
     }
 

@@ -98,6 +98,7 @@ enum HelpText {
         ("ENVIRONMENT", .lines([
             "FORECAST_CONFIG     the config file of default arguments",
             "FORECAST_BASE_URL   the API root, as --base-url",
+            "FORECAST_JMA_URL    the weather agency's site, as --jma-url",
             "FORECAST_CACHE_DIR  the cache (else $XDG_CACHE_HOME/forecast or",
             "                    ~/.cache/forecast)",
             "NO_COLOR            if set and not empty: no colour, unless --color always",
@@ -169,6 +170,17 @@ enum HelpText {
         (出典: 気象庁), read and reformatted by forecast.
         """
 
+    /// `--format` in `forecast week`, which prints fewer formats and has two placeholders more.
+    static let weekFormatHelp =
+        "table, tsv, json, line or a %-template (%w the day of the week, %r the reliability); by default a table on a terminal, else tsv"
+
+    /// The options of `forecast` that `forecast week` does not take, for a sentence:
+    /// "--days, --base-url, … and --text-format".
+    static var fetchOnlyOptions: String {
+        let names = OptionTable.all.filter { $0.commands.contains(.fetch) && !$0.commands.contains(.week) }.map { "--\($0.long)" }
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
     /// `forecast week --help`.
     static var week: String {
         let about = """
@@ -192,10 +204,7 @@ enum HelpText {
                 text += optionLines(spec)
                 continue
             }
-            text += optionLines(OptionSpec(
-                spec.long, short: spec.short, spec.arity,
-                help: "table, tsv, json, line or a %-template (%w the day of the week, %r the reliability); by default a table on a terminal, else tsv",
-                effect: spec.effect))
+            text += optionLines(OptionSpec(spec.long, short: spec.short, spec.arity, help: weekFormatHelp, effect: spec.effect))
         }
         return text
     }

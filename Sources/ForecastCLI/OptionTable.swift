@@ -69,9 +69,10 @@ enum OptionTable {
             options.retries = try whole(value, "--retries", in: 0...10, "from 0 to 10")
         })
 
+    /// The client paces the API's host and the agency's alike; any other host only when given.
     static let interval = OptionSpec(
         "interval", .value(name: "S"),
-        help: "seconds between request starts (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for the public API, 0 elsewhere)",
+        help: "seconds between request starts to a host (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for \(ClientConfiguration().endpoint.host) and \(ClientConfiguration().agencyEndpoint.host), else 0)",
         effect: .set { options, value throws(UsageError) in
             options.interval = try seconds(value, "--interval", in: 0...longestWait, "from 0 to 86400 seconds")
         })

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// README's transcripts are true word for word: every `$ ` command in a code block runs against
-/// `forecast-mock`, in a terminal, and prints exactly the lines that follow it.
+/// The transcripts of README.md and GUIDE.md are true word for word: every `$ ` command in a code
+/// block runs against `forecast-mock`, in a terminal, and prints exactly the lines that follow it.
 ///
 /// A command that needs a fault names the mock's options beside it in a comment
 /// (`$ forecast … # forecast-mock --fault 140010=status:503`), which starts the mock with them.
@@ -16,7 +16,7 @@ import TestSupport
 /// stands in for, is the same on any day. Where libfaketime is not installed (Debian's
 /// `faketime` package; CI installs it), the transcripts are skipped, saying so.
 @Suite(
-    "README's examples",
+    "README's and GUIDE's examples",
     .enabled(if: libfaketime != nil, "libfaketime is not installed (apt-get install faketime)"),
     // A sanitizer's runtime and libfaketime both take over clock_gettime, and a binary with
     // both in it stops at start: libfaketime's first clock_gettime looks up symbols with dlsym,
@@ -28,30 +28,39 @@ struct ReadmeExampleTests {
     /// The moment every transcript runs at: 2026-03-12 06:00 JST.
     static let pinnedTime = "@2026-03-11 21:00:00"
 
-    /// One transcript: the command line and what it prints.
+    /// The documents whose transcripts are run: the user's README and the guide to every feature.
+    static let documents = ["README.md", "GUIDE.md"]
+
+    /// One transcript: the document it is in, the command line and what it prints.
     struct Transcript: CustomStringConvertible {
+        let document: String
         let command: String
         let mockOptions: [String]
         let expected: String
-        var description: String { command }
+        var description: String { "\(document): \(command)" }
     }
 
-    /// Every transcript in README.md, in order.
+    /// Every transcript of the documents, in order.
     static func transcripts() throws -> [Transcript] {
-        let readme = try String(contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        try documents.flatMap { try transcripts(in: $0) }
+    }
+
+    /// Every transcript of one document at the package's root, in order.
+    static func transcripts(in document: String) throws -> [Transcript] {
+        let text = try String(contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent(document), encoding: .utf8)
         var found: [Transcript] = []
         var inBlock = false
         var command: (line: String, mock: [String])?
         var output: [String] = []
         func close() {
             if let command {
-                found.append(Transcript(command: command.line, mockOptions: command.mock,
+                found.append(Transcript(document: document, command: command.line, mockOptions: command.mock,
                                         expected: output.map { $0 + "\n" }.joined()))
             }
             command = nil
             output = []
         }
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("```") {
                 if inBlock { close() }
                 inBlock.toggle()
@@ -75,14 +84,17 @@ struct ReadmeExampleTests {
         return found.filter { !$0.command.contains("--watch") }
     }
 
-    @Test("README has transcripts, and each names its command")
+    @Test("README and GUIDE have their transcripts (15 when README was split), and each names its command")
     func found() throws {
         let transcripts = try Self.transcripts()
-        #expect(transcripts.count >= 8)
+        #expect(transcripts.count >= 15)
+        for document in Self.documents {
+            #expect(transcripts.contains { $0.document == document }, "\(document) has no transcript")
+        }
         #expect(transcripts.allSatisfy { $0.command.contains("forecast") })
     }
 
-    @Test("Every transcript prints what README shows", arguments: try ReadmeExampleTests.transcripts())
+    @Test("Every transcript prints what its document shows", arguments: try ReadmeExampleTests.transcripts())
     func transcript(_ transcript: Transcript) async throws {
         let mock = forecastBinary.deletingLastPathComponent().appendingPathComponent("forecast-mock")
         let server = try MockProcess(executable: mock, arguments: transcript.mockOptions)
@@ -96,7 +108,7 @@ struct ReadmeExampleTests {
                 "LD_PRELOAD": libfaketime ?? "", "FAKETIME": Self.pinnedTime, "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC",
             ]
             let result = try await inTerminal(transcript.command, environment: environment)
-            #expect(result.stdout == transcript.expected, "\(transcript.command) printed:\n\(result.stdout)")
+            #expect(result.stdout == transcript.expected, "\(transcript) printed:\n\(result.stdout)")
         }
     }
 }

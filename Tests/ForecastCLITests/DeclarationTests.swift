@@ -1,0 +1,142 @@
+import Foundation
+@testable import ForecastCLI
+import Testing
+
+/// The declaration swift-argument-parser writes the completions and the man page from
+/// (`Declaration.swift`) declares each command's options one property at a time, apart from the
+/// option table that runs are parsed with. These tests read it as the man page's writer does,
+/// through `forecast --experimental-dump-help`, and compare it with the table, so that an option
+/// added to the table and forgotten in the declaration (or the other way round) fails here
+/// instead of dropping out of the completions and the man page.
+@Suite("The declaration behind completions and the man page")
+struct DeclarationTests {
+    /// An option as swift-argument-parser's JSON shows it, or as the table says it should.
+    struct Declared: Hashable, CustomStringConvertible {
+        /// "-j, --jobs", short name first.
+        let names: String
+        /// The value's name ("N"), nil for a flag.
+        let valueName: String?
+
+        var description: String { valueName.map { "\(names) \($0)" } ?? names }
+    }
+
+    /// One argument of the dump, as much of it as the tests read.
+    struct Argument: Decodable {
+        struct Name: Decodable {
+            let kind: String
+            let name: String
+        }
+
+        let kind: String
+        let names: [Name]?
+        let valueName: String?
+        let abstract: String?
+        let defaultValue: String?
+    }
+
+    /// One command of the dump.
+    struct Command: Decodable {
+        let commandName: String
+        let discussion: String?
+        let arguments: [Argument]?
+        let subcommands: [Command]?
+    }
+
+    struct Dump: Decodable {
+        let command: Command
+    }
+
+    /// The options swift-argument-parser adds to every command itself, with its own help
+    /// ("Show help information."): the table lists them for `--help`'s sake.
+    static let builtIn: Set<String> = [OptionTable.help.long, OptionTable.version.long]
+
+    /// swift-argument-parser answers `--generate-completion-script` on its own and does not list
+    /// it in the dump; the man page's writer adds its entry by hand.
+    static let notDumped: Set<String> = [OptionTable.completionScript.long]
+
+    /// The commands of the dump, by name: `forecast` (the fetch, the root's default), `week`
+    /// and `cities`.
+    static func dumpedCommands() async throws -> [String: Command] {
+        let result = try await forecast(["--experimental-dump-help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dump = try JSONDecoder().decode(Dump.self, from: Data(result.stdout.utf8))
+        var commands: [String: Command] = [:]
+        for command in dump.command.subcommands ?? [] {
+            commands[command.commandName] = command
+        }
+        return commands
+    }
+
+    /// The options a command of the dump declares, by long name.
+    static func declared(in command: Command) -> [String: (declared: Declared, argument: Argument)] {
+        var found: [String: (declared: Declared, argument: Argument)] = [:]
+        for argument in command.arguments ?? [] where argument.kind != "positional" {
+            let names = argument.names ?? []
+            guard let long = names.first(where: { $0.kind == "long" })?.name else { continue }
+            let short = names.first { $0.kind == "short" }.map { "-\($0.name), " } ?? ""
+            let declared = Declared(names: short + "--" + long, valueName: argument.kind == "option" ? argument.valueName : nil)
+            found[long] = (declared, argument)
+        }
+        return found
+    }
+
+    /// The options the table gives a command, by long name.
+    static func expected(for scope: OptionSpec.Commands) -> [String: (declared: Declared, spec: OptionSpec)] {
+        var found: [String: (declared: Declared, spec: OptionSpec)] = [:]
+        for spec in OptionTable.all where spec.commands.contains(scope) && !notDumped.contains(spec.long) {
+            let names = spec.short.map { "-\($0), " } ?? ""
+            let valueName: String? = switch spec.arity {
+            case .flag: nil
+            case .value(let name): name
+            }
+            found[spec.long] = (Declared(names: names + "--" + spec.long, valueName: valueName), spec)
+        }
+        return found
+    }
+
+    @Test("Each command declares exactly the table's options for it, with their names and value names",
+          arguments: [("forecast", OptionSpec.Commands.fetch), ("week", .week), ("cities", .cities)])
+    func sameOptions(command name: String, scope: OptionSpec.Commands) async throws {
+        let command = try #require(try await Self.dumpedCommands()[name], "the dump has no command \(name)")
+        let declared = Self.declared(in: command)
+        let expected = Self.expected(for: scope)
+        let missing = expected.keys.filter { declared[$0] == nil }.sorted()
+        let extra = declared.keys.filter { expected[$0] == nil }.sorted()
+        #expect(missing.isEmpty, "\(name): in the table but not declared: \(missing)")
+        #expect(extra.isEmpty, "\(name): declared but not in the table: \(extra)")
+        for (long, (want, _)) in expected {
+            guard let got = declared[long]?.declared else { continue }
+            #expect(got == want, "\(name): declared as \(got), the table has \(want)")
+        }
+    }
+
+    @Test("The man page's text of each option is the table's help, and states no second default")
+    func sameHelp() async throws {
+        let commands = try await Self.dumpedCommands()
+        for name in ["forecast", "week", "cities"] {
+            let command = try #require(commands[name])
+            for (long, (_, argument)) in Self.declared(in: command) where !Self.builtIn.contains(long) {
+                // make-manpage.py appends "(default: …)" for a declared default: the help says it.
+                #expect(argument.defaultValue == nil, "\(name) --\(long) declares a default of its own: \(argument.defaultValue ?? "")")
+                guard let spec = OptionTable.option(long: Substring(long)) else { continue }
+                // `--format` has a help of its own where the command prints fewer formats (the
+                // catalog's two are in the man page's words for `forecast cities`).
+                if name == "cities", long == OptionTable.format.long { continue }
+                let help = name == "week" && long == OptionTable.format.long ? HelpText.weekFormatHelp : spec.help
+                #expect(argument.abstract == help, "\(name) --\(long)")
+            }
+        }
+    }
+
+    @Test("The week's description in the man page names the options it does not take, from the table")
+    func weekDiscussion() async throws {
+        let week = try #require(try await Self.dumpedCommands()["week"])
+        let discussion = try #require(week.discussion)
+        let start = try #require(discussion.firstRange(of: "It takes the fetch's options but "))
+        let end = try #require(discussion.firstRange(of: ", and the formats"))
+        let named = discussion[start.upperBound..<end.lowerBound]
+            .replacing(" and ", with: ", ").split(separator: ", ").map(String.init)
+        let fetchOnly = OptionTable.all.filter { $0.commands.contains(.fetch) && !$0.commands.contains(.week) }
+        #expect(named == fetchOnly.map { "--\($0.long)" })
+    }
+}
