@@ -10,21 +10,6 @@ public enum Language: String, Sendable, CaseIterable {
     /// JMA's English names and phrases.
     case en
 
-    /// The city's name: the response's `location.city` (the catalog's name for a failed city),
-    /// or in English JMA's English name of the catalog city.
-    public func cityName(_ result: FetchResult) -> String {
-        if self == .en, !result.city.english.isEmpty {
-            return result.city.english
-        }
-        return result.forecast?.location.city ?? result.city.name
-    }
-
-    /// The prefecture: the response's `location.prefecture` (the catalog's for a failed city),
-    /// or in English its romaji without long-vowel marks ("Tokyo", "Hokkaido").
-    public func prefectureName(_ result: FetchResult) -> String {
-        prefectureName(result.forecast?.location.prefecture ?? result.city.prefecture)
-    }
-
     /// A prefecture's name ("東京都"), or in English its romaji without long-vowel marks
     /// ("Tokyo"); a name that is not a prefecture's stays as it is.
     public func prefectureName(_ name: String) -> String {

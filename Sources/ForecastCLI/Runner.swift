@@ -22,7 +22,7 @@ struct Runner: Sendable {
         }
         return await Self.withClient(settings) { client in
             switch command {
-            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: weekFormatter())
+            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter())
             case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
             }
         }
@@ -45,7 +45,7 @@ struct Runner: Sendable {
     }
 
     /// Prints the results as they come.
-    private func run<Value>(_ results: CityResults<Value>, formatter: some ResultFormatter<CityResult<Value>>) async -> ExitStatus {
+    private func run<Value: CityReport>(_ results: CityResults<Value>, formatter: any ResultFormatter) async -> ExitStatus {
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = ProcessWide.onInterrupt {
             progress.clear()
@@ -57,7 +57,7 @@ struct Runner: Sendable {
         var heldLines: [String] = []
         var anyFailed = false
 
-        Terminal.output(formatter.prologue)
+        Terminal.output(formatter.prologue(for: Value.self))
         progress.show(done: 0)
         var index = 0
         for await result in results {
@@ -86,25 +86,18 @@ struct Runner: Sendable {
         return anyFailed ? .failure : .success
     }
 
-    func formatter() -> any ResultFormatter<FetchResult> {
-        switch settings.format {
-        case .tsv, .auto: TSVFormatter(days: settings.days, header: settings.header, language: settings.language)
-        case .json: JSONFormatter(days: settings.days, language: settings.language)
-        case .table: TableFormatter(days: settings.days, color: settings.color, language: settings.language, width: settings.width)
-        case .line: LineFormatter(days: settings.days, language: settings.language)
-        case .detail: DetailFormatter(days: settings.days, language: settings.language, width: settings.width)
-        case .template(let template): TemplateFormatter(template: template, days: settings.days, language: settings.language)
+    /// The formatter of the run's format, for any command: the week has every day of its
+    /// file unless `--days` says fewer (the option is the 3-day forecast's alone today).
+    func formatter() -> any ResultFormatter {
+        let days = command == .week ? Int.max : settings.days
+        return switch settings.format {
+        case .tsv, .auto: TSVFormatter(days: days, header: settings.header, language: settings.language)
+        case .json: JSONFormatter(days: days, language: settings.language)
+        case .table: TableFormatter(days: days, color: settings.color, language: settings.language, width: settings.width)
+        case .line: LineFormatter(days: days, language: settings.language)
+        case .detail: DetailFormatter(days: days, language: settings.language, width: settings.width)
+        case .template(let template): TemplateFormatter(template: template, days: days, language: settings.language)
         case .waybar: WaybarFormatter(template: settings.textFormat, language: settings.language)
-        }
-    }
-
-    func weekFormatter() -> any ResultFormatter<WeeklyResult> {
-        switch settings.format {
-        case .tsv, .auto, .detail, .waybar: WeeklyTSVFormatter(header: settings.header, language: settings.language)
-        case .json: WeeklyJSONFormatter(language: settings.language)
-        case .table: WeeklyTableFormatter(color: settings.color, language: settings.language, width: settings.width)
-        case .line: WeeklyLineFormatter(language: settings.language)
-        case .template(let template): WeeklyTemplateFormatter(template: template, language: settings.language)
         }
     }
 }

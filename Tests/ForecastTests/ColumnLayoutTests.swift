@@ -59,17 +59,17 @@ struct ColumnLayoutTests {
     @Test("The daily table's columns hold every catalog name, day label and phrase word whole, in both languages")
     func dailyColumnsHoldTheCatalog() {
         for language in Language.allCases {
-            let columns = TableLayout.all(language)
-            func width(_ key: TableLayout.Key) -> Int { columns.first { $0.key == key }?.width ?? 0 }
+            let columns = TableFormatter.columns(for: CityForecast.self, language: language)
+            func width(_ key: String) -> Int { columns.first { $0.key == key }?.width ?? 0 }
             func longestWord(_ texts: [String]) -> Int {
                 texts.flatMap { $0.split(separator: " ") }.map { DisplayWidth.of(String($0)) }.max() ?? 0
             }
             let names = CityCatalog.all.map { language == .en ? $0.english : $0.name }
             // A Japanese name is never broken at all; an English one only between words.
-            #expect((language == .en ? longestWord(names) : names.map(DisplayWidth.of).max() ?? 0) <= width(.city), "\(language)")
-            #expect(longestWord(language == .en ? ["Today", "Tomorrow", "Day after"] : ["今日", "明日", "明後日"]) <= width(.day))
+            #expect((language == .en ? longestWord(names) : names.map(DisplayWidth.of).max() ?? 0) <= width("city"), "\(language)")
+            #expect(longestWord(language == .en ? ["Today", "Tomorrow", "Day after"] : ["今日", "明日", "明後日"]) <= width("day"))
             if language == .en {
-                #expect(longestWord(WeatherCode.table.map(\.english)) <= width(.weather))
+                #expect(longestWord(WeatherCode.table.map(\.english)) <= width("weather"))
             }
         }
     }

@@ -51,8 +51,8 @@ struct ErrorKindTests {
             try failed("140010", .deadline(seconds: 2)),
         ]
         let formatter = JSONFormatter()
-        let text = formatter.prologue + results.enumerated().map { formatter.block(for: $1, index: $0) }.joined()
-            + formatter.epilogue
+        let text = formatter.prologue(for: CityForecast.self) + results.enumerated().map { formatter.block(for: $1, index: $0) }.joined()
+            + formatter.epilogue(for: [FetchResult]())
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array[0]["error"] as? String == "timed out after 15 s")
         #expect(array[0]["error_kind"] as? String == "timeout")

@@ -94,7 +94,7 @@ struct RenderedTable: SweptTable {
 
     /// The pieces a name may not break into: the whole name in Japanese, each word in English.
     func units(of result: FetchResult) -> [String] {
-        let name = language.cityName(result)
+        let name = result.name(language)
         return language == .en ? name.split(separator: " ").map(String.init) : [name]
     }
 
@@ -148,7 +148,7 @@ struct RenderedTable: SweptTable {
         }
         // The footer: every city with a forecast, on one line, and no failed one.
         for result in results where listsCities {
-            let name = language.cityName(result)
+            let name = result.name(language)
             let listed = footer.contains { $0.contains(name) }
             if listed != (result.forecast != nil) { problems.append("\(name) \(listed ? "is" : "is not") in the footer") }
         }

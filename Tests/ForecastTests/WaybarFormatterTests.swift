@@ -202,14 +202,14 @@ struct WaybarFormatterTests {
     @Test("As a ResultFormatter: nothing before or per city, the object and a newline after the last")
     func resultFormatter() throws {
         let results = [try result("130010"), try result("140010")]
-        let formatter: any ResultFormatter<FetchResult> = WaybarFormatter()
-        #expect(formatter.prologue == "")
+        let formatter: any ResultFormatter = WaybarFormatter()
+        #expect(formatter.prologue(for: CityForecast.self) == "")
         #expect(formatter.block(for: results[0], index: 0) == "")
         #expect(formatter.block(for: results[1], index: 1) == "")
         #expect(formatter.epilogueReadsResults)
-        #expect(formatter.epilogue(for: results) != formatter.epilogue(for: []))
+        #expect(formatter.epilogue(for: results) != formatter.epilogue(for: [FetchResult]()))
         #expect(formatter.format(results) == WaybarFormatter().object(for: results) + "\n")
-        #expect(WaybarFormatter().object(for: []) == #"{"text": "", "tooltip": "", "class": [], "alt": ""}"#)
+        #expect(WaybarFormatter().object(for: [FetchResult]()) == #"{"text": "", "tooltip": "", "class": [], "alt": ""}"#)
     }
 
     @Test("The object's members in waybar's order, as JSON writes them")

@@ -42,7 +42,7 @@ func weekly(_ file: AgencyForecast, _ id: String, _ now: Int) throws -> WeeklyRe
 /// One golden file of the week formats.
 struct WeeklyGoldenCase: CustomTestStringConvertible, Sendable {
     let file: String
-    let formatter: any ResultFormatter<WeeklyResult>
+    let formatter: any ResultFormatter
     let run: WeeklyRun
 
     var testDescription: String { file }
@@ -50,24 +50,24 @@ struct WeeklyGoldenCase: CustomTestStringConvertible, Sendable {
     static let template = (try? FormatTemplate("%i|%l|%P|%d|%w|%D|%c|%C|%L|%H|%p|%r|%%"))!
 
     static let all: [WeeklyGoldenCase] = [
-        WeeklyGoldenCase(file: "four-cities.week.tsv", formatter: WeeklyTSVFormatter(), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.tsv", formatter: WeeklyTSVFormatter(language: .en), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.json", formatter: WeeklyJSONFormatter(), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.json", formatter: WeeklyJSONFormatter(language: .en), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.line.txt", formatter: WeeklyLineFormatter(), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.line.txt", formatter: WeeklyLineFormatter(language: .en), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.template.txt", formatter: WeeklyTemplateFormatter(template: template), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.template.txt", formatter: WeeklyTemplateFormatter(template: template, language: .en),
+        WeeklyGoldenCase(file: "four-cities.week.tsv", formatter: TSVFormatter(), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.tsv", formatter: TSVFormatter(language: .en), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.json", formatter: JSONFormatter(), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.json", formatter: JSONFormatter(language: .en), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.line.txt", formatter: LineFormatter(days: 7), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.line.txt", formatter: LineFormatter(days: 7, language: .en), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.template.txt", formatter: TemplateFormatter(template: template, days: 7), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.template.txt", formatter: TemplateFormatter(template: template, days: 7, language: .en),
                          run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.table.txt", formatter: WeeklyTableFormatter(), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.table.txt", formatter: WeeklyTableFormatter(language: .en), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.40-columns.table.txt", formatter: WeeklyTableFormatter(width: 40), run: .fourCities),
-        WeeklyGoldenCase(file: "four-cities.week.en.40-columns.table.txt", formatter: WeeklyTableFormatter(language: .en, width: 40),
+        WeeklyGoldenCase(file: "four-cities.week.table.txt", formatter: TableFormatter(), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.table.txt", formatter: TableFormatter(language: .en), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.40-columns.table.txt", formatter: TableFormatter(width: 40), run: .fourCities),
+        WeeklyGoldenCase(file: "four-cities.week.en.40-columns.table.txt", formatter: TableFormatter(language: .en, width: 40),
                          run: .fourCities),
-        WeeklyGoldenCase(file: "unknown-code.week.tsv", formatter: WeeklyTSVFormatter(header: false), run: .unknownCode),
-        WeeklyGoldenCase(file: "unknown-code.week.json", formatter: WeeklyJSONFormatter(), run: .unknownCode),
-        WeeklyGoldenCase(file: "unknown-code.week.line.txt", formatter: WeeklyLineFormatter(), run: .unknownCode),
-        WeeklyGoldenCase(file: "unknown-code.week.table.txt", formatter: WeeklyTableFormatter(), run: .unknownCode),
+        WeeklyGoldenCase(file: "unknown-code.week.tsv", formatter: TSVFormatter(header: false), run: .unknownCode),
+        WeeklyGoldenCase(file: "unknown-code.week.json", formatter: JSONFormatter(), run: .unknownCode),
+        WeeklyGoldenCase(file: "unknown-code.week.line.txt", formatter: LineFormatter(days: 7), run: .unknownCode),
+        WeeklyGoldenCase(file: "unknown-code.week.table.txt", formatter: TableFormatter(), run: .unknownCode),
     ]
 }
 
@@ -84,14 +84,14 @@ struct WeeklyFormatterTests {
         #expect(text == expected, "\(golden.file): \(firstDifferingLine(text, expected))")
         // And an epilogue that does not read the results is the same without them
         let formatter = golden.formatter
-        #expect((formatter.epilogue(for: results) == formatter.epilogue(for: [])) != formatter.epilogueReadsResults)
+        #expect((formatter.epilogue(for: results) == formatter.epilogue(for: [WeeklyResult]())) != formatter.epilogueReadsResults)
     }
 
     @Test("TSV: ten columns on every line; id, city and prefecture as the 3-day TSV prints them; no rows for a failed city")
     func tsvShape() throws {
         let results = try WeeklyRun.fourCities.results()
         for language in Language.allCases {
-            let text = WeeklyTSVFormatter(language: language).format(results)
+            let text = TSVFormatter(language: language).format(results)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count == 1 + 3 * 7)
             #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 10 })
@@ -99,17 +99,17 @@ struct WeeklyFormatterTests {
             let threeDay = TSVFormatter(days: 1, header: false, language: language).format([try result("130010")])
             #expect(threeDay.split(separator: "\t").prefix(3) == lines[1].split(separator: "\t").prefix(3))
         }
-        #expect(!WeeklyTSVFormatter(header: false).format(results).hasPrefix("id\t"))
+        #expect(!TSVFormatter(header: false).format(results).hasPrefix("id\t"))
     }
 
     @Test("days limits every format; an unknown code is the code, with no icon; JSON's telop is null for it")
     func daysAndUnknownCode() throws {
         let results = try WeeklyRun.unknownCode.results()
-        #expect(WeeklyTSVFormatter(header: false, days: 2).format(results).split(separator: "\n").count == 2)
-        #expect(WeeklyLineFormatter(days: 3).format(results) == "東京 木 🌤️ -/-° - | 金 ☁️ 4/11° 40% | 土 999 4/14° 20%\n")
+        #expect(TSVFormatter(days: 2, header: false).format(results).split(separator: "\n").count == 2)
+        #expect(LineFormatter(days: 3).format(results) == "東京 木 🌤️ -/-° - | 金 ☁️ 4/11° 40% | 土 999 4/14° 20%\n")
         let template = try FormatTemplate("%c %C %w %r")
-        #expect(WeeklyTemplateFormatter(template: template, days: 3).format(results).split(separator: "\n")[2] == "999 999 土 A")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(WeeklyJSONFormatter().format(results).utf8)) as? [[String: Any]])
+        #expect(TemplateFormatter(template: template, days: 3).format(results).split(separator: "\n")[2] == "999 999 土 A")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format(results).utf8)) as? [[String: Any]])
         let day = try #require((json[0]["days"] as? [[String: Any]])?[2])
         #expect(day["code"] as? String == "999" && day["telop"] is NSNull)
     }
@@ -121,8 +121,8 @@ struct WeeklyFormatterTests {
             city: try CityCatalog.resolve("130010"), outcome: .success(week), info: FetchInfo(source: .cache),
             stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
         #expect(result.failed && result.error == nil)
-        #expect(WeeklyLineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(WeeklyJSONFormatter().format([result]).utf8)) as? [[String: Any]])
+        #expect(LineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([result]).utf8)) as? [[String: Any]])
         #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] as? String == "2026-03-11T09:00:00Z")
         #expect(json[0]["source"] as? String == "jma" && (json[0]["days"] as? [Any])?.count == 7)
     }

@@ -46,7 +46,7 @@ struct WeeklyTableSweepTests {
     @Test("The drop sequence is the same in both languages, at the widths the layout's table gives")
     func sameSequence() {
         func stages(_ language: Language) -> [Int: Int] {
-            Dictionary(uniqueKeysWithValues: (20...120).map { ($0, WeeklyTableLayout(width: $0, language: language).chosen.stage) })
+            Dictionary(uniqueKeysWithValues: (20...120).map { ($0, TableFormatter.layout(for: WeeklyForecast.self, width: $0, language: language).stage) })
         }
         let ja = stages(.ja), en = stages(.en)
         // Where each stage starts: the "stages need" row of WeeklyTableLayout's table.
@@ -54,8 +54,8 @@ struct WeeklyTableSweepTests {
         #expect([61, 55, 48, 43, 30].map { en[$0] } == [0, 1, 2, 3, 4])
         #expect([61, 54, 46, 38].map { ja[$0] } == [1, 2, 3, 4])
         #expect([60, 54, 47, 42].map { en[$0] } == [1, 2, 3, 4])
-        #expect(WeeklyTableLayout(width: 80, language: .en).totalWidth == 78)
-        #expect(WeeklyTableLayout(width: 80, language: .ja).totalWidth == 74)
+        #expect(TableFormatter.layout(for: WeeklyForecast.self, width: 80, language: .en).totalWidth == 78)
+        #expect(TableFormatter.layout(for: WeeklyForecast.self, width: 80, language: .ja).totalWidth == 74)
     }
 }
 
@@ -71,7 +71,7 @@ struct RenderedWeekTable: SweptTable {
         self.results = results
         self.days = days
         self.language = language
-        text = WeeklyTableFormatter(language: language, width: width, days: days).format(results)
+        text = TableFormatter(days: days, language: language, width: width).format(results)
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
@@ -92,7 +92,7 @@ struct RenderedWeekTable: SweptTable {
 
     /// The pieces a name may not break into: the whole name in Japanese, each word in English.
     func units(of result: WeeklyResult) -> [String] {
-        let name = result.cityName(language)
+        let name = result.name(language)
         return language == .en ? name.split(separator: " ").map(String.init) : [name]
     }
 
@@ -135,8 +135,8 @@ struct RenderedWeekTable: SweptTable {
             if result.stale != nil, !allTokens.contains("(stale,") { problems.append("no stale line") }
         }
         for result in results where times.count > 1 {
-            let listed = footer.contains { $0.contains(result.cityName(language)) }
-            if listed != (result.week != nil) { problems.append("\(result.cityName(language)) \(listed ? "is" : "is not") in the footer") }
+            let listed = footer.contains { $0.contains(result.name(language)) }
+            if listed != (result.week != nil) { problems.append("\(result.name(language)) \(listed ? "is" : "is not") in the footer") }
         }
         let credit = footer.joined(separator: " ")
         if !(language == .en ? credit.contains("Source:") && credit.contains("Meteorological") : credit.contains("出典:") && credit.contains("気象庁")) {

@@ -25,9 +25,9 @@ struct WeeklyUntrustedTextTests {
         ]
     }
 
-    static let formatters: [any ResultFormatter<WeeklyResult>] = [
-        WeeklyTSVFormatter(), WeeklyLineFormatter(), WeeklyTableFormatter(), WeeklyTableFormatter(width: 40),
-        WeeklyTableFormatter(language: .en, width: 40), WeeklyTemplateFormatter(template: (try? FormatTemplate("%c %C %r %l"))!),
+    static let formatters: [any ResultFormatter] = [
+        TSVFormatter(), LineFormatter(days: 7), TableFormatter(), TableFormatter(width: 40),
+        TableFormatter(language: .en, width: 40), TemplateFormatter(template: (try? FormatTemplate("%c %C %r %l"))!, days: 7),
     ]
 
     @Test("No control or bidi character reaches a text format; tabs and newlines are the formatter's own")
@@ -40,14 +40,14 @@ struct WeeklyUntrustedTextTests {
             #expect(text.contains(String(UntrustedText.standIn)), "\(type(of: formatter))")
         }
         // TSV keeps ten fields: the hostile tab and newline became spaces.
-        let row = WeeklyTSVFormatter(header: false).format(try Self.results())
+        let row = TSVFormatter(header: false).format(try Self.results())
         #expect(row.split(separator: "\n").count == 1)
         #expect(row.split(separator: "\t", omittingEmptySubsequences: false).count == 10)
     }
 
     @Test("JSON keeps the text and escapes every control; it parses back to the same values")
     func json() throws {
-        let text = WeeklyJSONFormatter().format(try Self.results())
+        let text = JSONFormatter().format(try Self.results())
         #expect(!text.unicodeScalars.contains { UntrustedText.isControl($0) && $0 != "\n" })
         #expect(text.contains("\\u001b") && text.contains("\\u009b") && text.contains("\\u202e"))
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])

@@ -77,6 +77,15 @@ extension CityResult where Value == CityForecast {
 extension CityResult where Value == WeeklyForecast {
     /// The week, or nil if the city failed.
     public var week: WeeklyForecast? { value }
+
+    /// A week's result, read from the agency's file as every week is; the client makes them,
+    /// so this is for tests.
+    public init(
+        city: City, outcome: Result<WeeklyForecast, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
+        stale: StaleCopy? = nil
+    ) {
+        self.init(city: city, outcome: outcome, info: info, stale: stale, provider: .jma, fallback: nil)
+    }
 }
 
 /// How a result was had, for `--verbose`: from the cache or the network, and the transfer's numbers.

@@ -24,13 +24,12 @@ public struct CatalogFormatter: Sendable {
     /// One JSON array, an object a city: `{"id", "name", "prefecture", "name_en",
     /// "prefecture_en"}`, the same in either language.
     public func json(_ cities: [City]) -> String {
-        let json = JSONFormatter()
         let objects = cities.map { city in
-            json.object([
-                ("id", json.string(city.id)), ("name", json.string(city.name)),
-                ("prefecture", json.string(city.prefecture)), ("name_en", json.string(city.english)),
-                ("prefecture_en", json.string(Language.en.prefectureName(city.prefecture))),
-            ])
+            JSONText.object([
+                ("id", .string(city.id)), ("name", .string(city.name)),
+                ("prefecture", .string(city.prefecture)), ("name_en", .string(city.english)),
+                ("prefecture_en", .string(Language.en.prefectureName(city.prefecture))),
+            ]).text
         }
         return objects.isEmpty ? "[]\n" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n"
     }

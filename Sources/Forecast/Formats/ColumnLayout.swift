@@ -182,10 +182,3 @@ extension ColumnLayout {
         }.joined()
     }
 }
-
-extension ColumnLayout.Column {
-    /// A chance of rain: blue from 50%, dim when unknown.
-    func rainCell(_ value: Int?) -> TableCell {
-        cell(value.map { "\($0)%" } ?? "-", style: value.map { $0 >= 50 ? .blue : .none } ?? .dim)
-    }
-}

@@ -23,21 +23,23 @@ public struct DetailFormatter: ResultFormatter {
     public var width: Int
 
     /// Creates a formatter of `days` days per city, wrapping at `width` cells.
-    public init(days: Int = 3, language: Language = .ja, width: Int = 80) {
+    public init(days: Int = .max, language: Language = .ja, width: Int = 80) {
         self.days = days
         self.language = language
         self.width = width
     }
 
-    public var prologue: String { "" }
-    public var epilogue: String { "" }
-
-    public func block(for result: FetchResult, index: Int) -> String {
+    /// The block of a 3-day forecast; a value of another kind (a week) is printed as its
+    /// line, with every row, since only the 3-day forecast has the forecaster's text.
+    public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
         var text = index == 0 ? "" : "\n"
         let place = language == .en
-            ? "\(language.cityName(result)), \(language.prefectureName(result))"
-            : "\(language.cityName(result))（\(language.prefectureName(result))）"
-        guard let forecast = result.forecast else {
+            ? "\(result.name(language)), \(result.prefecture(language))"
+            : "\(result.name(language))（\(result.prefecture(language))）"
+        if result.value != nil, !(result.value is CityForecast) {
+            return text + LineFormatter(days: days, language: language).block(for: result, index: index)
+        }
+        guard let forecast = result.value as? CityForecast else {
             let reason = result.error.map { "\($0)" } ?? "unknown error"
             return text + wrap("\(place): failed: \(reason)", indent: 0)
         }
@@ -52,7 +54,7 @@ public struct DetailFormatter: ResultFormatter {
         for paragraph in overview.split(separator: "\n", omittingEmptySubsequences: false) {
             text += TextWrap.lines(String(paragraph), width: width).map { $0 + "\n" }.joined()
         }
-        for day in ValueText.days(forecast, days) {
+        for day in forecast.forecasts.prefix(Swift.max(1, days)) {
             text += "\n" + dayText(day)
         }
         return text

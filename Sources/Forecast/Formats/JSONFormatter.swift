@@ -1,92 +1,82 @@
 /// One JSON array, one object per city in input order.
 ///
-/// A city: `{"id", "city", "prefecture", "district", "public_time", "days": [{"date", "day",
-/// "telop", "min_c", "max_c", "min_f", "max_f", "rain_00_06", …, "rain_18_24"}]}` with
-/// numbers as numbers and unknown values `null`. A failed city: `{"id", "city", "error",
-/// "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
-/// A stale copy shown for a failed fetch (`--stale-if-error`) has `"stale": true` and
-/// `"fetched_at"` (ISO 8601, UTC) before its days; one read from the weather agency's file has
-/// `"source": "jma"`.
+/// A city: `{"id", "city", "prefecture", …, "days": [{…}]}`: its ID and names, then the members
+/// its value's ``ReportLayout`` gives (the 3-day forecast's `district` and `public_time`; the
+/// week's `office`, `report_time` and `temperature_point`; `"source": "jma"` for what was read
+/// from the agency's file), and a day object per row with the layout's fields. Numbers are
+/// numbers, unknown values `null`. A stale copy shown for a failed fetch (`--stale-if-error`)
+/// has `"stale": true` and `"fetched_at"` (ISO 8601, UTC) before its days. A failed city:
+/// `{"id", "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind``
+/// ("timeout", "http", "api", …).
 public struct JSONFormatter: ResultFormatter {
-    /// Days per city, 1 to 3.
+    /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
     /// The language of the values (the keys stay).
     public var language: Language
 
-    /// Creates a formatter of `days` days per city.
-    public init(days: Int = 3, language: Language = .ja) {
+    /// Creates a formatter of `days` rows per city.
+    public init(days: Int = .max, language: Language = .ja) {
         self.days = days
         self.language = language
     }
 
-    public var prologue: String { "[" }
-    public var epilogue: String { "\n]\n" }
+    public func prologue<Report: CityReport>(for report: Report.Type) -> String { "[" }
 
-    public func block(for result: FetchResult, index: Int) -> String {
+    public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String { "\n]\n" }
+
+    public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
         let separator = index == 0 ? "\n  " : ",\n  "
-        guard let forecast = result.forecast else {
-            return separator + failedObject(id: result.city.id, city: language.cityName(result), error: result.error)
+        let name = result.name(language)
+        guard let value = result.value else {
+            let error = result.error
+            return separator + JSONText.object([
+                ("id", .string(result.city.id)), ("city", .string(name)),
+                ("error", .string(error.map { "\($0)" } ?? "unknown error")),
+                ("error_kind", .string((error?.kind ?? .other).rawValue)),
+            ]).text
         }
-        let dayObjects = ValueText.days(forecast, days).map { day in
-            let rain = day.chanceOfRain
-            return object([
-                ("date", string(day.date)),
-                ("day", string(language.dayLabel(day))),
-                ("telop", string(language.telop(day))),
-                ("min_c", number(day.temperature.min.celsius)),
-                ("max_c", number(day.temperature.max.celsius)),
-                ("min_f", number(day.temperature.min.fahrenheit)),
-                ("max_f", number(day.temperature.max.fahrenheit)),
-                ("rain_00_06", number(rain.t00_06)),
-                ("rain_06_12", number(rain.t06_12)),
-                ("rain_12_18", number(rain.t12_18)),
-                ("rain_18_24", number(rain.t18_24)),
-            ])
+        let layout = Report.layout
+        let days = value.rows.prefix(Swift.max(1, days)).map { row in
+            JSONText.object(layout.fields.filter { $0.formats != .tsv }.map { ($0.name, $0.value(row, language).json) })
         }
-        var members = [
-            ("id", string(result.city.id)),
-            ("city", string(language.cityName(result))),
-            ("prefecture", string(language.prefectureName(result))),
-            ("district", string(forecast.location.district)),
-            ("public_time", string(forecast.publicTime)),
+        var members: [(String, JSONText)] = [
+            ("id", .string(result.city.id)), ("city", .string(name)), ("prefecture", .string(result.prefecture(language))),
         ]
-        if result.provider == .jma {
-            members.append(("source", string("jma")))
+        members += layout.members(result, language)
+        if let stale = result.stale {
+            members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
         }
-        members += staleMembers(result.stale)
-        members.append(("days", "[" + dayObjects.joined(separator: ", ") + "]"))
-        return separator + object(members)
+        members.append(("days", .raw("[" + days.map(\.text).joined(separator: ", ") + "]")))
+        return separator + JSONText.object(members).text
     }
+}
 
-    /// A failed city, in the 3-day JSON and the week's: `{"id", "city", "error", "error_kind"}`.
-    func failedObject(id: String, city: String, error: ForecastError?) -> String {
-        object([
-            ("id", string(id)), ("city", string(city)), ("error", string(error.map { "\($0)" } ?? "unknown error")),
-            ("error_kind", string((error?.kind ?? .other).rawValue)),
-        ])
-    }
+/// A piece of JSON, written as it goes: strings escaped, numbers as the API writes them,
+/// unknown values `null`.
+struct JSONText {
+    /// The JSON itself.
+    let text: String
 
-    /// What a stale copy adds before its days: `"stale": true` and when it was fetched.
-    func staleMembers(_ stale: StaleCopy?) -> [(String, String)] {
-        guard let stale else { return [] }
-        return [("stale", "true"), ("fetched_at", string(stale.fetchedText))]
-    }
-
-    func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-    }
+    /// Text that is JSON already (`true`, an array).
+    static func raw(_ text: String) -> JSONText { JSONText(text: text) }
 
     /// A number, or `null` for an unknown value.
-    func number(_ value: Double?) -> String { ValueText.number(value) ?? "null" }
-    /// A whole number, or `null` for an unknown value.
-    func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+    static func number(_ value: Double?) -> JSONText { JSONText(text: ValueText.number(value) ?? "null") }
 
-    /// A JSON string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8),
-    /// except the characters the untrusted-text gate stops (controls, DEL, C1, bidi
-    /// overrides), which are escaped (`\u001b`, `\u009b`, `\u202e`): the text is kept, and
-    /// no reader that prints a string raw gets a control from it.
-    func string(_ value: String?) -> String {
-        guard let value else { return "null" }
+    /// A whole number, or `null` for an unknown value.
+    static func number(_ value: Int?) -> JSONText { JSONText(text: value.map(String.init) ?? "null") }
+
+    /// An object of these members, in order, on one line.
+    static func object(_ members: [(String, JSONText)]) -> JSONText {
+        JSONText(text: "{" + members.map { "\(string($0.0).text): \($0.1.text)" }.joined(separator: ", ") + "}")
+    }
+
+    /// A string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8), except
+    /// the characters the untrusted-text gate stops (controls, DEL, C1, bidi overrides), which
+    /// are escaped (`\u001b`, `\u009b`, `\u202e`): the text is kept, and no reader that prints
+    /// a string raw gets a control from it.
+    static func string(_ value: String?) -> JSONText {
+        guard let value else { return JSONText(text: "null") }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -101,6 +91,6 @@ public struct JSONFormatter: ResultFormatter {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return JSONText(text: out + "\"")
     }
 }

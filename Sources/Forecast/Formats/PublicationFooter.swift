@@ -25,10 +25,10 @@ struct PublicationFooter {
         }
     }
 
-    /// The footer of the results that have a forecast, fresh or stale, with their names in `language`.
-    init(results: [FetchResult], language: Language) {
+    /// The footer of the results that have a value, fresh or stale, with their names in `language`.
+    init<Report: CityReport>(results: [CityResult<Report>], language: Language) {
         self.init(results.compactMap { result in
-            result.forecast.map { (time: $0.publicTime, name: language.cityName(result)) }
+            result.value.map { (time: Report.layout.published($0), name: result.name(language)) }
         })
     }
 

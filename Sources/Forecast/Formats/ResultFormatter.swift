@@ -1,40 +1,57 @@
 /// Turns results into text: a prologue, one block per city in input order, an epilogue.
 ///
-/// `Item` is what one city came to: a ``FetchResult`` for the 3-day forecast, a
-/// ``WeeklyResult`` for the week. Blocks are independent so that a caller can write each city
-/// the moment it is ready; the whole output is `format(_:)`. Every formatter is a pure function
-/// of its input.
-public protocol ResultFormatter<Item>: Sendable {
-    /// What one city came to.
-    associatedtype Item
+/// Every formatter prints any ``CityReport``: a city's ``CityResult`` of the 3-day forecast,
+/// of the week, of any source, each through its value's ``ReportLayout``. Blocks are
+/// independent so that a caller can write each city the moment it is ready; the whole output
+/// is ``format(_:)``. Every formatter is a pure function of its input.
+public protocol ResultFormatter: Sendable {
     /// Written before the first city (a header line, an opening bracket), possibly "".
-    var prologue: String { get }
+    func prologue<Report: CityReport>(for report: Report.Type) -> String
     /// The text for one city; `index` is its position in the input (0 for the first).
-    func block(for result: Item, index: Int) -> String
-    /// Written after the last city, possibly "".
-    var epilogue: String { get }
-    /// Written after the last city when the results of the run are known: what depends on all
-    /// of them (the table's publication times). `epilogue` unless a formatter says otherwise;
-    /// one whose epilogue reads the results must say so in `epilogueReadsResults`.
-    func epilogue(for results: [Item]) -> String
-    /// Whether `epilogue(for:)` reads the results. When false (the default), a caller that
+    func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String
+    /// Written after the last city, possibly "": what depends on all of them (the table's
+    /// publication times) when ``epilogueReadsResults`` says so.
+    func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String
+    /// Whether ``epilogue(for:)`` reads the results. When false (the default), a caller that
     /// writes each city as it arrives need not keep them: `epilogue(for: [])` is the same text.
     var epilogueReadsResults: Bool { get }
 }
 
 extension ResultFormatter {
-    /// `epilogue`, whatever the results.
-    public func epilogue(for results: [Item]) -> String { epilogue }
-    /// False: by default the epilogue is `epilogue`, whatever the results.
+    /// "".
+    public func prologue<Report: CityReport>(for report: Report.Type) -> String { "" }
+    /// "".
+    public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String { "" }
+    /// False: by default the epilogue does not depend on the results.
     public var epilogueReadsResults: Bool { false }
 
     /// The whole output of a run: the prologue, every city's block in order, the epilogue.
-    public func format(_ results: [Item]) -> String {
-        var text = prologue
+    public func format<Report: CityReport>(_ results: [CityResult<Report>]) -> String {
+        var text = prologue(for: Report.self)
         for (index, result) in results.enumerated() {
             text += block(for: result, index: index)
         }
         return text + epilogue(for: results)
+    }
+}
+
+extension CityResult where Value: CityReport {
+    /// The city's name as every format prints it: JMA's English name in English, else the
+    /// value's own (the API's `location.city`), else the catalog's.
+    public func name(_ language: Language) -> String {
+        if language == .en, !city.english.isEmpty { return city.english }
+        return value.flatMap { Value.layout.place($0)?.city } ?? city.name
+    }
+
+    /// The city's prefecture as every format prints it: the value's own, else the catalog's;
+    /// in English its romaji.
+    public func prefecture(_ language: Language) -> String {
+        language.prefectureName(value.flatMap { Value.layout.place($0)?.prefecture } ?? city.prefecture)
+    }
+
+    /// The rows a formatter shows: the first `count`, and at least one.
+    func rows(_ count: Int) -> ArraySlice<Value.Row> {
+        (value?.rows ?? []).prefix(Swift.max(1, count))
     }
 }
 
@@ -81,9 +98,4 @@ enum ValueText {
         return String(characters[0..<10]) + " " + String(characters[11..<16]) + " " + (offset == "+09:00" ? "JST" : offset)
     }
 
-    /// The days to show of a forecast: the first `days` of them, and at least one (a `days`
-    /// below 1 would print a city as if it had no forecast at all).
-    static func days(_ forecast: CityForecast, _ days: Int) -> ArraySlice<DailyForecast> {
-        forecast.forecasts.prefix(max(1, days))
-    }
 }

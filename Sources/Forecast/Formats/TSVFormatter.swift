@@ -1,45 +1,42 @@
-/// Tab-separated values for scripts: a header, then one row per city per day.
+/// Tab-separated values for scripts: a header, then one row per city and day (per row of its
+/// value).
 ///
-/// Exactly 12 columns: id, city, prefecture, date, day, telop, min_c, max_c and the four
-/// rain chances. Unknown values are empty fields; rain is a bare number. A failed city has no
-/// rows (its error goes to stderr).
+/// The columns are `id`, `city` and `prefecture`, then the value's own (its ``ReportLayout``'s
+/// fields): for the 3-day forecast `date day telop min_c max_c rain_00_06 rain_06_12
+/// rain_12_18 rain_18_24`, for the week `date weekday telop min_c max_c rain reliability`.
+/// Unknown values are empty fields, never 0; rain is a bare number. A failed city has no rows
+/// (its error goes to stderr).
 public struct TSVFormatter: ResultFormatter {
-    /// The header's column names, in order.
-    public static let columns = [
-        "id", "city", "prefecture", "date", "day", "telop", "min_c", "max_c",
-        "rain_00_06", "rain_06_12", "rain_12_18", "rain_18_24",
-    ]
-
-    /// Days per city, 1 to 3.
+    /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
     /// Whether the prologue is the header line.
     public var header: Bool
     /// The language of the values (the column names stay).
     public var language: Language
 
-    /// Creates a formatter of `days` days per city, with or without the header line.
-    public init(days: Int = 3, header: Bool = true, language: Language = .ja) {
+    /// Creates a formatter of `days` rows per city, with or without the header line.
+    public init(days: Int = .max, header: Bool = true, language: Language = .ja) {
         self.days = days
         self.header = header
         self.language = language
     }
 
-    public var prologue: String {
-        header ? ValueText.tabLine(Self.columns) : ""
+    /// The header's column names for a kind of value, in order.
+    public static func columns<Report: CityReport>(for report: Report.Type) -> [String] {
+        ["id", "city", "prefecture"] + Report.layout.fields.filter { $0.formats != .json }.map(\.name)
     }
 
-    public var epilogue: String { "" }
+    public func prologue<Report: CityReport>(for report: Report.Type) -> String {
+        header ? ValueText.tabLine(Self.columns(for: report)) : ""
+    }
 
-    public func block(for result: FetchResult, index: Int) -> String {
-        guard let forecast = result.forecast else { return "" }
+    public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
+        guard result.value != nil else { return "" }
+        let fields = Report.layout.fields.filter { $0.formats != .json }
+        let city = [result.city.id, result.name(language), result.prefecture(language)].map(ValueText.field)
         var text = ""
-        for day in ValueText.days(forecast, days) {
-            let fields: [String?] = [
-                result.city.id, language.cityName(result), language.prefectureName(result),
-                day.date, language.dayLabel(day), language.telop(day),
-                ValueText.number(day.temperature.min.celsius), ValueText.number(day.temperature.max.celsius),
-            ] + day.chanceOfRain.periods.map { $0.map(String.init) }
-            text += ValueText.tabLine(fields.map(ValueText.field))
+        for row in result.rows(days) {
+            text += ValueText.tabLine(city + fields.map { $0.value(row, language).tsv })
         }
         return text
     }

@@ -47,6 +47,11 @@ struct TableCell {
             }
         }
 
+        /// A chance of rain's cell: `40%` blue from 50%, `-` dim when unknown.
+        static func rain(_ value: Int?) -> (String, Style) {
+            (value.map { "\($0)%" } ?? "-", value.map { $0 >= 50 ? .blue : .none } ?? .dim)
+        }
+
         /// `text` in this style when `color` is true; as it is otherwise, or when it is empty.
         func paint(_ text: String, color: Bool) -> String {
             guard color, self != .none, !text.isEmpty else { return text }

@@ -1,4 +1,5 @@
-/// An aligned table for people at a terminal, that fits its width (80 columns by default).
+/// An aligned table for people at a terminal, that fits its width (80 columns by default): a
+/// row per day (per row of the value), the city's ID and name on its first.
 ///
 /// ```
 ///                                                      °C                 降水確率
@@ -6,29 +7,36 @@
 /// 130010  東京      今日   05-19  晴のち曇         -   27      -    0%   10%   10%
 /// ```
 ///
-/// Columns are padded by display width (a CJK character takes two cells) to widths fixed in
-/// advance from the width (`TableLayout`), so rows written city by city as results arrive stay
-/// aligned; a weather phrase, a name or a reason longer than its column wraps within it, a
-/// number or a date never. No line is wider than the width down to 40 columns; below, the
-/// narrowest layout keeps its least widths. Unknown values are `-`. A failed city keeps a row
-/// that says it failed and why; a stale copy shown for a failed fetch gets a line under its
-/// rows, with its age. The publication times close the table (`PublicationFooter`), stale
-/// copies with their own. Colour (ANSI) is optional; temperatures may be shown in °F. The
-/// server's text passes the untrusted-text gate before any colour is added.
+/// The columns after the ID and the name are the value's (its ``ReportLayout``'s table), and so
+/// is the drop sequence that makes the table narrower: each step drops a column or merges
+/// several into one, in the same order in both languages, so a column shown at a width is
+/// shown at every larger width (``ColumnLayout``). Columns are padded by display width (a CJK
+/// character takes two cells) to widths fixed in advance from the width, so rows written city
+/// by city as results arrive stay aligned; a weather phrase, a name or a reason longer than
+/// its column wraps within it, a number or a date never. No line is wider than the width down
+/// to the last stage's need; below, the narrowest layout keeps its least widths. Where the city
+/// column is dropped, each city's name has a line of its own above its rows.
+///
+/// Unknown values are `-`. A failed city keeps a row that says it failed and why; a stale copy
+/// shown for a failed fetch gets a line under its rows, with its age. The publication times
+/// close the table (``PublicationFooter``), stale copies with their own, and the agency's
+/// credit (出典: 気象庁) when anything printed was read from its files. Colour (ANSI) is
+/// optional; the 3-day forecast's temperatures may be shown in °F. The server's text passes
+/// the untrusted-text gate before any colour is added.
 public struct TableFormatter: ResultFormatter {
-    /// Days per city, 1 to 3.
+    /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
     /// Whether to colour the text with ANSI escapes.
     public var color: Bool
-    /// Whether temperatures are shown in °F instead of °C.
+    /// Whether the 3-day forecast's temperatures are shown in °F instead of °C.
     public var fahrenheit: Bool
     /// The language of names, phrases and the header.
     public var language: Language
     /// The terminal's width in cells, which decides the columns.
     public var width: Int
 
-    /// Creates a formatter of `days` days per city, with or without colour, for `width` cells.
-    public init(days: Int = 3, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
+    /// Creates a formatter of `days` rows per city, with or without colour, for `width` cells.
+    public init(days: Int = .max, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
         self.days = days
         self.color = color
         self.fahrenheit = fahrenheit
@@ -36,67 +44,87 @@ public struct TableFormatter: ResultFormatter {
         self.width = width
     }
 
-    var layout: TableLayout { TableLayout(width: width, language: language) }
+    var style: TableStyle { TableStyle(language: language, fahrenheit: fahrenheit) }
 
-    public var prologue: String {
-        let layout = layout.chosen
+    /// Every column of a kind of value's full table in `language`, at its least width: the
+    /// city's ID and name (its English column holds the longest word of any catalog name), then
+    /// the value's.
+    static func columns<Report: CityReport>(for report: Report.Type, language: Language) -> [ColumnLayout<String>.Column] {
+        // Japanese spaces its columns by two, English by one.
+        let city = ColumnLayout<String>.Column("city", width: language == .en ? 12 : 8, gap: language == .en ? 1 : 2)
+        return [ColumnLayout<String>.Column("id", width: 6, gap: 0, wraps: false), city]
+            + Report.layout.table.columns(language).filter { !$0.merged }.map(\.column)
+    }
+
+    /// The columns a kind of value's table shows at `width` cells in `language`.
+    static func layout<Report: CityReport>(for report: Report.Type, width: Int, language: Language) -> ColumnLayout<String> {
+        ColumnLayout(width: width, columns: columns(for: report, language: language), steps: Report.layout.table.steps(language))
+    }
+
+    public func prologue<Report: CityReport>(for report: Report.Type) -> String {
+        let layout = Self.layout(for: report, width: width, language: language)
         let english = language == .en
+        let titles = Report.layout.table.columns(language)
         // The first line names the groups: the unit over the temperatures, the rain's over its periods.
-        let groups = layout.cells(spans: [
-            .init(keys: [.min, .max], text: fahrenheit ? "°F" : "°C", right: true),
-            .init(keys: TableLayout.rainPeriods, text: english ? "chance of rain" : "降水確率", right: true),
-        ]) { _ in nil }
+        let groups = layout.cells(spans: Report.layout.table.groups(style).map {
+            .init(keys: $0.keys, text: $0.text, right: true)
+        }) { _ in nil }
         let names = layout.cells { column in
-            column.cell(Self.name(of: column.key, english: english))
+            switch column.key {
+            case "id": column.cell(english ? "id" : "ID")
+            case "city": column.cell(english ? "city" : "地点")
+            default: column.cell(titles.first { $0.column.key == column.key }.map { english ? $0.title.en : $0.title.ja } ?? "")
+            }
         }
         return groups.rendered(color: color, style: .bold) + names.rendered(color: color, style: .bold)
     }
 
-    /// A column's name in the header.
-    static func name(of column: TableLayout.Key, english: Bool) -> String {
-        switch column {
-        case .id: english ? "id" : "ID"
-        case .city: english ? "city" : "地点"
-        case .day: english ? "day" : "日"
-        case .date: english ? "date" : "日付"
-        case .weather: english ? "weather" : "天気"
-        case .min: english ? "min" : "最低"
-        case .max: english ? "max" : "最高"
-        case .rain(let period): ["00-06", "06-12", "12-18", "18-24"][period]
-        case .rainAhead: english ? "rain" : "降水"
-        }
-    }
-
-    public var epilogue: String { "" }
-
     /// True: the epilogue lists the publication times of the results.
     public var epilogueReadsResults: Bool { true }
 
-    /// The publication times of every city printed with a forecast, stale copies included:
-    /// one line if they share one.
-    public func epilogue(for results: [FetchResult]) -> String {
+    /// The publication times of every city printed with a value, stale copies included (one
+    /// line if they share one), then the agency's credit if any was read from its files.
+    public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
-        if results.contains(where: { $0.provider == .jma && $0.forecast != nil }) {
+        if results.contains(where: { $0.provider == .jma && $0.value != nil }) {
             lines += PublicationFooter.creditLines(width: width, language: language)
         }
         return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }
 
-    public func block(for result: FetchResult, index: Int) -> String {
-        let layout = layout
-        let city = ValueText.field(language.cityName(result))
-        guard let forecast = result.forecast else {
-            return layout.chosen.failedRow([(.id, result.city.id), (.city, city)], error: result.error).rendered(color: color)
+    public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
+        let layout = Self.layout(for: Report.self, width: width, language: language)
+        let city = ValueText.field(result.name(language))
+        // Without a city column, the name has a line of its own above its rows.
+        var text = layout.shows("city") ? "" : heading(city)
+        guard result.value != nil else {
+            return text + layout.failedRow([("id", result.city.id), ("city", city)], error: result.error).rendered(color: color)
         }
-        var text = ""
-        for (offset, day) in ValueText.days(forecast, days).enumerated() {
-            text += dayRow(day, id: offset == 0 ? result.city.id : "", city: offset == 0 ? city : "", layout: layout)
-                .rendered(color: color)
+        let columns = Report.layout.table.columns(language)
+        let style = style
+        for (offset, row) in result.rows(days).enumerated() {
+            let cells = layout.cells { column in
+                switch column.key {
+                case "id": return column.cell(offset == 0 ? result.city.id : "")
+                case "city": return column.cell(offset == 0 ? city : "")
+                default:
+                    guard let design = columns.first(where: { $0.column.key == column.key }) else { return nil }
+                    let (text, paint) = design.cell(row, style)
+                    return column.cell(text, style: paint)
+                }
+            }
+            text += cells.rendered(color: color)
         }
         if let stale = result.stale {
-            text += layout.chosen.staleLines(stale, indent: layout.cityIndent, color: color)
+            text += layout.staleLines(stale, indent: layout.indent(of: "city"), color: color)
         }
         return text
+    }
+
+    /// A city's name on a line of its own, wrapped between words, never inside one.
+    private func heading(_ city: String) -> String {
+        let words = city.split(separator: " ").map { String($0) + " " }
+        return TextWrap.lines(pieces: words, width: width).map { TableCell.Style.bold.paint($0, color: color) + "\n" }.joined()
     }
 }

@@ -8,7 +8,7 @@
 /// - `text`: each city's line, as ``LineFormatter`` writes it for one day (`東京 晴のち曇 -/27° 10%`,
 ///   a failed city `横浜 -`), or as ``TemplateFormatter`` renders the template for one day;
 ///   the cities joined by two spaces. Either way it has passed the untrusted-text gate.
-/// - `tooltip`: the 3-day table without colour at ``tooltipWidth`` columns (60 by default):
+/// - `tooltip`: the table (of the 3-day forecast, of the week) without colour at ``tooltipWidth`` columns (60 by default):
 ///   its header, every city's rows and the publication times, lines joined by a line feed.
 /// - `class`: the first city's ``WeatherClass`` (none when it failed, or when its weather code
 ///   is unknown), then `stale` if any city is a stale copy, then `failed` if any city has no
@@ -67,71 +67,62 @@ public struct WaybarFormatter: ResultFormatter {
         }
     }
 
-    public var prologue: String { "" }
-    public var epilogue: String { "" }
-
-    /// "": the object needs every city, so it is written by `epilogue(for:)`.
-    public func block(for result: FetchResult, index: Int) -> String { "" }
-
     /// True: the epilogue is the object of the results.
     public var epilogueReadsResults: Bool { true }
 
+    /// "": the object needs every city, so it is written by ``epilogue(for:)``.
+    public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String { "" }
+
     /// The object of `results` and a newline.
-    public func epilogue(for results: [FetchResult]) -> String {
+    public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         object(for: results) + "\n"
     }
 
     /// The object of `results`, on one line, without a newline. No results give empty texts,
     /// no class and an empty `alt`.
-    public func object(for results: [FetchResult]) -> String {
-        let json = JSONFormatter(language: language)
+    public func object<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var classes: [String] = []
         var alt = ""
         if let first = results.first {
-            let code = first.forecast?.forecasts.first.flatMap(WeatherCode.of)
+            let code = first.value?.rows.first.flatMap(Report.layout.weatherCode)
             if let code, let weather = WeatherClass(code) {
                 classes.append(weather.rawValue)
             }
-            alt = first.forecast == nil ? "failed" : code.map { String($0.code) } ?? "unknown"
+            alt = first.value == nil ? "failed" : code.map { String($0.code) } ?? "unknown"
         }
         if results.contains(where: { $0.stale != nil }) {
             classes.append("stale")
         }
-        if results.contains(where: { $0.forecast == nil }) {
+        if results.contains(where: { $0.value == nil }) {
             classes.append("failed")
         }
-        var classArray = "["
-        for (index, name) in classes.enumerated() {
-            classArray += (index > 0 ? ", " : "") + json.string(name)
-        }
-        classArray += "]"
-        return json.object([
-            ("text", json.string(text(for: results))),
-            ("tooltip", json.string(tooltip(for: results))),
-            ("class", classArray),
-            ("alt", json.string(alt)),
-        ])
+        return JSONText.object([
+            ("text", .string(text(for: results))),
+            ("tooltip", .string(tooltip(for: results))),
+            ("class", .raw("[" + classes.map { JSONText.string($0).text }.joined(separator: ", ") + "]")),
+            ("alt", .string(alt)),
+        ]).text
     }
 
     /// Each city's line or template for one day, joined by two spaces.
-    func text(for results: [FetchResult]) -> String {
+    func text<Report: CityReport>(for results: [CityResult<Report>]) -> String {
+        let line: any ResultFormatter = if let template {
+            TemplateFormatter(template: template, days: 1, language: language)
+        } else {
+            LineFormatter(days: 1, language: language)
+        }
         var text = ""
         for (index, result) in results.enumerated() {
-            let block = if let template {
-                TemplateFormatter(template: template, days: 1, language: language).block(for: result, index: index)
-            } else {
-                LineFormatter(days: 1, language: language).block(for: result, index: index)
-            }
             if index > 0 { text += "  " }
-            text += Self.withoutFinalNewline(block)
+            text += Self.withoutFinalNewline(line.block(for: result, index: index))
         }
         return text
     }
 
-    /// The 3-day table without colour, its last newline dropped; "" for no results.
-    func tooltip(for results: [FetchResult]) -> String {
+    /// The table without colour, its last newline dropped; "" for no results.
+    func tooltip<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         guard !results.isEmpty else { return "" }
-        let table = TableFormatter(days: 3, color: false, language: language, width: tooltipWidth)
+        let table = TableFormatter(color: false, language: language, width: tooltipWidth)
         return Self.withoutFinalNewline(table.format(results))
     }
 

@@ -1,0 +1,101 @@
+/// The week as every format prints it: a row per day, with the day's weather code, chance of
+/// rain, reliability and temperatures with their ranges.
+///
+/// A row per day in the table too, rather than a column per day: seven days across leave a
+/// city's phrase a few cells at 80 columns, while a row per day keeps the phrase, both
+/// temperatures, the chance of rain and the reliability, as the agency's weekly page gives
+/// them. Icons are left out of the table, as in the 3-day one: terminals disagree on how wide
+/// an emoji is. A code the weather table does not know is printed as the code (TSV, line,
+/// table, templates) or kept in JSON's `code` with a `null` phrase: seen, never hidden.
+extension WeeklyForecast: CityReport {
+    public var rows: [WeeklyDay] { days }
+
+    public static let layout = ReportLayout<WeeklyForecast>(
+        fields: [
+            Field("date") { day, _ in .text(day.date) },
+            Field("weekday") { day, language in .text(day.weekday.name(language)) },
+            Field("code", .json) { day, _ in .text(day.code) },
+            Field("telop", .json) { day, language in .text(day.telop(language)) },
+            Field("telop", .tsv) { day, language in .text(day.weatherText(language)) },
+            Field("min_c") { day, _ in .number(day.min.value) },
+            Field("max_c") { day, _ in .number(day.max.value) },
+            Field("min_c_lower", .json) { day, _ in .number(day.min.lower) },
+            Field("min_c_upper", .json) { day, _ in .number(day.min.upper) },
+            Field("max_c_lower", .json) { day, _ in .number(day.max.lower) },
+            Field("max_c_upper", .json) { day, _ in .number(day.max.upper) },
+            Field("rain") { day, _ in .whole(day.rain) },
+            Field("reliability") { day, _ in .text(day.reliability) },
+        ],
+        members: { result, _ in
+            guard let week = result.value else { return [] }
+            let point = week.temperaturePoint.map { JSONText.object([("code", .string($0.code)), ("name", .string($0.name))]) }
+            return [
+                ("office", .string(week.office)), ("report_time", .string(week.reportTime)), ("source", .string("jma")),
+                ("temperature_point", point ?? .raw("null")),
+            ]
+        },
+        place: { _ in nil },
+        published: \.reportTime,
+        line: { day, _, language in
+            let minimum = ValueText.number(day.min.value) ?? "-"
+            let maximum = ValueText.number(day.max.value) ?? "-"
+            return "\(day.weekday.name(language)) \(day.iconText ?? "-") \(minimum)/\(maximum)° \(day.rain.map { "\($0)%" } ?? "-")"
+        },
+        placeholder: { placeholder, day, language in
+            switch placeholder {
+            case .icon: day.iconText
+            case .weather: day.weatherText(language)
+            case .maximum: ValueText.number(day.max.value)
+            case .minimum: ValueText.number(day.min.value)
+            case .rain: day.rain.map { "\($0)%" }
+            case .date: day.date
+            case .dayLabel, .weekday: day.weekday.name(language)
+            case .reliability: day.reliability
+            case .id, .city, .prefecture: nil
+            }
+        },
+        weatherCode: \.weatherCode,
+        table: TableDesign(
+            columns: { language in
+                let english = language == .en
+                // Japanese spaces its columns by two, English by one.
+                let wide = english ? 1 : 2
+                return [
+                    TableColumn(.init("date", width: 5, gap: wide, wraps: false), "日付", "date") { day, _ in
+                        (ValueText.field(String(day.date.suffix(5))), .none)
+                    },
+                    TableColumn(.init("weekday", width: english ? 3 : 4, gap: 1, wraps: false), "曜日", "day") { day, style in
+                        (day.weekday.name(style.language), day.weekday == .sunday ? .red : .none)
+                    },
+                    TableColumn(
+                        .init("weather", width: english ? 11 : 8, upTo: english ? 28 : 20, gap: wide), "天気", "weather"
+                    ) { day, style in
+                        (ValueText.field(day.weatherText(style.language) ?? "-"), .of(telop: day.weatherCode?.telop))
+                    },
+                    TableColumn(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, _ in
+                        (ValueText.number(day.min.value) ?? "-", .cyan)
+                    },
+                    TableColumn(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, _ in
+                        (ValueText.number(day.max.value) ?? "-", .red)
+                    },
+                    TableColumn(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { day, _ in
+                        TableCell.Style.rain(day.rain)
+                    },
+                    TableColumn(.init("reliability", width: english ? 4 : 6, gap: wide, wraps: false), "信頼度", "rel.") { day, _ in
+                        (ValueText.field(day.reliability ?? "-"), day.reliability == nil ? .dim : .none)
+                    },
+                ]
+            },
+            // The date goes first (the weekday still says which day), then the ID, the
+            // reliability, and last the city column: each name moves to a line of its own.
+            steps: { _ in [.drop("date"), .drop("id"), .drop("reliability"), .drop("city")] },
+            groups: { _ in [(["min", "max"], "°C")] }))
+}
+
+extension WeeklyDay {
+    /// The day's icon as text: the emoji of its code, or the code itself when the table does
+    /// not know it (shown, never hidden); nil when the file has no code.
+    var iconText: String? {
+        weatherCode.map { WeatherIcon($0).rawValue } ?? code
+    }
+}
