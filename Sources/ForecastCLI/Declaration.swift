@@ -33,12 +33,27 @@ struct FetchDeclaration: ParsableCommand {
         version: "forecast \(ForecastVersion.current)",
         helpNames: [.short, .long])
 
-    @Flag(name: OptionTable.parallel.names, help: OptionTable.parallel.argumentHelp) var parallel = false
-    @Option(name: OptionTable.jobs.names, help: OptionTable.jobs.argumentHelp) var jobs: String?
     @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion)
     var format: String?
     @Option(name: OptionTable.days.names, help: OptionTable.days.argumentHelp, completion: OptionTable.days.completion)
     var days: String?
+    @OptionGroup var common: CommonOptionsDeclaration
+    @Option(name: OptionTable.baseURL.names, help: OptionTable.baseURL.argumentHelp) var baseURL: String?
+    @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
+    var source: String?
+    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
+    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+
+    @Argument(
+        help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
+        completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
+
+/// The options of the table that every command that fetches takes, whatever it fetches.
+struct CommonOptionsDeclaration: ParsableArguments {
+    @Flag(name: OptionTable.parallel.names, help: OptionTable.parallel.argumentHelp) var parallel = false
+    @Option(name: OptionTable.jobs.names, help: OptionTable.jobs.argumentHelp) var jobs: String?
     @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
     var lang: String?
     @Flag(name: OptionTable.noParallel.names, help: OptionTable.noParallel.argumentHelp) var noParallel = false
@@ -46,7 +61,6 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.timeout.names, help: OptionTable.timeout.argumentHelp) var timeout: String?
     @Option(name: OptionTable.retries.names, help: OptionTable.retries.argumentHelp) var retries: String?
     @Option(name: OptionTable.interval.names, help: OptionTable.interval.argumentHelp) var interval: String?
-    @Option(name: OptionTable.baseURL.names, help: OptionTable.baseURL.argumentHelp) var baseURL: String?
     @Flag(name: OptionTable.refresh.names, help: OptionTable.refresh.argumentHelp) var refresh = false
     @Flag(name: OptionTable.noCache.names, help: OptionTable.noCache.argumentHelp) var noCache = false
     @Option(name: OptionTable.cacert.names, help: OptionTable.cacert.argumentHelp, completion: .file())
@@ -55,17 +69,8 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.staleIfError.names, help: OptionTable.staleIfError.argumentHelp) var staleIfError: String?
     @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
     var color: String?
-    @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
-    var source: String?
     @Option(name: OptionTable.jmaURL.names, help: OptionTable.jmaURL.argumentHelp) var jmaURL: String?
-    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
-    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
-
-    @Argument(
-        help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
-        completion: .custom(CityCompletion.candidates))
-    var cities: [String] = []
 }
 
 /// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page: the
@@ -81,26 +86,8 @@ struct WeekDeclaration: ParsableCommand {
             The cities of one office share one download of its file.
             """)
 
-    @Flag(name: OptionTable.parallel.names, help: OptionTable.parallel.argumentHelp) var parallel = false
-    @Option(name: OptionTable.jobs.names, help: OptionTable.jobs.argumentHelp) var jobs: String?
     @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp)) var format: String?
-    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
-    var lang: String?
-    @Flag(name: OptionTable.noParallel.names, help: OptionTable.noParallel.argumentHelp) var noParallel = false
-    @Flag(name: OptionTable.noHeader.names, help: OptionTable.noHeader.argumentHelp) var noHeader = false
-    @Option(name: OptionTable.timeout.names, help: OptionTable.timeout.argumentHelp) var timeout: String?
-    @Option(name: OptionTable.retries.names, help: OptionTable.retries.argumentHelp) var retries: String?
-    @Option(name: OptionTable.interval.names, help: OptionTable.interval.argumentHelp) var interval: String?
-    @Flag(name: OptionTable.refresh.names, help: OptionTable.refresh.argumentHelp) var refresh = false
-    @Flag(name: OptionTable.noCache.names, help: OptionTable.noCache.argumentHelp) var noCache = false
-    @Option(name: OptionTable.cacert.names, help: OptionTable.cacert.argumentHelp, completion: .file())
-    var cacert: String?
-    @Option(name: OptionTable.maxTime.names, help: OptionTable.maxTime.argumentHelp) var maxTime: String?
-    @Option(name: OptionTable.staleIfError.names, help: OptionTable.staleIfError.argumentHelp) var staleIfError: String?
-    @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
-    var color: String?
-    @Option(name: OptionTable.jmaURL.names, help: OptionTable.jmaURL.argumentHelp) var jmaURL: String?
-    @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
+    @OptionGroup var common: CommonOptionsDeclaration
 
     @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"))
     var cities: [String] = []

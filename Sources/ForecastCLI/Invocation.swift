@@ -19,13 +19,8 @@ enum Invocation: Sendable {
         case cities
         case week
 
-        var scope: OptionSpec.Commands {
-            switch self {
-            case .fetch: .fetch
-            case .cities: .cities
-            case .week: .week
-            }
-        }
+        /// The options' scope of the command.
+        var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
 
         /// The command as a person types it: `forecast`, `forecast cities`.
         var spelling: String {

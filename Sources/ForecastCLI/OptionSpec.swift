@@ -9,15 +9,26 @@ struct OptionSpec: Sendable {
         case value(name: String)
     }
 
-    /// The commands an option applies to.
+    /// The commands an option applies to: a bit per ``Invocation/Command``, so that a new
+    /// command takes every option of the commands that fetch without a line here.
     struct Commands: OptionSet, Sendable {
         let rawValue: Int
-        static let fetch = Commands(rawValue: 1)
-        static let cities = Commands(rawValue: 2)
-        static let week = Commands(rawValue: 4)
-        /// The commands that fetch: the 3-day forecast and the week.
-        static let fetching: Commands = [.fetch, .week]
-        static let all: Commands = [.fetch, .cities, .week]
+
+        init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// The set of one command.
+        init(_ command: Invocation.Command) {
+            rawValue = 1 << (Invocation.Command.allCases.firstIndex(of: command) ?? 0)
+        }
+
+        static let fetch = Commands(.fetch)
+        static let cities = Commands(.cities)
+        static let week = Commands(.week)
+        static let all = Commands(Invocation.Command.allCases.map(Commands.init))
+        /// The commands that fetch: every one but the catalog's.
+        static let fetching = all.subtracting(.cities)
     }
 
     /// Where `--help` lists it: among the options of the first screen, or below.

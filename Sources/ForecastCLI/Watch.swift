@@ -21,15 +21,18 @@ struct Watch: Sendable {
         let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
         var state = WatchState(cities: cities.count, render: render)
-        while true {
+        // A watch ends by a signal, which ends the process; a cancelled task (nothing cancels
+        // it today) ends the watch rather than spinning through sleeps that return at once.
+        while !Task.isCancelled {
             let results = await look()
             let step = state.update(results, now: ForecastCache.systemNow(), jitter: Int.random(in: 0...60))
             if let text = step.text {
                 Terminal.output(text)
             }
-            await sleep(until: step.due)
+            await Self.sleep(until: step.due)
             withExtendedLifetime((stop, interrupt)) {}
         }
+        return .success
     }
 
     /// One look at every city, through the cache, with a client of its own so that
@@ -51,11 +54,16 @@ struct Watch: Sendable {
         }
     }
 
-    /// Sleeps until `due` (seconds since 1970) by the wall clock, a minute at most at a time, so
-    /// that a clock that jumps (a laptop's sleep, a change of time) is noticed within a minute.
-    private func sleep(until due: Int) async {
-        while case let left = due - ForecastCache.systemNow(), left > 0 {
-            try? await Task.sleep(for: .seconds(min(left, 60)))
+    /// Sleeps until `due` (seconds since 1970) by the wall clock `now`, a minute at most at a
+    /// time, so that a clock that jumps (a laptop's sleep, a change of time) is noticed within
+    /// a minute. Returns at once when the task is cancelled.
+    static func sleep(until due: Int, now: () -> Int = ForecastCache.systemNow) async {
+        while case let left = due - now(), left > 0 {
+            do {
+                try await Task.sleep(for: .seconds(min(left, 60)))
+            } catch {
+                return
+            }
         }
     }
 }

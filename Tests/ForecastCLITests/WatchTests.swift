@@ -1,3 +1,4 @@
+import CurlHTTP
 import Forecast
 @testable import ForecastCLI
 import Foundation
@@ -10,6 +11,22 @@ import TestSupport
 struct WatchTests {
     /// 2026-08-12 05:00:30 JST, just after a release.
     static let start = 1_786_478_430
+
+    @Test("A cancelled watch's sleep returns at once instead of spinning until the next look")
+    func cancelledSleepReturns() async {
+        let sleeper = Task {
+            // A day ahead, by a clock that never moves: only the cancellation can end it.
+            await Watch.sleep(until: Self.start + 86_400, now: { Self.start })
+            return true
+        }
+        sleeper.cancel()
+        let ended = LockedValue(false)
+        Task {
+            let value = await sleeper.value
+            ended.withLock { $0 = value }
+        }
+        #expect(await eventually(timeout: .seconds(30)) { ended.withLock { $0 } }, "the sleep did not end")
+    }
 
     /// Tokyo's fixture as the API would serve it at `now`: published at the last release.
     static func tokyo(at now: Int, behind: Bool = false) throws -> FetchResult {

@@ -33,28 +33,22 @@ public struct ForecastCache: Sendable {
     /// Which source's bodies this copy of the cache reads and writes: the folder they live in
     /// and how long one stays fresh. The API's by default; each source of the client has its
     /// own (``on(_:)``).
-    public private(set) var shelf: Shelf = .api
+    private(set) var shelf: Shelf = .api
 
     /// Where a source's bodies live in the cache, and how long one stays fresh.
-    public struct Shelf: Sendable, Equatable {
+    struct Shelf: Sendable, Equatable {
         /// The folder below the cache's, "" for the API's: `<directory>/<folder>/<host>/<key>.json`.
         /// Each source has its own, since their keys overlap (office 270000 is a city ID too).
-        public let folder: String
+        let folder: String
         /// How long a stored body may be served.
-        public let freshness: Freshness
-
-        /// A shelf in `folder` whose bodies stay fresh by `freshness`.
-        public init(folder: String, freshness: Freshness) {
-            self.folder = folder
-            self.freshness = freshness
-        }
+        let freshness: Freshness
 
         /// The API's answers, one per city, fresh until the next release.
-        public static let api = Shelf(folder: "", freshness: .releases(field: "publicTime"))
+        static let api = Shelf(folder: "", freshness: .releases(field: "publicTime"))
     }
 
     /// How long a stored body may be served.
-    public enum Freshness: Sendable, Equatable {
+    enum Freshness: Sendable, Equatable {
         /// Until the agency's next release (05:00, 11:00, 17:00 JST) or midnight, whichever is
         /// first after the fetch; when the body's publication time (the first value of `field`)
         /// was already older than the last release at the fetch, only for 10 minutes.
@@ -64,7 +58,7 @@ public struct ForecastCache: Sendable {
     }
 
     /// The same cache, for the bodies of another source.
-    public func on(_ shelf: Shelf) -> ForecastCache {
+    func on(_ shelf: Shelf) -> ForecastCache {
         var copy = self
         copy.shelf = shelf
         return copy

@@ -82,12 +82,6 @@ enum ValueText {
         return line
     }
 
-    /// The highest chance of rain among the periods still ahead (the API has no number for a
-    /// past one), with `%`: "10%"; nil when every period is past or unknown.
-    static func rainAhead(_ day: DailyForecast) -> String? {
-        day.chanceOfRain.periods.compactMap { $0 }.max().map { "\($0)%" }
-    }
-
     /// A publication time as people read it: "2022-05-19T05:00:00+09:00" becomes
     /// "2022-05-19 05:00 JST" (Japan's offset) or "2022-05-19 05:00 +01:00"; another text is
     /// kept as it is.
@@ -97,5 +91,4 @@ enum ValueText {
         let offset = String(characters[19...])
         return String(characters[0..<10]) + " " + String(characters[11..<16]) + " " + (offset == "+09:00" ? "JST" : offset)
     }
-
 }
