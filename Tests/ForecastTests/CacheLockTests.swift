@@ -66,13 +66,13 @@ struct CacheLockTests {
             let holder = try ChildProcess(
                 "/bin/sh", ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 60", "sh", path, marker],
                 environment: ProcessInfo.processInfo.environment)
-            defer { holder.send(SIGKILL); _ = holder.wait() }
+            defer { holder.send(SIGKILL); _ = try? holder.wait() }
             try #require(await eventually { FileManager.default.fileExists(atPath: marker) }, "the holder never took the lock")
             let probe = try #require(CacheLock(path: path))
             #expect(probe.tryLock() == .busy)
 
             holder.send(SIGKILL)
-            _ = holder.wait()
+            _ = try holder.wait()
 
             #expect(probe.tryLock() == .locked, "the dead holder's lock went with it")
         }
