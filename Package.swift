@@ -32,6 +32,13 @@ let package = Package(
             name: "CCurl",
             path: "Sources/CCurl"
         ),
+        // The C library's settings for the whole process that Swift's Glibc module does not
+        // declare (mallopt): for the command's ProcessWide alone, since a library never changes
+        // its host process.
+        .target(
+            name: "CProcess",
+            path: "Sources/CProcess"
+        ),
         .target(
             name: "CurlHTTP",
             dependencies: ["CCurl"]
@@ -58,6 +65,8 @@ let package = Package(
                 "Forecast",
                 // Only for ProcessWide's package-level switch of OpenSSL's exit clean-up.
                 "CurlHTTP",
+                // Only for ProcessWide's malloc arena.
+                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

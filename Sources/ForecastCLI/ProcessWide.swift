@@ -1,3 +1,4 @@
+internal import CProcess
 internal import CurlHTTP
 import Dispatch
 #if canImport(Glibc)
@@ -54,14 +55,9 @@ enum ProcessWide {
     /// decode would each hold one. One arena keeps a parallel run's peak memory lower at no
     /// cost in time.
     private static func useOneMallocArena() {
-        // mallopt(3) is declared in <malloc.h>, which Swift's Glibc module does not import, so
-        // it is looked up by name in the C library (dlsym with a NULL handle is RTLD_DEFAULT).
-        // Its C type is int mallopt(int, int), which the @convention(c) type matches exactly;
-        // the pointer is called at once and not kept. M_ARENA_MAX is -8 in glibc's ABI.
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let arenaMax: Int32 = -8
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+        // mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc module leaves <malloc.h> out. A
+        // refusal leaves glibc's default, which costs memory and nothing else.
+        _ = cprocess_malloc_arena_max(1)
     }
 
     /// Asks GnuTLS not to initialise itself when it is loaded (`GNUTLS_NO_EXPLICIT_INIT=1`,

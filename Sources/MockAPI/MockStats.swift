@@ -27,7 +27,9 @@ public struct MockStats: Sendable, Equatable {
     /// TCP connections closed, by either side.
     public var connectionsClosed: Int = 0
     /// Requests received and not yet answered or ended right now. A stalled or endless request
-    /// stays in flight until its connection is closed.
+    /// stays in flight until its connection is closed, and leaves it just after the close is
+    /// counted in ``connectionsClosed``: a test that waits for both waits for one snapshot
+    /// showing both.
     public var inFlight: Int = 0
     /// The most requests in flight at once.
     public var maxInFlight: Int = 0

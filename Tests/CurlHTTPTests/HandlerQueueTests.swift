@@ -53,6 +53,13 @@ struct HandlerQueueTests {
                 for _ in 0..<100 {
                     session.request(mock.forecastURL("130010")).responseData { _ in
                         threads.withLock { _ = $0.insert(UInt(bitPattern: Int(pthread_self()))) }
+                        // The handler's own work, as a real handler's takes a while: a pause,
+                        // not a wait for another thread, and no check depends on its length. A
+                        // bounded pool runs the handlers in turn however long each takes (or
+                        // with no pause at all). The pause only makes each hold its thread, so
+                        // that a queue that starts a thread whenever a handler waits for one
+                        // (the overcommitting root queue) starts many; no hand-off can stand in
+                        // for it, since nothing here waits for an event.
                         Thread.sleep(forTimeInterval: 0.005)
                         if remaining.withLock({ $0 -= 1; return $0 == 0 }) { done.resume() }
                     }

@@ -68,7 +68,7 @@ final class CommandProcess {
             child.send(SIGKILL)
             Issue.record("forecast did not end within \(timeout)")
         }
-        let exit = child.wait()
+        let exit = try child.wait()
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)

@@ -141,7 +141,11 @@ final class MockProcess {
 
     func stop() {
         child.send(SIGTERM)
-        _ = child.wait()
+        do {
+            _ = try child.wait()
+        } catch {
+            Issue.record("forecast-mock did not stop: \(error)")
+        }
         try? FileManager.default.removeItem(at: output)
     }
 }

@@ -11,6 +11,7 @@ import TestSupport
 @Suite("Processes sharing a cache folder", .serialized)
 struct SharedCacheTests {
     let tokyoLine = "東京 晴のち曇 -/27° 10%\n"
+    let yokohamaLine = "横浜 晴のち曇 -/26° 10%\n"
 
     /// Starts `count` processes with `arguments` at once and waits for them all.
     private func together(_ count: Int, _ arguments: [String], environment: [String: String]) async throws -> [CommandResult] {
@@ -43,25 +44,32 @@ struct SharedCacheTests {
     @Test("--refresh takes the lock: processes that find it taken, refreshing or not, take the copy fetched meanwhile")
     func refreshTakesTheLock() async throws {
         try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
-            // Given the city's lock held, as by a process stuck in its fetch
-            let lockFile = try lockPath(cityID: "130010", mock: mock, env: env)
-            let holder = open(lockFile, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-            try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
-            defer { close(holder) }
+            // Given the locks of two cities held, as by a process stuck in its fetches
+            let tokyoLock = try lockPath(cityID: "130010", mock: mock, env: env)
+            let yokohamaLock = try lockPath(cityID: "140010", mock: mock, env: env)
+            var holders: [Int32] = []
+            defer { holders.forEach { close($0) } }
+            for file in [tokyoLock, yokohamaLock] {
+                holders.append(open(file, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644))
+                try #require(holders.last! >= 0 && flock(holders.last!, LOCK_EX) == 0)
+            }
 
-            // When three --refresh and three plain processes start and all wait for it
-            let processes = try start(3, ["--refresh", "-f", "line", "130010"], environment: env)
-                + start(3, ["-f", "line", "130010"], environment: env)
-            try #require(await eventually(timeout: .seconds(60)) { processes.allSatisfy { holds(lockFile, $0) } },
-                         "not every process opened the lock file")
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(mock.stats().requestsServed == 0, "nobody fetches while the lock is held")
-            flock(holder, LOCK_UN)
+            // When three --refresh and three plain processes start and all wait for them: with
+            // --parallel a run claims its cities in order as it starts, so a process that has
+            // 横浜's lock file open has tried 東京's lock and found it taken
+            let arguments = ["--parallel", "-f", "line", "130010", "140010"]
+            let processes = try start(3, ["--refresh"] + arguments, environment: env) + start(3, arguments, environment: env)
+            try #require(await eventually(timeout: .seconds(60)) { processes.allSatisfy { holds(yokohamaLock, $0) } },
+                         "not every process claimed both cities")
+            #expect(mock.stats().requestsServed == 0, "nobody fetches while the locks are held")
+            holders.forEach { flock($0, LOCK_UN) }
             let results = try await finish(processes)
 
-            // Then the first to get the lock fetched, and every other printed its copy
-            #expect(mock.stats().requestsByCity["130010"] == 1)
-            #expect(results.allSatisfy { $0.status == 0 && $0.stdout == tokyoLine }, "\(results.map(\.stdout))")
+            // Then the first to get each lock fetched its city, and every other printed that
+            // copy: each of the six found 東京's lock taken, and one that fetched anyway, at any
+            // moment, would be a second request
+            #expect(mock.stats().requestsByCity == ["130010": 1, "140010": 1])
+            #expect(results.allSatisfy { $0.status == 0 && $0.stdout == tokyoLine + yokohamaLine }, "\(results.map(\.stdout))")
 
             // and a --refresh with nobody fetching still fetches, past the fresh copy.
             let again = try await forecast(["--refresh", "-f", "line", "130010"], environment: env)

@@ -34,6 +34,13 @@ struct CacheLockTests {
         return false
     }
 
+    /// Whether a wait for the key's lock has found it busy and paused, within the suite's
+    /// bound: the holder releases only then, so that the waiter has really waited (a sleep
+    /// instead could end before the waiter had even tried, and the test pass without a wait).
+    private func isWaiting(_ waiting: CacheLayer.Waiting) async -> Bool {
+        await eventually { waiting.lock.busyPauses > 0 }
+    }
+
     @Test("Two opens of one lock file contend, even in one process; closing the holder frees it")
     func twoOpensContend() throws {
         try withTemporaryFolderSync { folder in
@@ -59,13 +66,13 @@ struct CacheLockTests {
             let holder = try ChildProcess(
                 "/bin/sh", ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 60", "sh", path, marker],
                 environment: ProcessInfo.processInfo.environment)
-            defer { holder.send(SIGKILL); _ = holder.wait() }
+            defer { holder.send(SIGKILL); _ = try? holder.wait() }
             try #require(await eventually { FileManager.default.fileExists(atPath: marker) }, "the holder never took the lock")
             let probe = try #require(CacheLock(path: path))
             #expect(probe.tryLock() == .busy)
 
             holder.send(SIGKILL)
-            _ = holder.wait()
+            _ = try holder.wait()
 
             #expect(probe.tryLock() == .locked, "the dead holder's lock went with it")
         }
@@ -100,7 +107,7 @@ struct CacheLockTests {
             // bounds: the suite runs in parallel on two shared cores.)
             let started = ContinuousClock.now
             async let turn = second.wait(waiting, until: .now + .seconds(600))
-            try await Task.sleep(for: .milliseconds(100))
+            try #require(await isWaiting(waiting), "the second claim never waited")
             _ = first.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
             let waited = await turn
             #expect(isCached(waited), "the waiter reads the holder's copy instead of fetching")
@@ -121,7 +128,7 @@ struct CacheLockTests {
                 return
             }
             async let turn = second.wait(waiting, until: .now + .seconds(600))
-            try await Task.sleep(for: .milliseconds(50))
+            try #require(await isWaiting(waiting), "the second claim never waited")
             _ = first.settle("130010", .failure(.http(status: 503, attempts: 1)), info: FetchInfo(source: .network), releasing: lock)
             guard case .fetch(let held?) = await turn else {
                 Issue.record("the waiter fetches, holding the lock")
@@ -166,7 +173,8 @@ struct CacheLockTests {
             }
             let layer = layer(cache)
             let task = Task { await layer.wait(waiting, until: .now + .seconds(600)) }
-            try await Task.sleep(for: .milliseconds(50))
+            defer { task.cancel() }
+            try #require(await isWaiting(waiting), "the wait never began")
             let cancelled = ContinuousClock.now
             task.cancel()
             guard case .fetch(nil) = await task.value else {
@@ -191,7 +199,7 @@ struct CacheLockTests {
                 return
             }
             async let turn = refresh.wait(waiting, until: .now + .seconds(600))
-            try await Task.sleep(for: .milliseconds(50))
+            try #require(await isWaiting(waiting), "the refresh never waited")
             _ = normal.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
             #expect(isCached(await turn), "fetched while the refresh waited: as new as its own would be")
 

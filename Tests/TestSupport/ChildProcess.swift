@@ -11,13 +11,24 @@ import Glibc
 /// child gets every signal at its default disposition and none blocked, as a shell's child
 /// does: the test runner's threads block and ignore signals of their own.
 ///
-/// `@unchecked Sendable` is sound because `pid` never changes and `exit`, the only mutable
-/// state, is read and written under `lock`.
+/// `@unchecked Sendable` is sound because `pid` and `path` never change and `exit`, the only
+/// mutable state, is read and written under `lock`.
 public final class ChildProcess: @unchecked Sendable {
     /// How the child ended: its exit status, or the signal that ended it.
     public struct Exit: Sendable, Equatable {
         public let status: Int32
         public let signalled: Bool
+    }
+
+    /// A child that had not ended by the deadline of ``wait(timeout:)``, which killed it.
+    public struct Overdue: Error, CustomStringConvertible {
+        public let path: String
+        public let pid: pid_t
+        public let timeout: Duration
+
+        public var description: String {
+            "\(path) (pid \(pid)) had not ended after \(timeout), and was killed"
+        }
     }
 
     /// Where a standard stream goes.
@@ -31,6 +42,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public let pid: pid_t
+    /// The program, for messages.
+    public let path: String
     private let lock = NSLock()
     private var exit: Exit?
 
@@ -96,6 +109,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         self.pid = pid
+        self.path = path
     }
 
     /// True until the child has ended (and been reaped).
@@ -104,10 +118,24 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the child's end, checking every few milliseconds (a blocking `waitpid` would
-    /// hold the lock that `send` needs).
-    public func wait() -> Exit {
+    /// hold the lock that `send` needs), for at most `timeout` (by default a minute, five under
+    /// a sanitizer): a child that is still running then is killed, and the wait throws
+    /// ``Overdue``, so that a test never hangs on a child.
+    public func wait(timeout: Duration? = nil) throws(Overdue) -> Exit {
+        let timeout = timeout ?? (Sanitizer.isActive ? .seconds(300) : .seconds(60))
+        if let exit = reap(until: .now + timeout) { return exit }
+        send(SIGKILL)
+        // SIGKILL cannot be caught: the child ends as soon as the kernel lets it, and is reaped
+        // here unless it is stuck in an uninterruptible sleep, which is not worth a hang either.
+        _ = reap(until: .now + .seconds(10))
+        throw Overdue(path: path, pid: pid, timeout: timeout)
+    }
+
+    /// The child's end, checked every 2 ms until `deadline`; nil if it is still running then.
+    private func reap(until deadline: ContinuousClock.Instant) -> Exit? {
         while true {
             if let exit = reap() { return exit }
+            guard ContinuousClock.now < deadline else { return nil }
             usleep(2_000)
         }
     }
@@ -141,7 +169,7 @@ public final class ChildProcess: @unchecked Sendable {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-child-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let child = try ChildProcess(path, arguments, environment: environment, stdout: .file(output.path))
-        let exit = child.wait()
+        let exit = try child.wait()
         return (exit, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
     }
 }

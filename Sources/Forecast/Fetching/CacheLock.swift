@@ -32,6 +32,12 @@ final class CacheLock: Sendable {
     /// whichever thread stores the entry (a request's handler queue in the callback adapters).
     private let descriptor: LockedValue<Int32>
 
+    /// How many pauses the ``wait(until:)`` calls on this lock have begun, each after a try that
+    /// found it busy: above zero once a waiter is waiting. Tests read it, so that a holder
+    /// releases after a waiter has really waited rather than after a sleep that hopes so.
+    var busyPauses: Int { pauses.withLock { $0 } }
+    private let pauses = LockedValue(0)
+
     /// Opens the lock file at `path`, creating it; nil if it cannot be opened (a read-only
     /// folder, a file in the way): the entry is then fetched without a lock.
     ///
@@ -69,6 +75,7 @@ final class CacheLock: Sendable {
             let attempt = tryLock()
             let now = ContinuousClock.now
             guard attempt == .busy, now < limit else { return attempt }
+            pauses.withLock { $0 += 1 }
             do {
                 try await Task.sleep(until: min(now + Self.pause(round), limit), clock: .continuous)
             } catch {
