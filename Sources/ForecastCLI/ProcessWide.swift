@@ -50,6 +50,24 @@ enum ProcessWide {
         SignalHandler(SIGTERM, handler)
     }
 
+    /// Runs `handler` once standard output can no longer be written: the reader of its pipe has
+    /// gone (`forecast --watch … | head -1` after `head` has its line), or its terminal has hung
+    /// up. A thread of its own waits in poll(2) for nothing but that (POLLERR, POLLHUP), so the
+    /// process notices at once rather than at its next print, hours later, as `tail -f` does.
+    /// A regular file or /dev/null never reports either, and the thread just waits.
+    static func onOutputClosed(_ handler: @escaping @Sendable () -> Void) {
+        DispatchQueue(label: "forecast.output-watch").async {
+            var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+            while true {
+                let ready = poll(&output, 1, -1)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0, output.revents & Int16(POLLERR | POLLHUP) != 0 else { return }
+                handler()
+                return
+            }
+        }
+    }
+
     /// glibc gives every thread that allocates a malloc arena of its own (up to eight per
     /// core), each keeping its own free pages; the session's thread and the threads that
     /// decode would each hold one. One arena keeps a parallel run's peak memory lower at no

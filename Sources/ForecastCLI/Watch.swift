@@ -10,7 +10,8 @@ import Glibc
 /// A look that fails keeps the last text, printed again marked as stale, and is tried again
 /// after a backoff capped at 10 minutes; a watch never exits for a failed fetch. `--max-time`
 /// bounds each look. SIGTERM (a bar stopping it) ends it with 0, SIGINT with 130; an output that
-/// has closed ends it with 0 at its next print, a full disk with 74.
+/// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
+/// full disk with 74 at its next print.
 struct Watch: Sendable {
     let settings: Settings
     let cities: [City]
@@ -20,6 +21,8 @@ struct Watch: Sendable {
     func run() async -> ExitStatus {
         let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
+        // A reader that has gone ends the watch now, not at the next print hours away.
+        ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
         var state = WatchState(cities: cities.count, render: render)
         // A watch ends by a signal, which ends the process; a cancelled task (nothing cancels
         // it today) ends the watch rather than spinning through sleeps that return at once.

@@ -137,6 +137,27 @@ struct WatchTests {
         }
     }
 
+    @Test("`forecast --watch -f line 東京 | head -1` ends with 0 as soon as head has gone, not at its next print")
+    func endsWhenTheReaderGoes() async throws {
+        try await withMock(MockConfiguration(stampsRelease: true)) { _, env in
+            var environment = env
+            environment["PATH"] = forecastBinary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+            environment["XDG_CONFIG_HOME"] = "/nonexistent/forecast-tests"
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("watch-head-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            // bash's PIPESTATUS: forecast's own status, after head's line
+            let shell = try ChildProcess(
+                "/bin/bash", ["-c", "forecast --watch -f line 130010 | head -1; echo \"status ${PIPESTATUS[0]}\""],
+                environment: environment, stdout: .file(out))
+            // The next look is hours away: only noticing head's end lets the pipeline finish.
+            let exit = try shell.wait(timeout: .seconds(Sanitizer.isActive ? 120 : 30))
+            #expect(exit.status == 0)
+            let printed = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(printed.hasPrefix("東京 晴のち曇"), "\(printed)")
+            #expect(printed.hasSuffix("status 0\n"), "\(printed)")
+        }
+    }
+
     @Test("--watch takes line, templates and waybar; --text-format takes waybar", arguments: [
         (["--watch", "-f", "table", "東京"], "--watch prints line, a template or waybar"),
         (["--watch", "東京"], "--watch prints line, a template or waybar (got --format auto)"),

@@ -110,7 +110,7 @@ struct WeekEndToEndTests {
             #expect(alone.status == 1 && alone.stdout == "横浜 -\n")
             // A table credits the agency.
             let table = try await forecast(["-f", "table", "130010", "140010"], environment: env.merging(["COLUMNS": "80"]) { $1 })
-            #expect(table.stdout.hasSuffix("出典: 気象庁\n"))
+            #expect(table.stdout.hasSuffix("出典: 気象庁 (横浜)\n"))
         }
     }
 
@@ -142,8 +142,9 @@ struct WeekEndToEndTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("東京 "), "\(result.stdout)")
             #expect(result.stdout != "東京 -\n")
-            // Hedged at half of the 5 s (a tenth less when the process took that long to send it)
-            #expect(result.stderr.wholeMatch(of: /forecast: 130010 東京: no answer within 2\.[45] s; printed from the weather agency's file instead \(気象庁 bosai\/forecast\)\n/) != nil,
+            // Hedged at half of what was left of the 5 s when its request started (2.5 s, less on
+            // a machine so busy that the process took a while to send it), not at 3 s
+            #expect(result.stderr.wholeMatch(of: /forecast: 130010 東京: no answer within [0-2](\.\d)? s; printed from the weather agency's file instead \(気象庁 bosai\/forecast\)\n/) != nil,
                     "\(result.stderr)")
             // (The deadline itself is the session's; this only guards against a hang on a busy machine.)
             #expect(elapsed < .seconds(30), "took \(elapsed)")

@@ -50,6 +50,38 @@ struct FetchCoreTests {
         }
     }
 
+    @Test("A fetch cancelled while it waits for another process's lock stops there: no session, no request")
+    func cancelledLockWaitStops() async throws {
+        try await withTemporaryFolder { folder in
+            let cache = ForecastCache(directory: folder.path, now: CacheTests.Clock(CacheTests.justAfterRelease).now)
+            try await MockServer.withServer(MockConfiguration()) { server in
+                let client = client(server, source: .tsukumijima, cache: cache)
+                // Given Tokyo's lock held, as by another process in the middle of its fetch
+                let host = client.configuration.endpoint.authority
+                let held = try #require(cache.lock(host: host, key: "130010"))
+                try #require(held.tryLock() == .locked)
+                defer { held.release() }
+                // When a fetch finds it taken (its own open of the lock file shows it has looked)
+                let fetch = Task { await client.fetch(tokyo) }
+                let lockFile = cache.path(host: host, key: "130010") + ".lock"
+                try #require(await eventually { Self.openCount(of: lockFile) >= 2 }, "the fetch never opened the lock file")
+                // and is cancelled while it waits
+                fetch.cancel()
+                let result = await fetch.value
+                // Then it ends as cancelled without going on to the network
+                #expect(result.error == .cancelled)
+                #expect(!client.hasStartedSession, "the cancelled wait went on to make a session")
+                #expect(server.stats().requestsServed == 0)
+            }
+        }
+    }
+
+    /// How many of this process's descriptors are open on `path`.
+    static func openCount(of path: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }.count
+    }
+
     @Test("The callback adapters fetch an office's file once for all its cities, as the sequence does")
     func adaptersShareTheOfficeFile() async throws {
         try await MockServer.withServer(MockConfiguration(stampsRelease: true)) { server in

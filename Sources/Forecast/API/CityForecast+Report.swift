@@ -58,7 +58,7 @@ extension CityForecast: CityReport {
                         (ValueText.field(String(day.date.suffix(5))), .none)
                     },
                     TableColumn(
-                        .init("weather", width: english ? 11 : 8, upTo: english ? 28 : 20, gap: wide), "天気", "weather"
+                        .init("weather", width: english ? 11 : 8, upTo: WeatherCode.longestPhrase(language), gap: wide), "天気", "weather"
                     ) { day, style in
                         (ValueText.field(style.language.telop(day) ?? "-"), .of(telop: day.telop))
                     },

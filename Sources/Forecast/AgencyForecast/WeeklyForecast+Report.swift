@@ -68,7 +68,7 @@ extension WeeklyForecast: CityReport {
                         (day.weekday.name(style.language), day.weekday == .sunday ? .red : .none)
                     },
                     TableColumn(
-                        .init("weather", width: english ? 11 : 8, upTo: english ? 28 : 20, gap: wide), "天気", "weather"
+                        .init("weather", width: english ? 11 : 8, upTo: WeatherCode.longestPhrase(language), gap: wide), "天気", "weather"
                     ) { day, style in
                         (ValueText.field(day.weatherText(style.language) ?? "-"), .of(telop: day.weatherCode?.telop))
                     },

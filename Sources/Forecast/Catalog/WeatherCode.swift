@@ -30,6 +30,15 @@ public struct WeatherCode: Sendable, Equatable {
         return day.image.url.flatMap(iconNumber).flatMap(lookup)
     }
 
+    /// The display width of the table's longest phrase in `language`: how wide a table's weather
+    /// column may grow before no phrase wraps.
+    static func longestPhrase(_ language: Language) -> Int {
+        language == .en ? longestEnglish : longestTelop
+    }
+
+    private static let longestTelop = table.map { DisplayWidth.of($0.telop) }.max() ?? 0
+    private static let longestEnglish = table.map { DisplayWidth.of($0.english) }.max() ?? 0
+
     /// The entry whose Japanese phrase is exactly `telop`, or nil.
     public static func matching(telop: String) -> WeatherCode? {
         byTelop[telop]

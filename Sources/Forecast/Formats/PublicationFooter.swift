@@ -53,9 +53,16 @@ struct PublicationFooter {
     }
 
     /// The credit the agency's terms of use ask for, under anything printed from its file:
-    /// `出典: 気象庁`, or `Source: Japan Meteorological Agency`, wrapping between words.
-    static func creditLines(width: Int, language: Language) -> [String] {
-        let credit = language == .en ? ["Source: ", "Japan ", "Meteorological ", "Agency"] : ["出典: ", "気象庁"]
+    /// `出典: 気象庁`, or `Source: Japan Meteorological Agency`, with the cities it covers in
+    /// brackets when it does not cover them all (`出典: 気象庁 (横浜、大阪)`), wrapping between
+    /// words and names.
+    static func creditLines(width: Int, language: Language, cities: [String] = []) -> [String] {
+        var credit = language == .en ? ["Source: ", "Japan ", "Meteorological ", "Agency"] : ["出典: ", "気象庁"]
+        let separator = language == .en ? ", " : "、"
+        for (index, name) in cities.enumerated() {
+            credit[credit.count - 1] += index == 0 ? " " : ""
+            credit.append((index == 0 ? "(" : "") + name + (index == cities.count - 1 ? ")" : separator))
+        }
         return TextWrap.lines(pieces: credit, width: width, indent: 2)
     }
 }

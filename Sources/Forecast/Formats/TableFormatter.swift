@@ -83,12 +83,16 @@ public struct TableFormatter: ResultFormatter {
     public var epilogueReadsResults: Bool { true }
 
     /// The publication times of every city printed with a value, stale copies included (one
-    /// line if they share one), then the agency's credit if any was read from its files.
+    /// line if they share one), then the agency's credit if any was read from its files,
+    /// naming those cities unless every printed city was (`出典: 気象庁 (横浜)`).
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
-        if results.contains(where: { $0.provider == .jma && $0.value != nil }) {
-            lines += PublicationFooter.creditLines(width: width, language: language)
+        let printed = results.filter { $0.value != nil }
+        let fromAgency = printed.filter { $0.provider == .jma }
+        if !fromAgency.isEmpty {
+            let named = fromAgency.count < printed.count ? fromAgency.map { ValueText.field($0.name(language)) } : []
+            lines += PublicationFooter.creditLines(width: width, language: language, cities: named)
         }
         return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }

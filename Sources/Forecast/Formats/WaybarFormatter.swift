@@ -11,8 +11,8 @@
 /// - `tooltip`: the table (of the 3-day forecast, of the week) without colour at ``tooltipWidth`` columns (60 by default):
 ///   its header, every city's rows and the publication times, lines joined by a line feed.
 /// - `class`: the first city's ``WeatherClass`` (none when it failed, or when its weather code
-///   is unknown), then `stale` if any city is a stale copy, then `failed` if any city has no
-///   forecast.
+///   is unknown), then `fallback` if any city was read from the agency's file (in the API's
+///   place), `stale` if any city is a stale copy, and `failed` if any city has no forecast.
 /// - `alt`: the first city's weather code ("111"), `failed` if it failed, `unknown` if its
 ///   code is not known.
 ///
@@ -89,6 +89,9 @@ public struct WaybarFormatter: ResultFormatter {
                 classes.append(weather.rawValue)
             }
             alt = first.value == nil ? "failed" : code.map { String($0.code) } ?? "unknown"
+        }
+        if results.contains(where: { $0.provider == .jma && $0.value != nil }) {
+            classes.append("fallback")
         }
         if results.contains(where: { $0.stale != nil }) {
             classes.append("stale")
