@@ -8,6 +8,9 @@ public struct ClientConfiguration: Sendable {
     public static let publicAPIInterval: Duration = .milliseconds(500)
     /// The weather agency's site, where its forecast files are.
     public static let agencyBaseURL = "https://www.jma.go.jp"
+    /// The hosts paced at ``publicAPIInterval`` unless ``interval`` says otherwise: the public
+    /// API's and the agency's site, which is asked as gently as the API.
+    public static let pacedHosts = ["weather.tsukumijima.net", "www.jma.go.jp"]
 
     /// Where the 3-day forecast comes from.
     public enum Source: String, Sendable, CaseIterable {
@@ -112,11 +115,9 @@ public struct ClientConfiguration: Sendable {
     /// The pacing of the configured hosts: `interval` if set, else 0.5 s for the public API and
     /// the agency's site, and none for any other host.
     var pacing: Pacing {
-        // The agency's site is asked as gently as the API: the same interval.
-        let publicHosts = ["weather.tsukumijima.net", "www.jma.go.jp"]
         var intervals: [String: Duration] = [:]
         for host in [agencyEndpoint.host, endpoint.host] {
-            intervals[host] = interval ?? (publicHosts.contains(host) ? Self.publicAPIInterval : .zero)
+            intervals[host] = interval ?? (Self.pacedHosts.contains(host) ? Self.publicAPIInterval : .zero)
         }
         return Pacing(intervals: intervals)
     }

@@ -28,9 +28,9 @@ public final class ForecastClient: Sendable {
     let sessionConfiguration: SessionConfiguration
     /// How a city's 3-day forecast is had: the API, with the agency's file standing in
     /// (``ClientConfiguration/Source``).
-    let threeDay: Route<CityForecast>
+    let threeDay: Route
     /// How a city's week is had: the agency's file.
-    let week: Route<WeeklyForecast>
+    let week: Route
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -264,9 +264,9 @@ private struct Feeds {
 
     /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the
     /// agency's file, or the API with the agency's file standing in.
-    func threeDay(_ configuration: ClientConfiguration) -> Route<CityForecast> {
-        let api = Route<CityForecast>.Leg(api, provider: .tsukumijima) { (file: CityForecast, _, _, _) in file }
-        let agency = Route<CityForecast>.Leg(
+    func threeDay(_ configuration: ClientConfiguration) -> Route {
+        let api = Route.Leg(api, provider: .tsukumijima) { (file: CityForecast, _, _, _) in file }
+        let agency = Route.Leg(
             agency, provider: .jma, companion: configuration.agencyOverview ? overview : nil
         ) { (file: AgencyForecast, overview, city, now) throws(ForecastError) in
             try file.forecast(for: city, now: now, overview: overview as? AgencyOverview)

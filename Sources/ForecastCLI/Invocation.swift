@@ -22,6 +22,15 @@ enum Invocation: Sendable {
         /// The options' scope of the command.
         var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
 
+        /// The command's bit in ``OptionSpec/Commands``: its place among the cases.
+        var bit: Int {
+            switch self {
+            case .fetch: 0
+            case .cities: 1
+            case .week: 2
+            }
+        }
+
         /// The command as a person types it: `forecast`, `forecast cities`.
         var spelling: String {
             self == .fetch ? "forecast" : "forecast \(rawValue)"

@@ -20,13 +20,13 @@ struct OptionSpec: Sendable {
 
         /// The set of one command.
         init(_ command: Invocation.Command) {
-            rawValue = 1 << (Invocation.Command.allCases.firstIndex(of: command) ?? 0)
+            rawValue = 1 << command.bit
         }
 
         static let fetch = Commands(.fetch)
         static let cities = Commands(.cities)
         static let week = Commands(.week)
-        static let all = Commands(Invocation.Command.allCases.map(Commands.init))
+        static let all = Commands(rawValue: (1 << Invocation.Command.allCases.count) - 1)
         /// The commands that fetch: every one but the catalog's.
         static let fetching = all.subtracting(.cities)
     }

@@ -72,7 +72,7 @@ enum OptionTable {
     /// The client paces the API's host and the agency's alike; any other host only when given.
     static let interval = OptionSpec(
         "interval", .value(name: "S"),
-        help: "seconds between request starts to a host (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for \(ClientConfiguration().endpoint.host) and \(ClientConfiguration().agencyEndpoint.host), else 0)",
+        help: "seconds between request starts to a host (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for \(ClientConfiguration.pacedHosts[0]) and \(ClientConfiguration.pacedHosts[1]), else 0)",
         effect: .set { options, value throws(UsageError) in
             options.interval = try seconds(value, "--interval", in: 0...longestWait, "from 0 to 86400 seconds")
         })

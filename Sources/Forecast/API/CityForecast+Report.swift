@@ -1,21 +1,21 @@
 /// The 3-day forecast as every format prints it: a row per day.
 extension CityForecast: CityReport {
-    public var rows: [DailyForecast] { forecasts }
+    public var rowCount: Int { forecasts.count }
 
     public static let layout = ReportLayout<CityForecast>(
         fields: [
-            Field("date") { day, _ in .text(day.date) },
-            Field("day") { day, language in .text(language.dayLabel(day)) },
-            Field("telop") { day, language in .text(language.telop(day)) },
-            Field("min_c") { day, _ in .number(day.temperature.min.celsius) },
-            Field("max_c") { day, _ in .number(day.temperature.max.celsius) },
-            Field("min_f", .json) { day, _ in .number(day.temperature.min.fahrenheit) },
-            Field("max_f", .json) { day, _ in .number(day.temperature.max.fahrenheit) },
-        ] + ChanceOfRain.names.indices.map { period in
-            Field("rain_" + String(ChanceOfRain.names[period].map { $0 == "-" ? "_" : $0 })) { day, _ in
-                .whole(day.chanceOfRain.periods[period])
-            }
-        },
+            field("date") { day, _ in .text(day.date) },
+            field("day") { day, language in .text(language.dayLabel(day)) },
+            field("telop") { day, language in .text(language.telop(day)) },
+            field("min_c") { day, _ in .number(day.temperature.min.celsius) },
+            field("max_c") { day, _ in .number(day.temperature.max.celsius) },
+            field("min_f", .json) { day, _ in .number(day.temperature.min.fahrenheit) },
+            field("max_f", .json) { day, _ in .number(day.temperature.max.fahrenheit) },
+            field("rain_00_06") { day, _ in .whole(day.chanceOfRain.t00_06) },
+            field("rain_06_12") { day, _ in .whole(day.chanceOfRain.t06_12) },
+            field("rain_12_18") { day, _ in .whole(day.chanceOfRain.t12_18) },
+            field("rain_18_24") { day, _ in .whole(day.chanceOfRain.t18_24) },
+        ],
         members: { result, _ in
             guard let forecast = result.value else { return [] }
             return [("district", .string(forecast.location.district)), ("public_time", .string(forecast.publicTime))]
@@ -23,15 +23,17 @@ extension CityForecast: CityReport {
         },
         place: { forecast in (forecast.location.city, forecast.location.prefecture) },
         published: \.publicTime,
-        line: { day, index, language in
+        line: { forecast, index, language in
+            let day = forecast.forecasts[index]
             let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
             let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
             let weather = "\(language.telop(day) ?? "-") \(minimum)/\(maximum)° \(day.chanceOfRain.highest.map { "\($0)%" } ?? "-")"
             // The first day follows the city's name; a later one says which day it is.
             return index == 0 ? weather : "\(language.dayLabel(day)) \(weather)"
         },
-        placeholder: { placeholder, day, language in
-            switch placeholder {
+        placeholder: { placeholder, forecast, index, language in
+            let day = forecast.forecasts[index]
+            return switch placeholder {
             case .icon: WeatherCode.of(day).map { WeatherIcon($0).rawValue }
             case .weather: language.telop(day)
             case .maximum: ValueText.number(day.temperature.max.celsius)
@@ -44,38 +46,38 @@ extension CityForecast: CityReport {
             case .reliability, .id, .city, .prefecture: nil
             }
         },
-        weatherCode: WeatherCode.of,
+        weatherCode: { forecast, index in WeatherCode.of(forecast.forecasts[index]) },
         table: TableDesign(
             columns: { language in
                 let english = language == .en
                 // Japanese spaces its columns by two, English by one.
                 let wide = english ? 1 : 2
                 return [
-                    TableColumn(.init("day", width: english ? 8 : 6, upTo: english ? 9 : nil, gap: wide), "日", "day") { day, style in
+                    column(.init("day", width: english ? 8 : 6, upTo: english ? 9 : nil, gap: wide), "日", "day") { day, style in
                         (ValueText.field(style.language.dayLabel(day)), .none)
                     },
-                    TableColumn(.init("date", width: 5, gap: 1, wraps: false), "日付", "date") { day, _ in
+                    column(.init("date", width: 5, gap: 1, wraps: false), "日付", "date") { day, _ in
                         (ValueText.field(String(day.date.suffix(5))), .none)
                     },
-                    TableColumn(
+                    column(
                         .init("weather", width: english ? 11 : 8, upTo: WeatherCode.longestPhrase(language), gap: wide), "天気", "weather"
                     ) { day, style in
                         (ValueText.field(style.language.telop(day) ?? "-"), .of(telop: day.telop))
                     },
-                    TableColumn(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, style in
+                    column(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, style in
                         (ValueText.number(style.fahrenheit ? day.temperature.min.fahrenheit : day.temperature.min.celsius) ?? "-", .cyan)
                     },
-                    TableColumn(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, style in
+                    column(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, style in
                         (ValueText.number(style.fahrenheit ? day.temperature.max.fahrenheit : day.temperature.max.celsius) ?? "-", .red)
                     },
                 ] + ChanceOfRain.names.indices.map { period in
                     let name = ChanceOfRain.names[period]
-                    return TableColumn(.init(name, width: 5, gap: period == 0 ? wide : 1, right: true, wraps: false), name, name) { day, _ in
+                    return column(.init(name, width: 5, gap: period == 0 ? wide : 1, right: true, wraps: false), name, name) { day, _ in
                         TableCell.Style.rain(day.chanceOfRain.periods[period])
                     }
                 } + [
                     // The four periods merged: the highest chance still ahead, as the line has it.
-                    TableColumn(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain", merged: true) { day, _ in
+                    column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain", merged: true) { day, _ in
                         TableCell.Style.rain(day.chanceOfRain.highest)
                     },
                 ]
@@ -90,6 +92,22 @@ extension CityForecast: CityReport {
                     (ChanceOfRain.names, style.language == .en ? "chance of rain" : "降水確率"),
                 ]
             }))
+}
+
+/// A field of the day at the row's index.
+private func field(
+    _ name: String, _ formats: Field<CityForecast>.Formats = .both,
+    _ value: @escaping @Sendable (DailyForecast, Language) -> FieldValue
+) -> Field<CityForecast> {
+    Field(name, formats) { forecast, row, language in value(forecast.forecasts[row], language) }
+}
+
+/// A table column whose cells read the day at the row's index.
+private func column(
+    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
+    cell: @escaping @Sendable (DailyForecast, TableStyle) -> (String, TableCell.Style)
+) -> TableColumn<CityForecast> {
+    TableColumn(column, ja, en, merged: merged) { forecast, row, style in cell(forecast.forecasts[row], style) }
 }
 
 extension ChanceOfRain {

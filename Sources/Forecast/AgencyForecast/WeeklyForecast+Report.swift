@@ -8,23 +8,23 @@
 /// an emoji is. A code the weather table does not know is printed as the code (TSV, line,
 /// table, templates) or kept in JSON's `code` with a `null` phrase: seen, never hidden.
 extension WeeklyForecast: CityReport {
-    public var rows: [WeeklyDay] { days }
+    public var rowCount: Int { days.count }
 
     public static let layout = ReportLayout<WeeklyForecast>(
         fields: [
-            Field("date") { day, _ in .text(day.date) },
-            Field("weekday") { day, language in .text(day.weekday.name(language)) },
-            Field("code", .json) { day, _ in .text(day.code) },
-            Field("telop", .json) { day, language in .text(day.telop(language)) },
-            Field("telop", .tsv) { day, language in .text(day.weatherText(language)) },
-            Field("min_c") { day, _ in .number(day.min.value) },
-            Field("max_c") { day, _ in .number(day.max.value) },
-            Field("min_c_lower", .json) { day, _ in .number(day.min.lower) },
-            Field("min_c_upper", .json) { day, _ in .number(day.min.upper) },
-            Field("max_c_lower", .json) { day, _ in .number(day.max.lower) },
-            Field("max_c_upper", .json) { day, _ in .number(day.max.upper) },
-            Field("rain") { day, _ in .whole(day.rain) },
-            Field("reliability") { day, _ in .text(day.reliability) },
+            field("date") { day, _ in .text(day.date) },
+            field("weekday") { day, language in .text(day.weekday.name(language)) },
+            field("code", .json) { day, _ in .text(day.code) },
+            field("telop", .json) { day, language in .text(day.telop(language)) },
+            field("telop", .tsv) { day, language in .text(day.weatherText(language)) },
+            field("min_c") { day, _ in .number(day.min.value) },
+            field("max_c") { day, _ in .number(day.max.value) },
+            field("min_c_lower", .json) { day, _ in .number(day.min.lower) },
+            field("min_c_upper", .json) { day, _ in .number(day.min.upper) },
+            field("max_c_lower", .json) { day, _ in .number(day.max.lower) },
+            field("max_c_upper", .json) { day, _ in .number(day.max.upper) },
+            field("rain") { day, _ in .whole(day.rain) },
+            field("reliability") { day, _ in .text(day.reliability) },
         ],
         members: { result, _ in
             guard let week = result.value else { return [] }
@@ -36,13 +36,15 @@ extension WeeklyForecast: CityReport {
         },
         place: { _ in nil },
         published: \.reportTime,
-        line: { day, _, language in
+        line: { week, index, language in
+            let day = week.days[index]
             let minimum = ValueText.number(day.min.value) ?? "-"
             let maximum = ValueText.number(day.max.value) ?? "-"
             return "\(day.weekday.name(language)) \(day.iconText ?? "-") \(minimum)/\(maximum)° \(day.rain.map { "\($0)%" } ?? "-")"
         },
-        placeholder: { placeholder, day, language in
-            switch placeholder {
+        placeholder: { placeholder, week, index, language in
+            let day = week.days[index]
+            return switch placeholder {
             case .icon: day.iconText
             case .weather: day.weatherText(language)
             case .maximum: ValueText.number(day.max.value)
@@ -54,34 +56,34 @@ extension WeeklyForecast: CityReport {
             case .id, .city, .prefecture: nil
             }
         },
-        weatherCode: \.weatherCode,
+        weatherCode: { week, index in week.days[index].weatherCode },
         table: TableDesign(
             columns: { language in
                 let english = language == .en
                 // Japanese spaces its columns by two, English by one.
                 let wide = english ? 1 : 2
                 return [
-                    TableColumn(.init("date", width: 5, gap: wide, wraps: false), "日付", "date") { day, _ in
+                    column(.init("date", width: 5, gap: wide, wraps: false), "日付", "date") { day, _ in
                         (ValueText.field(String(day.date.suffix(5))), .none)
                     },
-                    TableColumn(.init("weekday", width: english ? 3 : 4, gap: 1, wraps: false), "曜日", "day") { day, style in
+                    column(.init("weekday", width: english ? 3 : 4, gap: 1, wraps: false), "曜日", "day") { day, style in
                         (day.weekday.name(style.language), day.weekday == .sunday ? .red : .none)
                     },
-                    TableColumn(
+                    column(
                         .init("weather", width: english ? 11 : 8, upTo: WeatherCode.longestPhrase(language), gap: wide), "天気", "weather"
                     ) { day, style in
                         (ValueText.field(day.weatherText(style.language) ?? "-"), .of(telop: day.weatherCode?.telop))
                     },
-                    TableColumn(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, _ in
+                    column(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, _ in
                         (ValueText.number(day.min.value) ?? "-", .cyan)
                     },
-                    TableColumn(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, _ in
+                    column(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, _ in
                         (ValueText.number(day.max.value) ?? "-", .red)
                     },
-                    TableColumn(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { day, _ in
+                    column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { day, _ in
                         TableCell.Style.rain(day.rain)
                     },
-                    TableColumn(.init("reliability", width: english ? 4 : 6, gap: wide, wraps: false), "信頼度", "rel.") { day, _ in
+                    column(.init("reliability", width: english ? 4 : 6, gap: wide, wraps: false), "信頼度", "rel.") { day, _ in
                         (ValueText.field(day.reliability ?? "-"), day.reliability == nil ? .dim : .none)
                     },
                 ]
@@ -90,6 +92,21 @@ extension WeeklyForecast: CityReport {
             // reliability, and last the city column: each name moves to a line of its own.
             steps: { _ in [.drop("date"), .drop("id"), .drop("reliability"), .drop("city")] },
             groups: { _ in [(["min", "max"], "°C")] }))
+}
+
+/// A field of the day at the row's index.
+private func field(
+    _ name: String, _ formats: Field<WeeklyForecast>.Formats = .both, _ value: @escaping @Sendable (WeeklyDay, Language) -> FieldValue
+) -> Field<WeeklyForecast> {
+    Field(name, formats) { week, row, language in value(week.days[row], language) }
+}
+
+/// A table column whose cells read the day at the row's index.
+private func column(
+    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String,
+    cell: @escaping @Sendable (WeeklyDay, TableStyle) -> (String, TableCell.Style)
+) -> TableColumn<WeeklyForecast> {
+    TableColumn(column, ja, en) { week, row, style in cell(week.days[row], style) }
 }
 
 extension WeeklyDay {

@@ -18,11 +18,11 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     let client: ForecastClient
-    let route: Route<Value>
+    let route: Route
     let cities: [City]
     let jobs: Int
 
-    init(client: ForecastClient, route: Route<Value>, cities: [City], jobs: Int) {
+    init(client: ForecastClient, route: Route, cities: [City], jobs: Int) {
         self.client = client
         self.route = route
         self.cities = cities
@@ -43,7 +43,7 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let results: CityResults
         private var position = 0
-        private var run: FetchRun<Value>?
+        private var run: FetchRun?
         /// Where the run's own tasks go; nil for the cooperative pool.
         var executor: (any TaskExecutor)?
 
@@ -76,7 +76,11 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             }
             let result = await run.result(at: position)
             position += 1
-            return result
+            // The route makes `Value`s: the cast only restores their type.
+            return result.map { value throws(ForecastError) in
+                guard let value = value as? Value else { throw .other("a value of another kind reached \(Value.self)'s results") }
+                return value
+            }
         }
     }
 }

@@ -11,16 +11,16 @@ import CurlHTTP
 /// city it is waiting for: an answer never waits for the printing to reach its city.
 ///
 /// A city whose first source fails (but for a cancellation or the deadline) is read from its
-/// route's fallback; one whose first source has not answered within ``Route/hedgeDelay`` of its
-/// request's start (or half of what was left of the deadline then, if sooner) has its fallback
+/// route's fallback; one whose first source has not answered within 3 s of its request's start
+/// (or half of what was left of the deadline then, if sooner: ``Route/hedgeDelay(since:deadline:)``) has its fallback
 /// asked as well, and takes whichever good answer it has first, the first source's if both.
 ///
 /// Not Sendable: only the iteration's consumer touches it. Other threads reach it through its
 /// ``RunEvents``: the session's thread as requests end, the tasks that wait for locks and for
 /// the next hedge.
-final class FetchRun<Value: Sendable> {
+final class FetchRun {
     let client: ForecastClient
-    let route: Route<Value>
+    let route: Route
     let cities: [City]
     /// The limit every request of the run shares; nil with `jobs: 1`.
     let limit: ConcurrencyLimit?
@@ -40,7 +40,7 @@ final class FetchRun<Value: Sendable> {
     /// Where a city stands.
     private struct CityState {
         enum Progress {
-            case notStarted, pending, done(CityResult<Value>), taken
+            case notStarted, pending, done(CityResult<any Sendable>), taken
         }
 
         var progress = Progress.notStarted
@@ -62,7 +62,7 @@ final class FetchRun<Value: Sendable> {
         var keyError: ForecastError?
     }
 
-    init(client: ForecastClient, route: Route<Value>, cities: [City], jobs: Int, executor: (any TaskExecutor)?) {
+    init(client: ForecastClient, route: Route, cities: [City], jobs: Int, executor: (any TaskExecutor)?) {
         self.client = client
         self.route = route
         self.cities = cities
@@ -88,7 +88,7 @@ final class FetchRun<Value: Sendable> {
     /// The result of the city at `index`, started now if it has not: the events are taken and
     /// acted on (for any city) until it is known. Cancelling the task cancels every file not
     /// yet had; the city's result is then ``ForecastError/cancelled``.
-    func result(at index: Int, isolation: isolated (any Actor)? = #isolation) async -> CityResult<Value> {
+    func result(at index: Int, isolation: isolated (any Actor)? = #isolation) async -> CityResult<any Sendable> {
         start(index)
         while true {
             switch states[index].progress {
@@ -96,7 +96,7 @@ final class FetchRun<Value: Sendable> {
                 states[index].progress = .taken
                 return result
             case .taken:
-                return CityResult(city: cities[index], outcome: .failure(.cancelled))
+                return CityResult<any Sendable>(city: cities[index], outcome: .failure(.cancelled))
             case .notStarted, .pending:
                 break
             }
@@ -137,7 +137,7 @@ final class FetchRun<Value: Sendable> {
     // MARK: Files
 
     /// A leg's files for the city at `index`, each claimed now if the run has not yet.
-    private func fetch(_ leg: Route<Value>.Leg, for index: Int) -> LegFetch {
+    private func fetch(_ leg: Route.Leg, for index: Int) -> LegFetch {
         let key: String
         do throws(ForecastError) {
             key = try leg.feed.key(cities[index])
@@ -250,30 +250,31 @@ final class FetchRun<Value: Sendable> {
         }
         let failure = first.stale?.error ?? first.error ?? .other("no forecast")
         guard states[index].fallback != nil else {
-            guard Route<Value>.fallsBack(after: failure), !stopped else { return done(index, first) }
+            guard Route.fallsBack(after: failure), !stopped else { return done(index, first) }
             states[index].fallback = fetch(fallbackLeg, for: index)
             return evaluate(index)
         }
         guard let fallback else { return }
         if fallback.value != nil {
             done(index, fallback.standingIn(for: failure))
-        } else if first.value != nil || !Route<Value>.fallsBack(after: fallback.error ?? .cancelled) {
+        } else if first.value != nil || !Route.fallsBack(after: fallback.error ?? .cancelled) {
             done(index, first)
         } else {
             done(index, first.failing(with: .alsoFailed(first: failure, fallback: fallback.error ?? .other("no forecast"))))
         }
     }
 
-    private func done(_ index: Int, _ result: CityResult<Value>) {
+    private func done(_ index: Int, _ result: CityResult<any Sendable>) {
         states[index].progress = .done(result)
     }
 
     /// What the city at `index` reads from a leg's files; nil while a file is on its way.
-    private func read(_ leg: Route<Value>.Leg, _ fetch: LegFetch, _ index: Int) -> CityResult<Value>? {
+    private func read(_ leg: Route.Leg, _ fetch: LegFetch, _ index: Int) -> CityResult<any Sendable>? {
         let city = cities[index]
         guard let file = fetch.file else {
             let failure = fetch.keyError ?? .other("no file")
-            return CityResult(city: city, outcome: .failure(failure), info: FetchInfo(source: leg.feed.layer.networkSource), provider: leg.provider)
+            return CityResult<any Sendable>(
+                city: city, outcome: .failure(failure), info: FetchInfo(source: leg.feed.layer.networkSource), provider: leg.provider)
         }
         guard case .answered(let answer) = file.state else { return nil }
         var companion: (any Sendable)?
@@ -285,7 +286,7 @@ final class FetchRun<Value: Sendable> {
         let outcome = answer.outcome.flatMap { value in
             Result { () throws(ForecastError) in try leg.read(value, companion, city, now) }
         }
-        return CityResult(city: city, outcome: outcome, info: answer.info, stale: answer.stale, provider: leg.provider)
+        return CityResult<any Sendable>(city: city, outcome: outcome, info: answer.info, stale: answer.stale, provider: leg.provider)
     }
 
     // MARK: The hedge
@@ -318,8 +319,7 @@ final class FetchRun<Value: Sendable> {
         case .requested(let request, _): since = request.started ?? now
         case .waiting: since = file.since
         }
-        let delay = client.deadline.map { min(Route<Value>.hedgeDelay, ($0 - since) / 2) } ?? Route<Value>.hedgeDelay
-        return (since, max(delay, .zero))
+        return (since, Route.hedgeDelay(since: since, deadline: client.deadline))
     }
 
     /// Makes sure a tick comes at `due` (or before).

@@ -3,7 +3,10 @@
 ///
 /// The 3-day forecast is the API's file with the agency's office file as its fallback
 /// (``ClientConfiguration/Source/auto``); the week is the agency's file alone.
-struct Route<Value: Sendable>: Sendable {
+///
+/// Its values are `any Sendable`, so that the fetch core (``FetchRun``) is one concrete type,
+/// whatever a city asks for; the typed ``CityResults`` takes them back to their type.
+struct Route: Sendable {
     /// One source's file, and what a city takes from it.
     struct Leg: Sendable {
         /// The file.
@@ -16,10 +19,10 @@ struct Route<Value: Sendable>: Sendable {
         let provider: Provider
         /// What `city` takes from the decoded file (and the companion's, if it came), at `now`
         /// (seconds since 1970).
-        let read: @Sendable (_ file: any Sendable, _ companion: (any Sendable)?, _ city: City, _ now: Int) throws(ForecastError) -> Value
+        let read: @Sendable (_ file: any Sendable, _ companion: (any Sendable)?, _ city: City, _ now: Int) throws(ForecastError) -> any Sendable
 
-        /// A leg whose source's files are `File`s.
-        init<File>(
+        /// A leg whose source's files are `File`s, and whose values are `Value`s.
+        init<File, Value: Sendable>(
             _ feed: Feed, provider: Provider, companion: Feed? = nil,
             read: @escaping @Sendable (File, (any Sendable)?, City, Int) throws(ForecastError) -> Value
         ) {
@@ -40,9 +43,13 @@ struct Route<Value: Sendable>: Sendable {
     /// the deadline), or has not answered within ``hedgeDelay``.
     let fallback: Leg?
 
-    /// How long the first source has to answer, from its request's start, before the fallback
-    /// is asked as well: 3 s, or half of what is left of `--max-time` then, if sooner.
-    static var hedgeDelay: Duration { .seconds(3) }
+    /// How long the first source has to answer, from its request's start at `since`, before the
+    /// fallback is asked as well: 3 s, or half of what is left of the deadline then, if sooner
+    /// (none once it has passed).
+    static func hedgeDelay(since: ContinuousClock.Instant, deadline: ContinuousClock.Instant?) -> Duration {
+        guard let deadline else { return .seconds(3) }
+        return max(.zero, min(.seconds(3), (deadline - since) / 2))
+    }
 
     /// Whether a failure of the first source sends a city to the fallback: not a
     /// cancellation or the deadline, which end the run.

@@ -1,27 +1,35 @@
-/// What a city's value shows the formatters, whatever its source: its rows (a day each, for
-/// the forecasts) and one ``ReportLayout`` that says how every format prints them.
+/// What a city's value shows the formatters, whatever its source: a number of rows (a day
+/// each, for the forecasts) and one ``ReportLayout`` that says how every format prints them.
 ///
 /// The formatters (``TSVFormatter``, ``JSONFormatter``, ``LineFormatter``,
 /// ``TemplateFormatter``, ``TableFormatter``, ``WaybarFormatter``) are written once against
 /// this protocol: a new source brings its value's fields, not new formatters. The 3-day
 /// forecast (``CityForecast``) and the week (``WeeklyForecast``) conform.
+///
+/// A row is named by its index: the layout's closures, written in the value's own folder, read
+/// the row they are given, so a formatter never needs the row's type. (A formatter runs as
+/// unspecialized generic code behind `any ResultFormatter`; an associated type there would cost
+/// every run the runtime's look-up of its metadata.)
 public protocol CityReport: Sendable {
-    /// One row: a day of the forecast, a day of the week.
-    associatedtype Row
-    /// The rows, in order.
-    var rows: [Row] { get }
+    /// How many rows the value has.
+    var rowCount: Int { get }
     /// How every format prints the value.
     static var layout: ReportLayout<Self> { get }
 }
 
 /// How every format prints one kind of ``CityReport``: the fields of its rows as TSV and JSON
 /// name them, what the line, a template and waybar take from a row, and its table's columns.
-/// Made by the value's own folder (`API/CityForecast+Report.swift`,
-/// `AgencyForecast/WeeklyForecast+Report.swift`).
-public struct ReportLayout<Report: CityReport>: Sendable {
+/// Made once by the value's own folder (`API/CityForecast+Report.swift`,
+/// `AgencyForecast/WeeklyForecast+Report.swift`); a class, so that handing it out copies nothing.
+public final class ReportLayout<Report: CityReport>: Sendable {
     /// A row's values, in order: TSV's columns after id, city and prefecture (those marked
     /// for it), and the members of JSON's day objects.
-    let fields: [Field<Report.Row>]
+    let fields: [Field<Report>]
+    /// The fields TSV prints, and their names: TSV's header after id, city and prefecture.
+    let tsvFields: [Field<Report>]
+    let tsvNames: [String]
+    /// The fields JSON's day objects have.
+    let jsonFields: [Field<Report>]
     /// JSON's members of a city after its id, name and prefecture, before its days.
     let members: @Sendable (CityResult<Report>, Language) -> [(String, JSONText)]
     /// The city's name and prefecture as the value has them (the API's location), or nil for
@@ -29,19 +37,45 @@ public struct ReportLayout<Report: CityReport>: Sendable {
     let place: @Sendable (Report) -> (city: String, prefecture: String)?
     /// When the value was published, as ISO 8601: the table's footer.
     let published: @Sendable (Report) -> String
-    /// A row on the line format, before the untrusted-text gate; `index` 0 is the first row,
-    /// which follows the city's name.
-    let line: @Sendable (Report.Row, _ index: Int, Language) -> String
+    /// Row `row` on the line format, before the untrusted-text gate; row 0 follows the city's
+    /// name.
+    let line: @Sendable (Report, _ row: Int, Language) -> String
     /// What a template's placeholder prints for a row; nil prints as `-`.
-    let placeholder: @Sendable (FormatTemplate.Placeholder, Report.Row, Language) -> String?
+    let placeholder: @Sendable (FormatTemplate.Placeholder, Report, _ row: Int, Language) -> String?
     /// A row's weather code, for waybar's class; nil when unknown.
-    let weatherCode: @Sendable (Report.Row) -> WeatherCode?
+    let weatherCode: @Sendable (Report, _ row: Int) -> WeatherCode?
     /// The table's columns.
-    let table: TableDesign<Report.Row>
+    let table: TableDesign<Report>
+
+    init(
+        fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
+        place: @escaping @Sendable (Report) -> (city: String, prefecture: String)?, published: @escaping @Sendable (Report) -> String,
+        line: @escaping @Sendable (Report, Int, Language) -> String,
+        placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
+        weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>
+    ) {
+        self.fields = fields
+        var tsvFields: [Field<Report>] = [], jsonFields: [Field<Report>] = [], tsvNames: [String] = []
+        for field in fields {
+            if field.formats != .json {
+                tsvFields.append(field)
+                tsvNames.append(field.name)
+            }
+            if field.formats != .tsv { jsonFields.append(field) }
+        }
+        (self.tsvFields, self.jsonFields, self.tsvNames) = (tsvFields, jsonFields, tsvNames)
+        self.members = members
+        self.place = place
+        self.published = published
+        self.line = line
+        self.placeholder = placeholder
+        self.weatherCode = weatherCode
+        self.table = table
+    }
 }
 
 /// One value of a row, as TSV and JSON print it.
-struct Field<Row>: Sendable {
+struct Field<Report>: Sendable {
     /// Where it is printed.
     enum Formats: Sendable {
         case both, tsv, json
@@ -50,9 +84,10 @@ struct Field<Row>: Sendable {
     /// TSV's column name and JSON's key: "min_c".
     let name: String
     let formats: Formats
-    let value: @Sendable (Row, Language) -> FieldValue
+    /// The value of a row of a value.
+    let value: @Sendable (Report, _ row: Int, Language) -> FieldValue
 
-    init(_ name: String, _ formats: Formats = .both, _ value: @escaping @Sendable (Row, Language) -> FieldValue) {
+    init(_ name: String, _ formats: Formats = .both, _ value: @escaping @Sendable (Report, Int, Language) -> FieldValue) {
         self.name = name
         self.formats = formats
         self.value = value
@@ -86,8 +121,8 @@ enum FieldValue {
 
 /// A table's columns after the city's ID and name: each as wide as it is when shown, the steps
 /// that make the table narrower, and the labels over runs of columns in the first header line.
-struct TableDesign<Row>: Sendable {
-    let columns: @Sendable (Language) -> [TableColumn<Row>]
+struct TableDesign<Report>: Sendable {
+    let columns: @Sendable (Language) -> [TableColumn<Report>]
     /// The drop sequence, from the full table (``ColumnLayout``); it may drop `id` and `city`.
     let steps: @Sendable (Language) -> [ColumnLayout<String>.Step]
     /// Labels over runs of columns, by their keys.
@@ -95,18 +130,18 @@ struct TableDesign<Row>: Sendable {
 }
 
 /// A column of a table: its place, its names in the header, and its cell in a row.
-struct TableColumn<Row>: Sendable {
+struct TableColumn<Report>: Sendable {
     let column: ColumnLayout<String>.Column
     /// The header's name in Japanese and in English.
     let title: (ja: String, en: String)
     /// Whether it is shown only where a step merges others into it (not in the full table).
     let merged: Bool
-    /// The cell's text (through the gate) and paint.
-    let cell: @Sendable (Row, TableStyle) -> (String, TableCell.Style)
+    /// The cell's text (through the gate) and paint in a row of a value.
+    let cell: @Sendable (Report, _ row: Int, TableStyle) -> (String, TableCell.Style)
 
     init(
         _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
-        cell: @escaping @Sendable (Row, TableStyle) -> (String, TableCell.Style)
+        cell: @escaping @Sendable (Report, Int, TableStyle) -> (String, TableCell.Style)
     ) {
         self.column = column
         title = (ja, en)

@@ -36,8 +36,8 @@ public struct JSONFormatter: ResultFormatter {
             ]).text
         }
         let layout = Report.layout
-        let days = value.rows.prefix(Swift.max(1, days)).map { row in
-            JSONText.object(layout.fields.filter { $0.formats != .tsv }.map { ($0.name, $0.value(row, language).json) })
+        let days = result.rows(days).map { row in
+            JSONText.object(layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
         }
         var members: [(String, JSONText)] = [
             ("id", .string(result.city.id)), ("city", .string(name)), ("prefecture", .string(result.prefecture(language))),
@@ -46,7 +46,7 @@ public struct JSONFormatter: ResultFormatter {
         if let stale = result.stale {
             members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
         }
-        members.append(("days", .raw("[" + days.map(\.text).joined(separator: ", ") + "]")))
+        members.append(("days", .raw("[" + days.map { $0.text }.joined(separator: ", ") + "]")))
         return separator + JSONText.object(members).text
     }
 }

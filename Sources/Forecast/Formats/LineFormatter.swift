@@ -21,10 +21,10 @@ public struct LineFormatter: ResultFormatter {
 
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
         let name = ValueText.field(result.name(language))
-        guard result.value != nil else { return name + " -\n" }
+        guard let value = result.value else { return name + " -\n" }
         var line = name
-        for (offset, row) in result.rows(days).enumerated() {
-            line += (offset == 0 ? " " : " | ") + ValueText.field(Report.layout.line(row, offset, language))
+        for row in result.rows(days) {
+            line += (row == 0 ? " " : " | ") + ValueText.field(Report.layout.line(value, row, language))
         }
         let marker = result.stale.map { " (stale, \($0.ageText) old)" } ?? ""
         return line + marker + "\n"

@@ -49,9 +49,10 @@ extension CityResult where Value: CityReport {
         language.prefectureName(value.flatMap { Value.layout.place($0)?.prefecture } ?? city.prefecture)
     }
 
-    /// The rows a formatter shows: the first `count`, and at least one.
-    func rows(_ count: Int) -> ArraySlice<Value.Row> {
-        (value?.rows ?? []).prefix(Swift.max(1, count))
+    /// The indices of the rows a formatter shows: the first `count`, and at least one (none
+    /// for a city without a value).
+    func rows(_ count: Int) -> Range<Int> {
+        0..<Swift.min(value?.rowCount ?? 0, Swift.max(1, count))
     }
 }
 

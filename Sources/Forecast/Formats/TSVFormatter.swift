@@ -23,7 +23,7 @@ public struct TSVFormatter: ResultFormatter {
 
     /// The header's column names for a kind of value, in order.
     public static func columns<Report: CityReport>(for report: Report.Type) -> [String] {
-        ["id", "city", "prefecture"] + Report.layout.fields.filter { $0.formats != .json }.map(\.name)
+        ["id", "city", "prefecture"] + Report.layout.tsvNames
     }
 
     public func prologue<Report: CityReport>(for report: Report.Type) -> String {
@@ -31,12 +31,16 @@ public struct TSVFormatter: ResultFormatter {
     }
 
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
-        guard result.value != nil else { return "" }
-        let fields = Report.layout.fields.filter { $0.formats != .json }
-        let city = [result.city.id, result.name(language), result.prefecture(language)].map(ValueText.field)
+        guard let value = result.value else { return "" }
+        let fields = Report.layout.tsvFields
+        let city = [ValueText.field(result.city.id), ValueText.field(result.name(language)), ValueText.field(result.prefecture(language))]
         var text = ""
         for row in result.rows(days) {
-            text += ValueText.tabLine(city + fields.map { $0.value(row, language).tsv })
+            var line = city
+            for field in fields {
+                line.append(field.value(value, row, language).tsv)
+            }
+            text += ValueText.tabLine(line)
         }
         return text
     }

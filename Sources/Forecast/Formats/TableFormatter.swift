@@ -53,7 +53,7 @@ public struct TableFormatter: ResultFormatter {
         // Japanese spaces its columns by two, English by one.
         let city = ColumnLayout<String>.Column("city", width: language == .en ? 12 : 8, gap: language == .en ? 1 : 2)
         return [ColumnLayout<String>.Column("id", width: 6, gap: 0, wraps: false), city]
-            + Report.layout.table.columns(language).filter { !$0.merged }.map(\.column)
+            + Report.layout.table.columns(language).filter { !$0.merged }.map { $0.column }
     }
 
     /// The columns a kind of value's table shows at `width` cells in `language`.
@@ -102,19 +102,19 @@ public struct TableFormatter: ResultFormatter {
         let city = ValueText.field(result.name(language))
         // Without a city column, the name has a line of its own above its rows.
         var text = layout.shows("city") ? "" : heading(city)
-        guard result.value != nil else {
+        guard let value = result.value else {
             return text + layout.failedRow([("id", result.city.id), ("city", city)], error: result.error).rendered(color: color)
         }
         let columns = Report.layout.table.columns(language)
         let style = style
-        for (offset, row) in result.rows(days).enumerated() {
+        for row in result.rows(days) {
             let cells = layout.cells { column in
                 switch column.key {
-                case "id": return column.cell(offset == 0 ? result.city.id : "")
-                case "city": return column.cell(offset == 0 ? city : "")
+                case "id": return column.cell(row == 0 ? result.city.id : "")
+                case "city": return column.cell(row == 0 ? city : "")
                 default:
                     guard let design = columns.first(where: { $0.column.key == column.key }) else { return nil }
-                    let (text, paint) = design.cell(row, style)
+                    let (text, paint) = design.cell(value, row, style)
                     return column.cell(text, style: paint)
                 }
             }

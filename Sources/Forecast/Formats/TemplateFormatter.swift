@@ -32,13 +32,14 @@ public struct TemplateFormatter: ResultFormatter {
         return text
     }
 
-    private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Report.Row?) -> String {
+    /// The template for row `row` of the result's value (nil for a city without one).
+    private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
         template.line { placeholder in
             switch placeholder {
             case .id: result.city.id
             case .city: result.name(language)
             case .prefecture: result.prefecture(language)
-            default: row.flatMap { Report.layout.placeholder(placeholder, $0, language) }
+            default: result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
             }
         }
     }

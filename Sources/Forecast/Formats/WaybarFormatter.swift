@@ -84,7 +84,7 @@ public struct WaybarFormatter: ResultFormatter {
         var classes: [String] = []
         var alt = ""
         if let first = results.first {
-            let code = first.value?.rows.first.flatMap(Report.layout.weatherCode)
+            let code = first.value.flatMap { $0.rowCount > 0 ? Report.layout.weatherCode($0, 0) : nil }
             if let code, let weather = WeatherClass(code) {
                 classes.append(weather.rawValue)
             }
