@@ -150,7 +150,9 @@ struct WatchTests {
                 "/bin/bash", ["-c", "forecast --watch -f line 130010 | head -1; echo \"status ${PIPESTATUS[0]}\""],
                 environment: environment, stdout: .file(out))
             // The next look is hours away: only noticing head's end lets the pipeline finish.
-            let exit = try shell.wait(timeout: .seconds(Sanitizer.isActive ? 120 : 30))
+            let ended = await eventually(timeout: .seconds(Sanitizer.isActive ? 120 : 30)) { !shell.isRunning }
+            let exit = try shell.wait(timeout: .seconds(1))
+            #expect(ended)
             #expect(exit.status == 0)
             let printed = try String(contentsOfFile: out, encoding: .utf8)
             #expect(printed.hasPrefix("東京 晴のち曇"), "\(printed)")
