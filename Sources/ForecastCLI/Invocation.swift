@@ -26,6 +26,11 @@ enum Invocation: Sendable {
         var spelling: String {
             self == .fetch ? "forecast" : "forecast \(rawValue)"
         }
+
+        /// Its usage, as the line of `--help` that names it: `forecast week [options] <city>...`.
+        var usage: String {
+            "\(spelling) [options] " + (self == .cities ? "[<query>]" : "<city>...")
+        }
     }
 
     /// A city argument, and where it was read (for a message that names the config file's line).
@@ -57,12 +62,24 @@ enum Invocation: Sendable {
         if asksForHelp {
             return .request(.help, command)
         }
-        for given in scan.options {
+        do throws(UsageError) {
+            return try read(command, scan.options, operands: Array(operands), environment: environment, readFile: readFile)
+        } catch {
+            throw error.during(command)
+        }
+    }
+
+    /// The rest of ``read(_:environment:readFile:)``, once the command is known.
+    private static func read(
+        _ command: Command, _ commandLine: [ArgumentScanner.Given], operands: [String], environment: Environment,
+        readFile: (String) -> String?
+    ) throws(UsageError) -> Invocation {
+        for given in commandLine {
             if case .request(let request) = given.spec.effect {
                 return .request(try request(given.value), command)
             }
         }
-        for given in scan.options where !given.spec.commands.contains(command.scope) {
+        for given in commandLine where !given.spec.commands.contains(command.scope) {
             throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`")
         }
         let config = try ConfigFile.load(environment: environment, read: readFile)
@@ -70,7 +87,7 @@ enum Invocation: Sendable {
         switch command {
         case .fetch, .week:
             let kept = command == .week ? fileOptions.filter(Self.weekTakes) : fileOptions
-            let options = try merge(kept, scan.options, check: Self.fetchConflict)
+            let options = try merge(kept, commandLine, check: Self.fetchConflict)
             if command == .week, !Self.weekFormats(options.format) {
                 throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
             }
@@ -90,7 +107,7 @@ enum Invocation: Sendable {
             guard operands.count <= 1 else {
                 throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
             }
-            let options = try merge(fileOptions.filter(Self.citiesTake), scan.options, check: Self.citiesConflict)
+            let options = try merge(fileOptions.filter(Self.citiesTake), commandLine, check: Self.citiesConflict)
             return .cities(options, query: operands.first)
         }
     }

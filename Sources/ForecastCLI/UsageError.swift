@@ -1,7 +1,10 @@
 /// A command line, config file or standard input that cannot be run: exit 64, nothing fetched.
 struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, and where it was read when that was a file's line.
+    /// What is wrong, a problem a line, each with where it was read when that was a file's line.
     let message: String
+    /// The command whose usage follows the message; nil before the arguments name one (the
+    /// fetch's usage is shown then).
+    var command: Invocation.Command?
 
     init(_ message: String) {
         self.message = message
@@ -11,6 +14,21 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     func located(at origin: Origin) -> UsageError {
         guard case .configFile(let path, let line) = origin else { return self }
         return UsageError("\(path), line \(line): \(message)")
+    }
+
+    /// The same error, in the run of `command`, whose usage line it ends with.
+    func during(_ command: Invocation.Command) -> UsageError {
+        var error = self
+        error.command = error.command ?? command
+        return error
+    }
+
+    /// What stderr says of it: each problem on a line of its own, then one line of usage, every
+    /// line beginning `forecast: ` as every message of the command does.
+    var lines: [String] {
+        let usage = command ?? .fetch
+        let problems = message.split(separator: "\n", omittingEmptySubsequences: true)
+        return problems.map { "forecast: \($0)" } + ["forecast: usage: \(usage.usage) (see \(usage.spelling) --help)"]
     }
 
     var description: String { message }
