@@ -42,7 +42,7 @@ enum Invocation: Sendable {
     /// Reads `arguments` (without the program's name), with the config file that `environment`
     /// names when the run needs one.
     static func read(
-        _ arguments: [String], environment: Environment, readFile: (String) -> String? = ConfigFile.readFile
+        _ arguments: [String], environment: Environment, readFile: ConfigFile.Reader = ConfigFile.readFile
     ) throws(UsageError) -> Invocation {
         if arguments.first == "---completion" || arguments.contains("--experimental-dump-help") {
             return .argumentParser(arguments)
@@ -72,7 +72,7 @@ enum Invocation: Sendable {
     /// The rest of ``read(_:environment:readFile:)``, once the command is known.
     private static func read(
         _ command: Command, _ commandLine: [ArgumentScanner.Given], operands: [String], environment: Environment,
-        readFile: (String) -> String?
+        readFile: ConfigFile.Reader
     ) throws(UsageError) -> Invocation {
         for given in commandLine {
             if case .request(let request) = given.spec.effect {
