@@ -159,12 +159,20 @@ enum Invocation: Sendable {
     }
 
     /// The first contradiction among the fetch's options: a pair the table names as
-    /// contradictory, or `--no-header` with a format that has no header.
+    /// contradictory, `--watch` or `--text-format` with a format they do not print, or
+    /// `--no-header` with a format that has no header.
     static func fetchConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
                 return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
             }
+        }
+        if let watch = given.lastIndex(where: { $0.spec.long == OptionTable.watch.long }),
+           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
+           let value = try? OutputFormat.parse(given[format].value), !value.isForBars {
+            return Conflict(
+                first: min(watch, format), second: max(watch, format),
+                message: "--watch prints line, a template or waybar (got --format \(value.name))")
         }
         if let textFormat = given.lastIndex(where: { $0.spec.long == OptionTable.textFormat.long }),
            let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),

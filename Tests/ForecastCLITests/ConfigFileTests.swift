@@ -221,4 +221,38 @@ struct ConfigFileTests {
             #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n")
         }
     }
+
+    @Test("The file's --watch is dropped when the command line's format is not for bars; --no-watch undoes it (issue 28, 3)")
+    func watchInTheFile() throws {
+        // Before: "--watch prints line, a template or waybar (got --format tsv)".
+        let tsv = try options(["-f", "tsv"], file: "--watch\n-f line\n")
+        #expect(!tsv.watch && tsv.format == .tsv)
+        #expect(try !options(["-f", "table"], file: "--watch\n").watch)
+        let line = try options([], file: "--watch\n-f line\n")
+        #expect(line.watch && line.format == .line, "the file's --watch with the file's bar format still watches")
+        #expect(try options(["-f", "waybar"], file: "--watch\n-f line\n").watch, "and with the command line's")
+        // --no-watch, as --no-parallel undoes -p.
+        let once = try options(["--no-watch"], file: "--watch\n-f line\n")
+        #expect(!once.watch && once.format == .line)
+        #expect(try options(["--watch"], file: "--no-watch\n-f line\n").watch)
+        #expect(usageError(["--watch", "--no-watch", "-f", "line", "東京"]) == "--watch and --no-watch contradict each other; choose one")
+        #expect(usageError(["--watch", "-f", "tsv", "東京"]) == "--watch prints line, a template or waybar (got --format tsv)",
+                "on the command line alone it stays a usage error")
+    }
+
+    @Test("`forecast -f tsv 大阪` with --watch and -f line in the file prints the TSV once and ends (issue 28, 3, as seen)")
+    func watchInTheFileEndToEnd() async throws {
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            try "--watch\n-f line\n".write(toFile: folder.path("config"), atomically: true, encoding: .utf8)
+            try await withMock { _, env in
+                var env = env
+                env["FORECAST_CONFIG"] = folder.path("config")
+                let result = try await forecast(["-f", "tsv", "-d", "1", "大阪"], environment: env)
+                #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+                #expect(result.stdout.hasPrefix("id\tcity\t") && result.stdout.contains("\n270000\t大阪\t"))
+                let once = try await forecast(["--no-watch", "大阪"], environment: env)
+                #expect(once.status == 0 && once.stdout.hasPrefix("大阪 "), "\(once.stderr)")
+            }
+        }
+    }
 }
