@@ -19,10 +19,10 @@ enum CityResolution {
         var resolved: [City] = []
         var problems: [String] = []
         for argument in expanded {
-            do {
-                resolved += try CityCatalog.resolveAll(argument.text)
+            do throws(UsageError) {
+                resolved += try resolveAll(argument)
             } catch {
-                problems.append(UsageError(error.description).located(at: argument.origin).message)
+                problems.append(error.message)
             }
         }
         if !problems.isEmpty {
@@ -32,5 +32,29 @@ enum CityResolution {
             throw UsageError("standard input named no city")
         }
         return resolved
+    }
+
+    /// What is wrong with the config file's city lines that a run does not read, because its
+    /// command line names the cities: a line for each argument that names no city, with its
+    /// line. A typo there would otherwise wait silently for the first run without cities.
+    static func unusedProblems(_ arguments: [Invocation.CityArgument]) -> [String] {
+        arguments.filter { $0.text != "-" }.compactMap { argument in
+            do throws(UsageError) {
+                _ = try resolveAll(argument)
+                return nil
+            } catch {
+                return "\(error.message) (not read: the command line names the cities)"
+            }
+        }
+    }
+
+    /// The cities one argument names, or the usage error that says where it was read, why it
+    /// names none and what it may have meant.
+    static func resolveAll(_ argument: Invocation.CityArgument) throws(UsageError) -> [City] {
+        do {
+            return try CityCatalog.resolveAll(argument.text)
+        } catch {
+            throw UsageError(error.description).located(at: argument.origin)
+        }
     }
 }

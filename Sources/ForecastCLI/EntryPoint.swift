@@ -51,9 +51,9 @@ enum EntryPoint {
                 } catch {
                     throw error.during(.cities)
                 }
-            case .fetch(let command, let options, let cities, let configPath):
+            case .fetch(let command, let options, let cities, let config):
                 do throws(UsageError) {
-                    return .fetch(try runner(command, options, cities: cities, configPath: configPath, environment: environment))
+                    return .fetch(try runner(command, options, cities: cities, config: config, environment: environment))
                 } catch {
                     throw error.during(command)
                 }
@@ -65,13 +65,19 @@ enum EntryPoint {
     }
 
     /// The runner of a fetch, its cities resolved and its settings decided; first, with `-v`,
-    /// the config file read.
+    /// the config file read, and a line for each of the file's cities that names no city
+    /// while the command line names others.
     static func runner(
-        _ command: Invocation.Command, _ options: Options, cities: [Invocation.CityArgument], configPath: String?,
+        _ command: Invocation.Command, _ options: Options, cities: [Invocation.CityArgument], config: ConfigFile?,
         environment: Environment
     ) throws(UsageError) -> Runner {
-        if options.verbose, let configPath {
-            Terminal.report("forecast: defaults read from \(configPath)")
+        if let config {
+            if options.verbose {
+                Terminal.report("forecast: defaults read from \(config.path)")
+            }
+            if !cities.contains(where: \.origin.isConfigFile) {
+                CityResolution.unusedProblems(config.cities).forEach { Terminal.report("forecast: \($0)") }
+            }
         }
         let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
         let settings = try Settings(options: options, environment: environment, streams: .current())

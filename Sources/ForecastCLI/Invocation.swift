@@ -8,8 +8,9 @@ enum Invocation: Sendable {
     /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
     /// page is written from (`--experimental-dump-help`).
     case argumentParser([String])
-    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`.
-    case fetch(Command, Options, cities: [CityArgument], configPath: String?)
+    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`, with the config
+    /// file that was read, if any.
+    case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
     /// `forecast cities [options] [<query>]`.
     case cities(Options, query: String?)
 
@@ -102,7 +103,7 @@ enum Invocation: Sendable {
             guard !cities.isEmpty else {
                 throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
             }
-            return .fetch(command, options, cities: cities, configPath: config?.path)
+            return .fetch(command, options, cities: cities, config: config)
         case .cities:
             guard operands.count <= 1 else {
                 throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")

@@ -255,4 +255,35 @@ struct ConfigFileTests {
             }
         }
     }
+
+    @Test("A bad city line of the file, while the command line names the cities: a warning with its line, then the run (issue 28, 4)")
+    func unusedBadCity() async throws {
+        #expect(CityResolution.unusedProblems([
+            .init(text: "東京", origin: .configFile(path: configPath, line: 1)), .init(text: "-", origin: .configFile(path: configPath, line: 2)),
+            .init(text: "tokio", origin: .configFile(path: configPath, line: 3)),
+        ]) == ["\(configPath), line 3: no city is called \"tokio\"; did you mean Tokyo / 東京 (130010)? (not read: the command line names the cities)"])
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            let config = folder.path("config")
+            try "--parallel\n東京\ntokio\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try await withMock { mock, env in
+                var env = env
+                env["FORECAST_CONFIG"] = config
+                // Before: 大阪's line, exit 0, and nothing on stderr.
+                let result = try await forecast(["-f", "line", "大阪"], environment: env)
+                #expect(result.status == 0)
+                #expect(result.stdout.hasPrefix("大阪 "))
+                #expect(result.stderr == """
+                    forecast: \(config), line 3: no city is called "tokio"; did you mean Tokyo / 東京 (130010)? \
+                    (not read: the command line names the cities)
+
+                    """)
+                // Without cities on the command line, the file's are read, and the line is a usage error.
+                let before = mock.stats().requestsServed
+                let fromFile = try await forecast(["-f", "line"], environment: env)
+                #expect(fromFile.status == 64)
+                #expect(fromFile.stderr.hasPrefix("forecast: \(config), line 3: no city is called \"tokio\"; did you mean"))
+                #expect(mock.stats().requestsServed == before)
+            }
+        }
+    }
 }
