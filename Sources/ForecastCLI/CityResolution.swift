@@ -2,7 +2,7 @@ import Forecast
 
 /// The cities a run names, resolved in order: "-" stands for the cities on standard input, a
 /// prefecture for its catalog cities. Every argument that names no city is reported at once
-/// (a config file's with its line), and nothing is fetched.
+/// (a config file's or standard input's with its line), and nothing is fetched.
 enum CityResolution {
     static func resolve(_ arguments: [Invocation.CityArgument], readingStandardInput: () -> String) throws(UsageError) -> [City] {
         var expanded: [Invocation.CityArgument] = []
@@ -11,7 +11,7 @@ enum CityResolution {
             if argument.text == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
-                expanded += CityList.arguments(in: readingStandardInput()).map { .init(text: $0, origin: argument.origin) }
+                expanded += CityList.entries(in: readingStandardInput()).map { .init(text: $0.text, origin: .standardInput(line: $0.line)) }
             } else {
                 expanded.append(argument)
             }
@@ -54,6 +54,12 @@ enum CityResolution {
         do {
             return try CityCatalog.resolveAll(argument.text)
         } catch {
+            // An option after "--", or on a line of standard input: a city spelled close to
+            // it would be a guess at the wrong thing.
+            if argument.text.hasPrefix("-"), argument.text.count > 1 {
+                let message = "\"\(argument.text)\" looks like an option, not a city; options go on the command line, before any \"--\""
+                throw UsageError(message).located(at: argument.origin)
+            }
             throw UsageError(error.description).located(at: argument.origin)
         }
     }
