@@ -34,7 +34,8 @@ enum Invocation: Sendable {
         }
     }
 
-    /// A city argument, and where it was read (for a message that names the config file's line).
+    /// A city argument, and where it was read (for a message that names the config file's line
+    /// or standard input's).
     struct CityArgument: Sendable, Equatable {
         let text: String
         let origin: Origin
