@@ -87,16 +87,7 @@ struct ArgumentScanner {
     /// The long name within a small edit distance of `name` (a typo, a transposition, British
     /// spelling), or nil when none is that close.
     static func closestLongName(to name: String) -> String? {
-        let typed = Array(name)
-        var best: (name: String, distance: Int)?
-        for spec in OptionTable.all {
-            let distance = EditDistance.between(typed, Array(spec.long))
-            let allowed = min(2, max(1, typed.count / 3))
-            if distance <= allowed, distance < (best?.distance ?? .max) {
-                best = (spec.long, distance)
-            }
-        }
-        return best?.name
+        EditDistance.closest(to: name, among: OptionTable.all.map(\.long))
     }
 
     /// "--format needs a value (F)".
@@ -111,6 +102,22 @@ struct ArgumentScanner {
 /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
 /// two neighbours each count one.
 enum EditDistance {
+    /// The name within a small edit distance of `typed` (one edit for up to five letters, two
+    /// from six), the first of the closest; nil when none is that close: the did-you-mean of
+    /// every name a person types (an option, a format).
+    static func closest(to typed: String, among names: [String]) -> String? {
+        let letters = Array(typed)
+        let allowed = min(2, max(1, letters.count / 3))
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = between(letters, Array(name))
+            if distance <= allowed, distance < (best?.distance ?? .max) {
+                best = (name, distance)
+            }
+        }
+        return best?.name
+    }
+
     static func between(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

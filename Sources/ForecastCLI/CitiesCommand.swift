@@ -12,11 +12,25 @@ enum CitiesCommand {
         }
         let cities = CityCatalog.search(query ?? "")
         guard !cities.isEmpty else {
-            Terminal.report("forecast: no city matches \"\(query ?? "")\"")
+            let query = query ?? ""
+            Terminal.report("forecast: no city matches \"\(query)\"" + (suggestion(for: query).map { "; \($0)" } ?? ""))
             return .failure
         }
         let formatter = CatalogFormatter(language: options.lang.language)
         Terminal.output(options.format == .json ? formatter.json(cities) : formatter.tsv(cities))
         return .success
+    }
+
+    /// "did you mean Tokyo / 東京 (130010)?" for a query that matches no city, in the words of a
+    /// city argument's error (its last part), so that both name a city alike; nil when no city
+    /// is close.
+    static func suggestion(for query: String) -> String? {
+        do throws(UnknownCityError) {
+            _ = try CityCatalog.resolveAll(query)
+            return nil
+        } catch {
+            guard !error.suggestions.isEmpty, let hint = error.description.split(separator: "; ").last else { return nil }
+            return String(hint)
+        }
     }
 }

@@ -2,7 +2,7 @@ import Forecast
 
 /// The cities a run names, resolved in order: "-" stands for the cities on standard input, a
 /// prefecture for its catalog cities. Every argument that names no city is reported at once
-/// (a config file's with its line), and nothing is fetched.
+/// (a config file's or standard input's with its line), and nothing is fetched.
 enum CityResolution {
     static func resolve(_ arguments: [Invocation.CityArgument], readingStandardInput: () -> String) throws(UsageError) -> [City] {
         var expanded: [Invocation.CityArgument] = []
@@ -11,7 +11,7 @@ enum CityResolution {
             if argument.text == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
-                expanded += CityList.arguments(in: readingStandardInput()).map { .init(text: $0, origin: argument.origin) }
+                expanded += CityList.entries(in: readingStandardInput()).map { .init(text: $0.text, origin: .standardInput(line: $0.line)) }
             } else {
                 expanded.append(argument)
             }
@@ -19,10 +19,10 @@ enum CityResolution {
         var resolved: [City] = []
         var problems: [String] = []
         for argument in expanded {
-            do {
-                resolved += try CityCatalog.resolveAll(argument.text)
+            do throws(UsageError) {
+                resolved += try resolveAll(argument)
             } catch {
-                problems.append(UsageError(error.description).located(at: argument.origin).message)
+                problems.append(error.message)
             }
         }
         if !problems.isEmpty {
@@ -32,5 +32,35 @@ enum CityResolution {
             throw UsageError("standard input named no city")
         }
         return resolved
+    }
+
+    /// What is wrong with the config file's city lines that a run does not read, because its
+    /// command line names the cities: a line for each argument that names no city, with its
+    /// line. A typo there would otherwise wait silently for the first run without cities.
+    static func unusedProblems(_ arguments: [Invocation.CityArgument]) -> [String] {
+        arguments.filter { $0.text != "-" }.compactMap { argument in
+            do throws(UsageError) {
+                _ = try resolveAll(argument)
+                return nil
+            } catch {
+                return "\(error.message) (not read: the command line names the cities)"
+            }
+        }
+    }
+
+    /// The cities one argument names, or the usage error that says where it was read, why it
+    /// names none and what it may have meant.
+    static func resolveAll(_ argument: Invocation.CityArgument) throws(UsageError) -> [City] {
+        do {
+            return try CityCatalog.resolveAll(argument.text)
+        } catch {
+            // An option after "--", or on a line of standard input: a city spelled close to
+            // it would be a guess at the wrong thing.
+            if argument.text.hasPrefix("-"), argument.text.count > 1 {
+                let message = "\"\(argument.text)\" looks like an option, not a city; options go on the command line, before any \"--\""
+                throw UsageError(message).located(at: argument.origin)
+            }
+            throw UsageError(error.description).located(at: argument.origin)
+        }
     }
 }

@@ -26,13 +26,33 @@ struct ConfigFile: Sendable {
         return nil
     }
 
-    /// The file, if there is one. A file that `FORECAST_CONFIG` names must exist; the default
-    /// places may be empty.
-    static func load(environment: Environment, read: (String) -> String? = ConfigFile.readFile) throws(UsageError) -> ConfigFile? {
+    /// How the file is read: its text, nil when nothing is at the path, or why what is there
+    /// cannot be read.
+    typealias Reader = (String) throws(Unreadable) -> String?
+
+    /// A file that is there but cannot be read, and why ("Is a directory", "Permission denied").
+    struct Unreadable: Error, Sendable, Equatable {
+        let reason: String
+    }
+
+    /// The file, if there is one. Nothing at the default places is no error; nothing where
+    /// `FORECAST_CONFIG` points is. Something there that cannot be read is a usage error either
+    /// way, even when the command line has all it needs: a run without the defaults its user
+    /// wrote is not the run they asked for.
+    static func load(environment: Environment, read: Reader = ConfigFile.readFile) throws(UsageError) -> ConfigFile? {
         guard let path = path(environment: environment) else { return nil }
-        guard let text = read(path) else {
-            if environment["FORECAST_CONFIG"] != nil {
-                throw UsageError("FORECAST_CONFIG: cannot read the config file \"\(path)\" (no such file, or not readable)")
+        let named = environment["FORECAST_CONFIG"] != nil
+        let file = named ? "the config file \"\(path)\" that FORECAST_CONFIG names" : "the config file \"\(path)\""
+        let text: String?
+        do throws(Unreadable) {
+            text = try read(path)
+        } catch {
+            let advice = named ? "" : " (FORECAST_CONFIG=/dev/null runs without one)"
+            throw UsageError("cannot read \(file): \(error.reason)\(advice)")
+        }
+        guard let text else {
+            if named {
+                throw UsageError("cannot read \(file): \(String(cString: strerror(ENOENT)))")
             }
             return nil
         }
@@ -93,16 +113,36 @@ struct ConfigFile: Sendable {
         return kept[first...last]
     }
 
-    /// The whole file as text, or nil if it cannot be read.
-    @Sendable static func readFile(_ path: String) -> String? {
-        guard FileAccess.isReadableFile(path), let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
+    /// The most a config file may hold: far more than a person writes, and a bound on what
+    /// `FORECAST_CONFIG=/dev/zero` would read.
+    static let largest = 1 << 20
+
+    /// The whole file as text; nil when nothing is at `path` (ENOENT, or ENOTDIR: a part of
+    /// the path is a file, as git takes it). Whatever can be opened and read is read: a file,
+    /// `/dev/null` (empty), a pipe (`FORECAST_CONFIG=<(…)`). A directory, a file this user may
+    /// not read, an I/O error or more than ``largest`` bytes throws, with the reason.
+    @Sendable static func readFile(_ path: String) throws(Unreadable) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR { return nil }
+            throw Unreadable(reason: String(cString: strerror(error)))
+        }
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                throw Unreadable(reason: String(cString: strerror(error)))
+            }
             guard count > 0 else { break }
             bytes += buffer[..<count]
+            guard bytes.count <= largest else {
+                throw Unreadable(reason: "more than \(largest >> 20) MB, which is no config file")
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -42,6 +42,7 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
     var source: String?
     @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
+    @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
     @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
 
     @Argument(

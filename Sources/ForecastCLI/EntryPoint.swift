@@ -46,19 +46,42 @@ enum EntryPoint {
             case .argumentParser(let arguments):
                 return .finished(answerFromDeclaration(arguments))
             case .cities(let options, let query):
-                return .finished(try CitiesCommand.run(options, query: query))
-            case .fetch(let command, let options, let cities, let configPath):
-                if options.verbose, let configPath {
-                    Terminal.report("forecast: defaults read from \(configPath)")
+                do throws(UsageError) {
+                    return .finished(try CitiesCommand.run(options, query: query))
+                } catch {
+                    throw error.during(.cities)
                 }
-                let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
-                let settings = try Settings(options: options, environment: environment, streams: .current())
-                return .fetch(Runner(settings: settings, cities: resolved, command: command))
+            case .fetch(let command, let options, let cities, let config):
+                do throws(UsageError) {
+                    return .fetch(try runner(command, options, cities: cities, config: config, environment: environment))
+                } catch {
+                    throw error.during(command)
+                }
             }
         } catch {
-            Terminal.report("Error: \(error.message)\nUsage: \(HelpText.usage)\n  See 'forecast --help' for more information.", multiline: true)
+            Terminal.report(error.lines.joined(separator: "\n"), multiline: true)
             return .finished(.usage)
         }
+    }
+
+    /// The runner of a fetch, its cities resolved and its settings decided; first, with `-v`,
+    /// the config file read, and a line for each of the file's cities that names no city
+    /// while the command line names others.
+    static func runner(
+        _ command: Invocation.Command, _ options: Options, cities: [Invocation.CityArgument], config: ConfigFile?,
+        environment: Environment
+    ) throws(UsageError) -> Runner {
+        if let config {
+            if options.verbose {
+                Terminal.report("forecast: defaults read from \(config.path)")
+            }
+            if !cities.contains(where: \.origin.isConfigFile) {
+                CityResolution.unusedProblems(config.cities).forEach { Terminal.report("forecast: \($0)") }
+            }
+        }
+        let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
+        let settings = try Settings(options: options, environment: environment, streams: .current())
+        return Runner(settings: settings, cities: resolved, command: command)
     }
 
     /// Prints help, the version or a completion script.
@@ -84,12 +107,15 @@ enum EntryPoint {
             return .success
         } catch {
             let status = command.exitCode(for: error)
-            let message = command.fullMessage(for: error)
             if status == .success {
+                let message = command.fullMessage(for: error)
                 Terminal.output(message.hasSuffix("\n") || message.isEmpty ? message : message + "\n")
                 return .success
             }
-            Terminal.report(message, multiline: true)
+            // Its words without its "Error: " and its usage block, in the command's voice.
+            var message = Substring(command.message(for: error))
+            if message.hasPrefix("Error: ") { message = message.dropFirst("Error: ".count) }
+            Terminal.report(UsageError(String(message)).lines.joined(separator: "\n"), multiline: true)
             return .usage
         }
     }

@@ -68,10 +68,12 @@ enum HelpText {
             Default arguments: an option a line (--format line, -p), or cities separated by \
             spaces; # at the start of a line or after a space starts a comment. The command \
             line wins: its options replace the file's (--refresh undoes --no-cache, \
-            --no-parallel undoes -p and -j), a file's option that does not apply is dropped, \
-            and the file's cities count only when the command line names none. Read from \
+            --no-parallel undoes -p and -j, --no-watch undoes --watch), a file's option that \
+            does not apply is dropped, and the file's cities count only when the command line \
+            names none (one that names no city is still reported, with its line). Read from \
             $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else \
-            ~/.config/forecast/config; -v says which file was read.
+            ~/.config/forecast/config; -v says which file was read. A file that is there but \
+            cannot be read is a usage error; FORECAST_CONFIG=/dev/null runs without one.
             """)),
         ("EXIT STATUS", .prose("""
             0 every city succeeded; 1 some city failed (the others are printed; a stale copy \

@@ -8,8 +8,9 @@ enum Invocation: Sendable {
     /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
     /// page is written from (`--experimental-dump-help`).
     case argumentParser([String])
-    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`.
-    case fetch(Command, Options, cities: [CityArgument], configPath: String?)
+    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`, with the config
+    /// file that was read, if any.
+    case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
     /// `forecast cities [options] [<query>]`.
     case cities(Options, query: String?)
 
@@ -35,9 +36,15 @@ enum Invocation: Sendable {
         var spelling: String {
             self == .fetch ? "forecast" : "forecast \(rawValue)"
         }
+
+        /// Its usage, as the line of `--help` that names it: `forecast week [options] <city>...`.
+        var usage: String {
+            "\(spelling) [options] " + (self == .cities ? "[<query>]" : "<city>...")
+        }
     }
 
-    /// A city argument, and where it was read (for a message that names the config file's line).
+    /// A city argument, and where it was read (for a message that names the config file's line
+    /// or standard input's).
     struct CityArgument: Sendable, Equatable {
         let text: String
         let origin: Origin
@@ -46,7 +53,7 @@ enum Invocation: Sendable {
     /// Reads `arguments` (without the program's name), with the config file that `environment`
     /// names when the run needs one.
     static func read(
-        _ arguments: [String], environment: Environment, readFile: (String) -> String? = ConfigFile.readFile
+        _ arguments: [String], environment: Environment, readFile: ConfigFile.Reader = ConfigFile.readFile
     ) throws(UsageError) -> Invocation {
         if arguments.first == "---completion" || arguments.contains("--experimental-dump-help") {
             return .argumentParser(arguments)
@@ -66,12 +73,24 @@ enum Invocation: Sendable {
         if asksForHelp {
             return .request(.help, command)
         }
-        for given in scan.options {
+        do throws(UsageError) {
+            return try read(command, scan.options, operands: Array(operands), environment: environment, readFile: readFile)
+        } catch {
+            throw error.during(command)
+        }
+    }
+
+    /// The rest of ``read(_:environment:readFile:)``, once the command is known.
+    private static func read(
+        _ command: Command, _ commandLine: [ArgumentScanner.Given], operands: [String], environment: Environment,
+        readFile: ConfigFile.Reader
+    ) throws(UsageError) -> Invocation {
+        for given in commandLine {
             if case .request(let request) = given.spec.effect {
                 return .request(try request(given.value), command)
             }
         }
-        for given in scan.options where !given.spec.commands.contains(command.scope) {
+        for given in commandLine where !given.spec.commands.contains(command.scope) {
             throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`")
         }
         let config = try ConfigFile.load(environment: environment, read: readFile)
@@ -79,7 +98,7 @@ enum Invocation: Sendable {
         switch command {
         case .fetch, .week:
             let kept = command == .week ? fileOptions.filter(Self.weekTakes) : fileOptions
-            let options = try merge(kept, scan.options, check: Self.fetchConflict)
+            let options = try merge(kept, commandLine, check: Self.fetchConflict)
             if command == .week, !Self.weekFormats(options.format) {
                 throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
             }
@@ -94,12 +113,12 @@ enum Invocation: Sendable {
             guard !cities.isEmpty else {
                 throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
             }
-            return .fetch(command, options, cities: cities, configPath: config?.path)
+            return .fetch(command, options, cities: cities, config: config)
         case .cities:
             guard operands.count <= 1 else {
                 throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
             }
-            let options = try merge(fileOptions.filter(Self.citiesTake), scan.options, check: Self.citiesConflict)
+            let options = try merge(fileOptions.filter(Self.citiesTake), commandLine, check: Self.citiesConflict)
             return .cities(options, query: operands.first)
         }
     }
@@ -151,12 +170,20 @@ enum Invocation: Sendable {
     }
 
     /// The first contradiction among the fetch's options: a pair the table names as
-    /// contradictory, or `--no-header` with a format that has no header.
+    /// contradictory, `--watch` or `--text-format` with a format they do not print, or
+    /// `--no-header` with a format that has no header.
     static func fetchConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
                 return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
             }
+        }
+        if let watch = given.lastIndex(where: { $0.spec.long == OptionTable.watch.long }),
+           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
+           let value = try? OutputFormat.parse(given[format].value), !value.isForBars {
+            return Conflict(
+                first: min(watch, format), second: max(watch, format),
+                message: "--watch prints line, a template or waybar (got --format \(value.name))")
         }
         if let textFormat = given.lastIndex(where: { $0.spec.long == OptionTable.textFormat.long }),
            let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),

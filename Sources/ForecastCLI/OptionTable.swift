@@ -7,7 +7,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         parallel, jobs, format, days, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
-        staleIfError, color, source, jmaURL, watch, textFormat, verbose, help, version, completionScript,
+        staleIfError, color, source, jmaURL, watch, noWatch, textFormat, verbose, help, version, completionScript,
     ]
 
     static let parallel = OptionSpec(
@@ -152,8 +152,13 @@ enum OptionTable {
 
     static let watch = OptionSpec(
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
-        commands: .fetch,
+        commands: .fetch, contradicts: ["no-watch"],
         effect: .set { options, _ in options.watch = true })
+
+    static let noWatch = OptionSpec(
+        "no-watch", help: "print once and end (undoes the config file's --watch)",
+        commands: .fetch, contradicts: ["watch"],
+        effect: .set { options, _ in options.watch = false })
 
     static let textFormat = OptionSpec(
         "text-format", .value(name: "TEMPLATE"),

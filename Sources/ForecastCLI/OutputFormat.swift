@@ -24,8 +24,11 @@ enum OutputFormat: Equatable, Sendable {
             }
         }
         guard let format = named.first(where: { $0.name == argument }) else {
-            throw UsageError(
-                "--format must be \(names.joined(separator: ", ")) or a template with % placeholders (got \(argument); forecast --help lists the placeholders)")
+            let rule = "--format must be \(names.joined(separator: ", ")) or a template with % placeholders"
+            if let close = EditDistance.closest(to: argument, among: names) {
+                throw UsageError("\(rule) (got \(argument)); did you mean \(close)?")
+            }
+            throw UsageError("\(rule) (got \(argument); forecast --help lists the placeholders)")
         }
         return format
     }

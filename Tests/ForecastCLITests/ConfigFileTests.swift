@@ -1,5 +1,10 @@
+import Foundation
 @testable import ForecastCLI
 import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("The config file of default arguments")
 struct ConfigFileTests {
@@ -16,7 +21,7 @@ struct ConfigFileTests {
     @Test("A missing file is no error at the default places, but is where FORECAST_CONFIG points")
     func missing() throws {
         #expect(try ConfigFile.load(environment: Environment(variables: ["HOME": "/h"]), read: { _ in nil }) == nil)
-        #expect(throws: UsageError.self) {
+        #expect(throws: UsageError("cannot read the config file \"/nope\" that FORECAST_CONFIG names: No such file or directory")) {
             try ConfigFile.load(environment: Environment(variables: ["FORECAST_CONFIG": "/nope"]), read: { _ in nil })
         }
         let found = try #require(try ConfigFile.load(environment: Environment(variables: ["HOME": "/h"]), read: { _ in "--parallel\n# c\n\n東京\n" }))
@@ -121,6 +126,164 @@ struct ConfigFileTests {
         }
         #expect(throws: UsageError.self) {
             _ = try Invocation.read(["東京"], environment: Environment(variables: ["FORECAST_CONFIG": "/nonexistent"]), readFile: { _ in nil })
+        }
+    }
+
+    // MARK: Issue "A new user's second hour"
+
+    @Test("A file that is there but cannot be read is a usage error naming it and why, even with cities given (issue 28, 1)")
+    func unreadable() {
+        // Before: the reader's nil read as "no file", and the run went on without the file.
+        let unreadable: ConfigFile.Reader = { _ throws(ConfigFile.Unreadable) in throw ConfigFile.Unreadable(reason: "Permission denied") }
+        for arguments in [["東京"], ["-f", "line", "東京"], ["cities"], []] {
+            do {
+                _ = try Invocation.read(arguments, environment: Environment(variables: ["HOME": "/home/u"]), readFile: unreadable)
+                Issue.record("\(arguments): read without the file")
+            } catch {
+                #expect(
+                    error.message == "cannot read the config file \"\(configPath)\": Permission denied (FORECAST_CONFIG=/dev/null runs without one)",
+                    "\(arguments)")
+            }
+        }
+        #expect(throws: UsageError("cannot read the config file \"/etc/f\" that FORECAST_CONFIG names: Is a directory")) {
+            try ConfigFile.load(environment: Environment(variables: ["FORECAST_CONFIG": "/etc/f"]), read: { _ throws(ConfigFile.Unreadable) in
+                throw ConfigFile.Unreadable(reason: "Is a directory")
+            })
+        }
+    }
+
+    @Test("What root cannot read either is unreadable: a directory, an I/O error; nothing there is no file")
+    func readingTheFile() async throws {
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            // Before: nil for each, as if no file were there.
+            #expect(throws: ConfigFile.Unreadable(reason: "Is a directory")) { try ConfigFile.readFile(folder.path) }
+            // Reading /proc/self/mem from its start reads unmapped memory: EIO, whoever asks.
+            #expect(throws: ConfigFile.Unreadable(reason: "Input/output error")) { try ConfigFile.readFile("/proc/self/mem") }
+            #expect(try ConfigFile.readFile(folder.path("missing")) == nil)
+            try "-p\n".write(toFile: folder.path("file"), atomically: true, encoding: .utf8)
+            #expect(try ConfigFile.readFile(folder.path("file")) == "-p\n")
+            #expect(try ConfigFile.readFile(folder.path("file") + "/config") == nil, "a path under a file: nothing there (ENOTDIR)")
+        }
+    }
+
+    @Test("A config file that is a directory: exit 64 before any request, naming it and why, cities given or not (issue 28, 1)")
+    func directoryEndToEnd() async throws {
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            let config = folder.path("forecast/config")
+            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+            try await withMock { mock, env in
+                var env = env
+                env["XDG_CONFIG_HOME"] = folder.path
+                for arguments in [["-f", "line", "東京"], []] {
+                    let result = try await forecast(arguments, environment: env)
+                    #expect(result.status == 64, "\(arguments)")
+                    #expect(result.stderr.hasPrefix(
+                        "forecast: cannot read the config file \"\(config)\": Is a directory (FORECAST_CONFIG=/dev/null runs without one)\n"),
+                        "\(arguments): \(result.stderr)")
+                }
+                #expect(mock.stats().requestsServed == 0)
+            }
+        }
+    }
+
+    @Test(
+        "A file of mode 000, run as a user who may not read it: exit 64 with Permission denied (issue 28, 1, as seen)",
+        .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv to run as another user"))
+    func permissionDenied() async throws {
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            // As root (the tests usually are), mode 000 stops nobody: run the command as nobody.
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            let config = folder.path("config")
+            try "--parallel\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: config)
+            let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", forecastBinary.path] : [forecastBinary.path]
+            let result = try await CommandProcess(
+                Array(asUser.dropFirst()) + ["-f", "line", "東京"], environment: ["FORECAST_CONFIG": config],
+                executable: URL(fileURLWithPath: asUser[0])).finish()
+            // Before: 東京's line, exit 0 (or a failed fetch), and not a word of the file.
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("forecast: cannot read the config file \"\(config)\" that FORECAST_CONFIG names: Permission denied\n"), "\(result.stderr)")
+            #expect(result.stdout == "")
+        }
+    }
+
+    @Test("FORECAST_CONFIG=/dev/null reads as an empty file (issue 28, 2)")
+    func devNull() async throws {
+        #expect(try ConfigFile.readFile("/dev/null") == "")
+        let config = try ConfigFile.load(environment: Environment(variables: ["FORECAST_CONFIG": "/dev/null"]))
+        #expect(config?.options.isEmpty == true && config?.cities.isEmpty == true)
+        try await withMock { _, env in
+            var env = env
+            env["FORECAST_CONFIG"] = "/dev/null"
+            // Before: "FORECAST_CONFIG: cannot read the config file "/dev/null" (no such file, or not readable)", 64.
+            let result = try await forecast(["-f", "line", "東京"], environment: env)
+            #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+            #expect(result.stdout == "東京 晴のち曇 -/27° 10%\n")
+        }
+    }
+
+    @Test("The file's --watch is dropped when the command line's format is not for bars; --no-watch undoes it (issue 28, 3)")
+    func watchInTheFile() throws {
+        // Before: "--watch prints line, a template or waybar (got --format tsv)".
+        let tsv = try options(["-f", "tsv"], file: "--watch\n-f line\n")
+        #expect(!tsv.watch && tsv.format == .tsv)
+        #expect(try !options(["-f", "table"], file: "--watch\n").watch)
+        let line = try options([], file: "--watch\n-f line\n")
+        #expect(line.watch && line.format == .line, "the file's --watch with the file's bar format still watches")
+        #expect(try options(["-f", "waybar"], file: "--watch\n-f line\n").watch, "and with the command line's")
+        // --no-watch, as --no-parallel undoes -p.
+        let once = try options(["--no-watch"], file: "--watch\n-f line\n")
+        #expect(!once.watch && once.format == .line)
+        #expect(try options(["--watch"], file: "--no-watch\n-f line\n").watch)
+        #expect(usageError(["--watch", "--no-watch", "-f", "line", "東京"]) == "--watch and --no-watch contradict each other; choose one")
+        #expect(usageError(["--watch", "-f", "tsv", "東京"]) == "--watch prints line, a template or waybar (got --format tsv)",
+                "on the command line alone it stays a usage error")
+    }
+
+    @Test("`forecast -f tsv 大阪` with --watch and -f line in the file prints the TSV once and ends (issue 28, 3, as seen)")
+    func watchInTheFileEndToEnd() async throws {
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            try "--watch\n-f line\n".write(toFile: folder.path("config"), atomically: true, encoding: .utf8)
+            try await withMock { _, env in
+                var env = env
+                env["FORECAST_CONFIG"] = folder.path("config")
+                let result = try await forecast(["-f", "tsv", "-d", "1", "大阪"], environment: env)
+                #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+                #expect(result.stdout.hasPrefix("id\tcity\t") && result.stdout.contains("\n270000\t大阪\t"))
+                let once = try await forecast(["--no-watch", "大阪"], environment: env)
+                #expect(once.status == 0 && once.stdout.hasPrefix("大阪 "), "\(once.stderr)")
+            }
+        }
+    }
+
+    @Test("A bad city line of the file, while the command line names the cities: a warning with its line, then the run (issue 28, 4)")
+    func unusedBadCity() async throws {
+        #expect(CityResolution.unusedProblems([
+            .init(text: "東京", origin: .configFile(path: configPath, line: 1)), .init(text: "-", origin: .configFile(path: configPath, line: 2)),
+            .init(text: "tokio", origin: .configFile(path: configPath, line: 3)),
+        ]) == ["\(configPath), line 3: no city is called \"tokio\"; did you mean Tokyo / 東京 (130010)? (not read: the command line names the cities)"])
+        try await withTemporaryFolder(prefix: "forecast-config") { folder in
+            let config = folder.path("config")
+            try "--parallel\n東京\ntokio\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try await withMock { mock, env in
+                var env = env
+                env["FORECAST_CONFIG"] = config
+                // Before: 大阪's line, exit 0, and nothing on stderr.
+                let result = try await forecast(["-f", "line", "大阪"], environment: env)
+                #expect(result.status == 0)
+                #expect(result.stdout.hasPrefix("大阪 "))
+                #expect(result.stderr == """
+                    forecast: \(config), line 3: no city is called "tokio"; did you mean Tokyo / 東京 (130010)? \
+                    (not read: the command line names the cities)
+
+                    """)
+                // Without cities on the command line, the file's are read, and the line is a usage error.
+                let before = mock.stats().requestsServed
+                let fromFile = try await forecast(["-f", "line"], environment: env)
+                #expect(fromFile.status == 64)
+                #expect(fromFile.stderr.hasPrefix("forecast: \(config), line 3: no city is called \"tokio\"; did you mean"))
+                #expect(mock.stats().requestsServed == before)
+            }
         }
     }
 }

@@ -97,7 +97,7 @@ struct EndToEndTests {
             let result = try await forecast(arguments, environment: env)
             #expect(result.status == 64)
             #expect(result.stdout == "")
-            #expect(result.stderr.hasPrefix("Error: "))
+            #expect(result.stderr.hasPrefix("forecast: "))
             #expect(mock.stats().requestsServed == 0)
         }
     }

@@ -34,6 +34,6 @@ struct UnwritableOutputTests {
     func usageErrorFirst() async throws {
         let result = try await forecast(["東京都庁"], stdoutPath: "/dev/full")
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: no city is called"))
+        #expect(result.stderr.hasPrefix("forecast: no city is called"))
     }
 }
