@@ -27,7 +27,9 @@ final class FetchRun {
     /// Where the run's own tasks (lock waits, the hedge's timer) run: the consumer's executor
     /// preference, so that a consumer off the cooperative pool never waits on the pool.
     private let executor: (any TaskExecutor)?
-    private let events = RunEvents()
+    /// Made when a file first needs the network or another process: a run the cache answers
+    /// has nothing to wait for.
+    private lazy var events = RunEvents()
     /// The run's files by source and key ("jma/130000"): each is fetched once.
     private var files: [String: FileFetch] = [:]
     /// The same, in the order they were claimed, which is the order their requests queue in.

@@ -22,19 +22,21 @@ enum RunEvent: Sendable {
 final class RunEvents: Sendable {
     private struct State {
         var events: [RunEvent] = []
-        var waiter: CheckedContinuation<Void, Never>?
+        /// Resumes the consumer. A closure of a non-generic type rather than the continuation,
+        /// so that the state's layout needs no generic type's metadata.
+        var waiter: (@Sendable () -> Void)?
     }
 
     private let state = LockedValue(State())
 
     /// Adds an event, and wakes the consumer if it is waiting.
     func post(_ event: RunEvent) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLock { state -> (@Sendable () -> Void)? in
             state.events.append(event)
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume()
+        waiter?()
     }
 
     /// Every event posted since the last call, waiting for one if there are none. Cancelling
@@ -46,11 +48,14 @@ final class RunEvents: Sendable {
                 return state.events
             }
             if !events.isEmpty { return events }
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // A throwing continuation, though it never throws: its error type is `any Error`, as
+            // a request's async bridge has it, where `Never`'s would cost the first run a search
+            // of the binary's conformances for `Never: Error`.
+            try? await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     let ready = state.withLock { state -> Bool in
                         guard state.events.isEmpty else { return true }
-                        state.waiter = continuation
+                        state.waiter = { continuation.resume() }
                         return false
                     }
                     if ready { continuation.resume() }

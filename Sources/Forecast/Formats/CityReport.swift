@@ -21,7 +21,11 @@ public protocol CityReport: Sendable {
 /// name them, what the line, a template and waybar take from a row, and its table's columns.
 /// Made once by the value's own folder (`API/CityForecast+Report.swift`,
 /// `AgencyForecast/WeeklyForecast+Report.swift`); a class, so that handing it out copies nothing.
-public final class ReportLayout<Report: CityReport>: Sendable {
+///
+/// Its parameter asks only `Sendable` (a marker, with nothing to look up at run time): a
+/// constraint to ``CityReport`` would cost each run a search of the binary's conformances when
+/// the layout's metadata is first made.
+public final class ReportLayout<Report: Sendable>: Sendable {
     /// A row's values, in order: TSV's columns after id, city and prefecture (those marked
     /// for it), and the members of JSON's day objects.
     let fields: [Field<Report>]
