@@ -35,8 +35,10 @@ final class FetchRun {
     /// The same, in the order they were claimed, which is the order their requests queue in.
     private var claimed: [FileFetch] = []
     private var states: [CityState]
-    /// The task that will post the next tick, and when.
-    private var timer: (due: ContinuousClock.Instant, task: Task<Void, Never>)?
+    /// When the next tick is due, and how to cancel the task that will post it. (A closure
+    /// rather than the `Task`: a stored `Task<Void, Never>` costs the run's metadata a search of
+    /// the binary's conformances for `Never: Error`.)
+    private var timer: (due: ContinuousClock.Instant, cancel: @Sendable () -> Void)?
     private var stopped = false
 
     /// Where a city stands.
@@ -117,7 +119,7 @@ final class FetchRun {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        timer?.task.cancel()
+        timer?.cancel()
         timer = nil
         // Last first: a request still waiting for its turn is cancelled before the cancellation
         // of one ahead of it frees a turn for it.
@@ -126,8 +128,8 @@ final class FetchRun {
             case .requested(let request, let lock):
                 request.cancel()
                 file.state = .answered(file.feed.layer.settle(file.key, failure: .cancelled, releasing: lock))
-            case .waiting(let waiting, let task):
-                task.cancel()
+            case .waiting(let waiting, let cancel):
+                cancel()
                 waiting.lock.release()
                 file.state = .answered(file.feed.layer.settle(file.key, failure: .cancelled))
             case .answered:
@@ -181,7 +183,7 @@ final class FetchRun {
                 let task = Task(executorPreference: executor) {
                     events.post(.lockWaitEnded(file: name, await layer.wait(waiting, until: limit)))
                 }
-                file.state = .waiting(waiting, task)
+                file.state = .waiting(waiting, { task.cancel() })
             }
         }
     }
@@ -327,12 +329,13 @@ final class FetchRun {
     /// Makes sure a tick comes at `due` (or before).
     private func arm(_ due: ContinuousClock.Instant) {
         if let timer, timer.due <= due { return }
-        timer?.task.cancel()
+        timer?.cancel()
         let events = events
-        timer = (due, Task(executorPreference: executor) {
+        let task = Task(executorPreference: executor) {
             try? await Task.sleep(until: due, clock: .continuous)
             if !Task.isCancelled { events.post(.tick) }
-        })
+        }
+        timer = (due, { task.cancel() })
     }
 }
 
@@ -341,8 +344,8 @@ final class FetchRun {
 /// Not Sendable: it belongs to its run's consumer.
 final class FileFetch {
     enum State {
-        /// Another process holds the file's lock: `task` waits for it.
-        case waiting(CacheLayer.Waiting, Task<Void, Never>)
+        /// Another process holds the file's lock: a task waits for it, which the closure cancels.
+        case waiting(CacheLayer.Waiting, @Sendable () -> Void)
         /// Its request is on its way, holding the file's lock if there is one.
         case requested(Request, CacheLock?)
         /// The file, or why not: from the cache, or once the request ended.
