@@ -1,4 +1,5 @@
 import CurlHTTP
+import Dispatch
 
 /// One iteration's fetching, for every source alike: each city's ``Route``, each file fetched
 /// once whichever cities read it, and the events that move them on. The one copy of "claim,
@@ -24,8 +25,8 @@ final class FetchRun {
     let cities: [City]
     /// The limit every request of the run shares; nil with `jobs: 1`.
     let limit: ConcurrencyLimit?
-    /// Where the run's own tasks (lock waits, the hedge's timer) run: the consumer's executor
-    /// preference, so that a consumer off the cooperative pool never waits on the pool.
+    /// Where the run's own tasks (lock waits) run: the consumer's executor preference, so that a
+    /// consumer off the cooperative pool never waits on the pool.
     private let executor: (any TaskExecutor)?
     /// Made when a file first needs the network or another process: a run the cache answers
     /// has nothing to wait for.
@@ -327,15 +328,18 @@ final class FetchRun {
     }
 
     /// Makes sure a tick comes at `due` (or before).
+    /// A dispatch timer rather than a task that sleeps: it needs no thread until it fires, of
+    /// the cooperative pool or any other, and costs a run that never waits for it less.
     private func arm(_ due: ContinuousClock.Instant) {
         if let timer, timer.due <= due { return }
         timer?.cancel()
         let events = events
-        let task = Task(executorPreference: executor) {
-            try? await Task.sleep(until: due, clock: .continuous)
-            if !Task.isCancelled { events.post(.tick) }
-        }
-        timer = (due, { task.cancel() })
+        let tick = DispatchWorkItem { events.post(.tick) }
+        let (seconds, attoseconds) = (due - .now).components
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + .nanoseconds(Int(max(0, seconds)) * 1_000_000_000 + Int(max(0, attoseconds) / 1_000_000_000)),
+            execute: tick)
+        timer = (due, { tick.cancel() })
     }
 }
 
