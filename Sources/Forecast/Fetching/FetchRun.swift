@@ -39,7 +39,7 @@ final class FetchRun {
     /// When the next tick is due, and how to cancel the task that will post it. (A closure
     /// rather than the `Task`: a stored `Task<Void, Never>` costs the run's metadata a search of
     /// the binary's conformances for `Never: Error`.)
-    private var timer: (due: ContinuousClock.Instant, cancel: @Sendable () -> Void)?
+    private var timer: (due: ContinuousClock.Instant, cancel: () -> Void)?
     private var stopped = false
 
     /// Where a city stands.
