@@ -25,7 +25,11 @@ struct CacheLayer: Sendable {
     /// What one key (a city, an office) came to: the value or why not, how it was had, and
     /// the failure a stale copy stands in for.
     struct Answer: Sendable {
-        var outcome: Result<Value, ForecastError>
+        /// The file, or nil when `error` says why not. (Two optionals rather than a `Result`,
+        /// whose metadata would cost a look-up of `ForecastError: Error` in the binary's
+        /// conformances.)
+        var value: Value?
+        var error: ForecastError?
         var info: FetchInfo
         var stale: StaleCopy?
     }
@@ -78,7 +82,7 @@ struct CacheLayer: Sendable {
     /// The fresh cached value of `key`, if the cache has one that decodes.
     func fresh(_ key: String) -> Answer? {
         guard let cache, let body = cache.read(host: host, key: key), let value = try? decode(body, key) else { return nil }
-        return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count))
+        return Answer(value: value, info: FetchInfo(source: .cache, bytes: body.count))
     }
 
     /// The key's cached value, else its lock for the fetch, else (another holds the lock) what
@@ -116,7 +120,7 @@ struct CacheLayer: Sendable {
         if let cache, let body = cache.read(host: host, key: waiting.key, fetchedSince: waiting.since),
            let value = try? decode(body, waiting.key) {
             waiting.lock.release()
-            return .cached(Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count)))
+            return .cached(Answer(value: value, info: FetchInfo(source: .cache, bytes: body.count)))
         }
         guard attempt == .locked else {
             waiting.lock.release()
@@ -132,28 +136,43 @@ struct CacheLayer: Sendable {
         _ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo,
         releasing lock: CacheLock?
     ) -> Answer {
-        defer { lock?.release() }
         switch outcome {
-        case .success(let fetched):
-            cache?.write(host: host, key: key, body: fetched.body)
-            return Answer(outcome: .success(fetched.value), info: info)
-        case .failure(let error):
-            return staleCopy(of: key, failedWith: error) ?? Answer(outcome: .failure(error), info: info)
+        case .success(let fetched): stored(key, fetched.value, body: fetched.body, info: info, releasing: lock)
+        case .failure(let error): failed(key, error, info: info, releasing: lock)
         }
     }
 
     /// A failure before any request (the deadline has passed, the client has ended), with the
     /// stale fallback as for any failure, releasing the key's lock if held.
     func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
-        settle(key, .failure(error), info: FetchInfo(source: networkSource), releasing: lock)
+        failed(key, error, info: FetchInfo(source: networkSource), releasing: lock)
     }
 
     /// The same for a fetched body, decoded with the layer's own decoder: stored if it decodes.
     func settle(_ key: String, body: Result<Data, ForecastError>, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
-        let decoded = body.flatMap { body in
-            Result { () throws(ForecastError) in (value: try decode(body, key), body: body) }
+        switch body {
+        case .failure(let error):
+            return failed(key, error, info: info, releasing: lock)
+        case .success(let body):
+            do throws(ForecastError) {
+                return stored(key, try decode(body, key), body: body, info: info, releasing: lock)
+            } catch {
+                return failed(key, error, info: info, releasing: lock)
+            }
         }
-        return settle(key, decoded, info: info, releasing: lock)
+    }
+
+    /// A decoded body, stored; then the key's lock is released.
+    private func stored(_ key: String, _ value: Value, body: Data, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
+        defer { lock?.release() }
+        cache?.write(host: host, key: key, body: body)
+        return Answer(value: value, info: info)
+    }
+
+    /// A failure, or the stale copy that stands in for it; then the key's lock is released.
+    private func failed(_ key: String, _ error: ForecastError, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
+        defer { lock?.release() }
+        return staleCopy(of: key, failedWith: error) ?? Answer(error: error, info: info)
     }
 
     /// The cached copy fetched within `staleIfError`, marked stale, or nil. A cancelled fetch
@@ -164,6 +183,6 @@ struct CacheLayer: Sendable {
               let value = try? decode(body, key)
         else { return nil }
         let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)
-        return Answer(outcome: .success(value), info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
+        return Answer(value: value, info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
     }
 }

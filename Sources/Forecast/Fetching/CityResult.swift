@@ -8,8 +8,10 @@ import CurlHTTP
 public struct CityResult<Value: Sendable>: Sendable {
     /// The city that was asked for.
     public let city: City
-    /// The value, or the error that stopped it.
-    public let outcome: Result<Value, ForecastError>
+    /// The value, or nil if the city failed.
+    public let value: Value?
+    /// The error, or nil if the city succeeded.
+    public let error: ForecastError?
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
     /// Set when the fetch failed and `outcome` is an older copy from the cache instead
@@ -27,7 +29,24 @@ public struct CityResult<Value: Sendable>: Sendable {
         stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
         self.city = city
-        self.outcome = outcome
+        switch outcome {
+        case .success(let value): (self.value, self.error) = (value, nil)
+        case .failure(let error): (self.value, self.error) = (nil, error)
+        }
+        self.info = info
+        self.stale = stale
+        self.provider = provider
+        self.fallback = fallback
+    }
+
+    /// A result of a value or an error, as the fetch core makes them.
+    init(
+        city: City, value: Value?, error: ForecastError?, info: FetchInfo, stale: StaleCopy?, provider: Provider,
+        fallback: ForecastError? = nil
+    ) {
+        self.city = city
+        self.value = value
+        self.error = value == nil ? error ?? .other("no value") : nil
         self.info = info
         self.stale = stale
         self.provider = provider
@@ -37,20 +56,26 @@ public struct CityResult<Value: Sendable>: Sendable {
     /// True when the city failed, even if a stale copy stands in for it.
     public var failed: Bool { error != nil || stale != nil }
 
-    /// The value, or nil if the city failed.
-    public var value: Value? { try? outcome.get() }
-
-    /// The error, or nil if the city succeeded.
-    public var error: ForecastError? {
-        if case .failure(let error) = outcome { return error }
-        return nil
+    /// The value, or the error that stopped it. (Kept as the two optionals above: a stored
+    /// `Result` would make the first run look through the binary's conformances for
+    /// `ForecastError: Error` when a result's metadata is made.)
+    public var outcome: Result<Value, ForecastError> {
+        if let value { return .success(value) }
+        return .failure(error ?? .other("no value"))
     }
 
     /// The same result with another value: what a city takes from a file it shares.
     func map<Other>(_ transform: (Value) throws(ForecastError) -> Other) -> CityResult<Other> {
-        CityResult<Other>(
-            city: city, outcome: outcome.flatMap { value in Result { () throws(ForecastError) in try transform(value) } },
-            info: info, stale: stale, provider: provider, fallback: fallback)
+        var mapped: Other?, failure = error
+        if let value {
+            do throws(ForecastError) {
+                mapped = try transform(value)
+            } catch {
+                failure = error
+            }
+        }
+        return CityResult<Other>(
+            city: city, value: mapped, error: failure, info: info, stale: stale, provider: provider, fallback: fallback)
     }
 }
 

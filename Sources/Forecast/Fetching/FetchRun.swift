@@ -101,7 +101,7 @@ final class FetchRun {
                 states[index].progress = .taken
                 return result
             case .taken:
-                return CityResult<any Sendable>(city: cities[index], outcome: .failure(.cancelled))
+                return CityResult<any Sendable>(city: cities[index], value: nil, error: .cancelled, info: FetchInfo(source: .network), stale: nil, provider: .tsukumijima)
             case .notStarted, .pending:
                 break
             }
@@ -279,19 +279,26 @@ final class FetchRun {
         guard let file = fetch.file else {
             let failure = fetch.keyError ?? .other("no file")
             return CityResult<any Sendable>(
-                city: city, outcome: .failure(failure), info: FetchInfo(source: leg.feed.layer.networkSource), provider: leg.provider)
+                city: city, value: nil, error: failure, info: FetchInfo(source: leg.feed.layer.networkSource), stale: nil,
+                provider: leg.provider)
         }
         guard case .answered(let answer) = file.state else { return nil }
         var companion: (any Sendable)?
         if let other = fetch.companion {
             guard case .answered(let companionAnswer) = other.state else { return nil }
-            companion = companionAnswer.outcome.success
+            companion = companionAnswer.value
         }
         let now = client.now
-        let outcome = answer.outcome.flatMap { value in
-            Result { () throws(ForecastError) in try leg.read(value, companion, city, now) }
+        var value: (any Sendable)?, error = answer.error
+        if let file = answer.value {
+            do throws(ForecastError) {
+                value = try leg.read(file, companion, city, now)
+            } catch let failure {
+                error = failure
+            }
         }
-        return CityResult<any Sendable>(city: city, outcome: outcome, info: answer.info, stale: answer.stale, provider: leg.provider)
+        return CityResult<any Sendable>(
+            city: city, value: value, error: error, info: answer.info, stale: answer.stale, provider: leg.provider)
     }
 
     // MARK: The hedge
@@ -367,19 +374,19 @@ final class FileFetch {
     init(feed: Feed, key: String) {
         self.feed = feed
         self.key = key
-        state = .answered(CacheLayer.Answer(outcome: .failure(.other("not claimed")), info: FetchInfo(source: .network)))
+        state = .answered(CacheLayer.Answer(error: .other("not claimed"), info: FetchInfo(source: .network)))
     }
 }
 
 extension CityResult {
     /// A value from the fallback, marked with the first source's failure.
     func standingIn(for failure: ForecastError) -> CityResult {
-        CityResult(city: city, outcome: outcome, info: info, stale: stale, provider: provider, fallback: failure)
+        CityResult(city: city, value: value, error: error, info: info, stale: stale, provider: provider, fallback: failure)
     }
 
     /// The same city, failed with `error`.
     func failing(with error: ForecastError) -> CityResult {
-        CityResult(city: city, outcome: .failure(error), info: info, stale: nil, provider: provider)
+        CityResult(city: city, value: nil, error: error, info: info, stale: nil, provider: provider)
     }
 }
 
