@@ -151,14 +151,17 @@ public final class ForecastClient: Sendable {
     /// thread asking meanwhile is not held up. If two make one at once, the first to return
     /// keeps its session and the other ends its own.
     func runningSession() throws(CurlError) -> Session? {
-        let current = lifecycle.withLock { state -> Session?? in
+        var ended = false
+        let current = lifecycle.withLock { state -> Session? in
             switch state {
-            case .running(let session): .some(session)
-            case .ended: .some(nil)
-            case .idle: nil
+            case .running(let session): return session
+            case .ended: ended = true
+            case .idle: break
             }
+            return nil
         }
         if let current { return current }
+        if ended { return nil }
         let made = try Session(configuration: sessionConfiguration)
         let kept = lifecycle.withLock { state -> Session? in
             switch state {

@@ -36,10 +36,9 @@ final class FetchRun {
     /// The same, in the order they were claimed, which is the order their requests queue in.
     private var claimed: [FileFetch] = []
     private var states: [CityState]
-    /// When the next tick is due, and how to cancel the task that will post it. (A closure
-    /// rather than the `Task`: a stored `Task<Void, Never>` costs the run's metadata a search of
-    /// the binary's conformances for `Never: Error`.)
-    private var timer: (due: ContinuousClock.Instant, cancel: () -> Void)?
+    /// When the next tick is due, and the work item that will post it.
+    private var tickDue: ContinuousClock.Instant?
+    private var tick: DispatchWorkItem?
     private var stopped = false
 
     /// Where a city stands.
@@ -120,8 +119,8 @@ final class FetchRun {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        timer?.cancel()
-        timer = nil
+        tick?.cancel()
+        (tick, tickDue) = (nil, nil)
         // Last first: a request still waiting for its turn is cancelled before the cancellation
         // of one ahead of it frees a turn for it.
         for file in claimed.reversed() {
@@ -223,7 +222,7 @@ final class FetchRun {
             begin(file, name: name, turn)
             file.cities.forEach(evaluate)
         case .tick:
-            timer = nil
+            (tick, tickDue) = (nil, nil)
         case .cancelled:
             stop()
             states.indices.forEach(evaluate)
@@ -309,7 +308,8 @@ final class FetchRun {
         guard let fallbackLeg = route.fallback, !stopped else { return nil }
         var earliest: ContinuousClock.Instant?
         for index in states.indices where states[index].isPending && states[index].fallback == nil {
-            guard let file = states[index].first?.file, let (since, delay) = hedge(of: file, now: now) else { continue }
+            guard let file = states[index].first?.file, let since = waitingSince(file, now: now) else { continue }
+            let delay = Route.hedgeDelay(since: since, deadline: client.deadline)
             if since + delay <= now {
                 states[index].hedgedAfter = delay
                 states[index].fallback = fetch(fallbackLeg, for: index)
@@ -321,32 +321,29 @@ final class FetchRun {
         return earliest
     }
 
-    /// Since when the file has been awaited and how long it has before the fallback is asked;
-    /// nil once it is answered. A request still waiting for its turn has not started: it is
-    /// looked at again a whole delay from now.
-    private func hedge(of file: FileFetch, now: ContinuousClock.Instant) -> (ContinuousClock.Instant, Duration)? {
-        let since: ContinuousClock.Instant
+    /// Since when the file has been awaited; nil once it is answered. A request still waiting
+    /// for its turn has not started: it is looked at again a whole delay from now.
+    private func waitingSince(_ file: FileFetch, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         switch file.state {
-        case .answered: return nil
-        case .requested(let request, _): since = request.started ?? now
-        case .waiting: since = file.since
+        case .answered: nil
+        case .requested(let request, _): request.started ?? now
+        case .waiting: file.since
         }
-        return (since, Route.hedgeDelay(since: since, deadline: client.deadline))
     }
 
     /// Makes sure a tick comes at `due` (or before).
     /// A dispatch timer rather than a task that sleeps: it needs no thread until it fires, of
     /// the cooperative pool or any other, and costs a run that never waits for it less.
     private func arm(_ due: ContinuousClock.Instant) {
-        if let timer, timer.due <= due { return }
-        timer?.cancel()
+        if let tickDue, tickDue <= due { return }
+        tick?.cancel()
         let events = events
-        let tick = DispatchWorkItem { events.post(.tick) }
+        let item = DispatchWorkItem { events.post(.tick) }
         let (seconds, attoseconds) = (due - .now).components
         DispatchQueue.global().asyncAfter(
             deadline: .now() + .nanoseconds(Int(max(0, seconds)) * 1_000_000_000 + Int(max(0, attoseconds) / 1_000_000_000)),
-            execute: tick)
-        timer = (due, { tick.cancel() })
+            execute: item)
+        (tick, tickDue) = (item, due)
     }
 }
 

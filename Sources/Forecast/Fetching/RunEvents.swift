@@ -50,18 +50,23 @@ final class RunEvents: Sendable {
             if !events.isEmpty { return events }
             // A throwing continuation, though it never throws: its error type is `any Error`, as
             // a request's async bridge has it, where `Never`'s would cost the first run a search
-            // of the binary's conformances for `Never: Error`.
-            try? await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                    let ready = state.withLock { state -> Bool in
-                        guard state.events.isEmpty else { return true }
-                        state.waiter = { continuation.resume() }
-                        return false
+            // of the binary's conformances for `Never: Error`. (`do`, not `try?`: an optional of
+            // the result would be one more type to make.)
+            do {
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                        let ready = state.withLock { state -> Bool in
+                            guard state.events.isEmpty else { return true }
+                            state.waiter = { continuation.resume() }
+                            return false
+                        }
+                        if ready { continuation.resume() }
                     }
-                    if ready { continuation.resume() }
+                } onCancel: {
+                    post(.cancelled)
                 }
-            } onCancel: {
-                post(.cancelled)
+            } catch {
+                // Nothing resumes the continuation with an error.
             }
         }
     }
