@@ -35,6 +35,8 @@ final class FetchRun {
     private var files: [String: FileFetch] = [:]
     /// The same, in the order they were claimed, which is the order their requests queue in.
     private var claimed: [FileFetch] = []
+    /// How many cities not yet taken read each file first, by name.
+    private var firstReaders: [String: Int] = [:]
     private var states: [CityState]
     /// When the next tick is due, and the work item that will post it.
     private var tickDue: ContinuousClock.Instant?
@@ -57,6 +59,7 @@ final class FetchRun {
             if case .pending = progress { return true }
             return false
         }
+
     }
 
     /// A leg's files for one city: its file and companion, or why the city has none.
@@ -73,6 +76,9 @@ final class FetchRun {
         self.executor = executor
         limit = jobs > 1 && cities.count > 1 ? ConcurrencyLimit(maxInFlight: jobs) : nil
         states = Array(repeating: CityState(), count: cities.count)
+        for index in cities.indices {
+            if let name = firstFileName(index) { firstReaders[name, default: 0] += 1 }
+        }
     }
 
     deinit {
@@ -98,6 +104,7 @@ final class FetchRun {
             switch states[index].progress {
             case .done(let result):
                 states[index].progress = .taken
+                release(index)
                 return result
             case .taken:
                 return CityResult<any Sendable>(city: cities[index], value: nil, error: .cancelled, info: FetchInfo(source: .network), stale: nil, provider: .tsukumijima)
@@ -112,6 +119,21 @@ final class FetchRun {
                 handle(event)
             }
         }
+    }
+
+    /// Lets go of a city's first file once every city of the run that reads it first has been
+    /// taken: a run of 142 cities holds each city's decoded forecast only until it is printed.
+    /// (A fallback's file, an office's that later cities may still need, is kept for the run.)
+    private func release(_ index: Int) {
+        guard let file = states[index].first?.file, let name = firstFileName(index) else { return }
+        let left = (firstReaders[name] ?? 1) - 1
+        firstReaders[name] = left
+        if left <= 0, case .answered = file.state { file.state = .released }
+    }
+
+    /// The name in ``files`` of the city's first file.
+    private func firstFileName(_ index: Int) -> String? {
+        (try? route.first.feed.key(cities[index])).map { route.first.feed.name + "/" + $0 }
     }
 
     /// Cancels every request and wait of the run and lets go of every lock it holds, without
@@ -132,7 +154,7 @@ final class FetchRun {
                 cancel()
                 waiting.lock.release()
                 file.state = .answered(file.feed.layer.settle(file.key, failure: .cancelled))
-            case .answered:
+            case .answered, .released:
                 break
             }
         }
@@ -156,6 +178,8 @@ final class FetchRun {
         let name = feed.name + "/" + key
         if let file = files[name] {
             file.cities.append(index)
+            // A file let go of is claimed again for a city that needs it after all.
+            if case .released = file.state { claim(file, name: name) }
             return file
         }
         let file = FileFetch(feed: feed, key: key)
@@ -325,7 +349,7 @@ final class FetchRun {
     /// for its turn has not started: it is looked at again a whole delay from now.
     private func waitingSince(_ file: FileFetch, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         switch file.state {
-        case .answered: nil
+        case .answered, .released: nil
         case .requested(let request, _): request.started ?? now
         case .waiting: file.since
         }
@@ -358,6 +382,8 @@ final class FileFetch {
         case requested(Request, CacheLock?)
         /// The file, or why not: from the cache, or once the request ended.
         case answered(CacheLayer.Answer)
+        /// Answered, and read by every city that needed it: let go of.
+        case released
     }
 
     let feed: Feed
