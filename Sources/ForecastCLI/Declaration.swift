@@ -6,34 +6,23 @@ import Forecast
 /// the man page is written from. No run is parsed with it; ``ArgumentScanner`` parses runs.
 ///
 /// Each command declares the table's options for it, one property each, with the table's
-/// names, value name and help (swift-argument-parser reads options from properties, so the
-/// list cannot be made from the table). `DeclarationTests` fails when one is missing, extra or
-/// differs from the table.
+/// names, value name, help and values (swift-argument-parser reads options from properties, so
+/// the list cannot be made from the table). `DeclarationTests` fails when one is missing, extra
+/// or differs from the table.
 ///
-/// The root keeps the fetch as its default subcommand so that the dump documents both
-/// commands; the completion scripts come from ``FetchDeclaration`` alone, so that options,
-/// their values and cities complete at the top level in bash, zsh and fish.
-struct RootDeclaration: ParsableCommand {
+/// The fetch is the root, as it is typed, with `week` and `cities` as its subcommands, so that
+/// each command's options and values complete after it (``CompletionScript``).
+struct FetchDeclaration: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: HelpText.abstract,
         usage: HelpText.usage,
-        version: "forecast \(ForecastVersion.current)",
-        subcommands: [FetchDeclaration.self, WeekDeclaration.self, CitiesDeclaration.self],
-        defaultSubcommand: FetchDeclaration.self)
-}
-
-/// `forecast [options] <city>...` as swift-argument-parser sees it.
-struct FetchDeclaration: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "forecast",
-        abstract: "Print the weather forecast of Japanese cities.",
-        usage: HelpText.usage,
         discussion: HelpText.discussion,
         version: "forecast \(ForecastVersion.current)",
+        subcommands: [WeekDeclaration.self, CitiesDeclaration.self],
         helpNames: [.short, .long])
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion)
+    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion(in: .fetch))
     var format: String?
     @Option(name: OptionTable.days.names, help: OptionTable.days.argumentHelp, completion: OptionTable.days.completion)
     var days: String?
@@ -43,6 +32,9 @@ struct FetchDeclaration: ParsableCommand {
     var source: String?
     @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
     @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
 
     @Argument(
         help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
@@ -73,8 +65,8 @@ struct CommonOptionsDeclaration: ParsableArguments {
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 }
 
-/// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page: the
-/// options of the table that apply to the week.
+/// `forecast week [options] <city>...` as swift-argument-parser sees it: the options of the table
+/// that apply to the week.
 struct WeekDeclaration: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
@@ -86,10 +78,15 @@ struct WeekDeclaration: ParsableCommand {
             The cities of one office share one download of its file.
             """)
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp)) var format: String?
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp),
+        completion: OptionTable.format.completion(in: .week))
+    var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
 
-    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"))
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
     var cities: [String] = []
 }
 
@@ -105,10 +102,14 @@ struct CitiesDeclaration: ParsableCommand {
             and long vowels are ignored, as in city arguments.
             """)
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp("tsv (default) or json."), completion: .list(["tsv", "json"]))
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp("tsv (default) or json."),
+        completion: OptionTable.format.completion(in: .cities))
     var format: String?
     @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
     var lang: String?
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
     @Argument(help: "Text to look for in the ID, name, prefecture, English name, reading or romaji.")
     var query: String?
 }
@@ -133,8 +134,15 @@ extension OptionSpec {
         }
     }
 
-    /// What a shell offers after the option: its values, if the table lists any.
+    /// What a shell offers after the option in `command`: its values there, if the table lists any.
+    func completion(in command: Invocation.Command) -> CompletionKind? {
+        let values = completions(command)
+        return values.isEmpty ? nil : .list(values)
+    }
+
+    /// What a shell offers after an option whose values are the same in every command it
+    /// applies to (all but `--format`'s); `DeclarationTests` checks each command's.
     var completion: CompletionKind? {
-        completions.isEmpty ? nil : .list(completions)
+        completion(in: .fetch)
     }
 }

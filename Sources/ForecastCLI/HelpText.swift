@@ -228,13 +228,22 @@ enum HelpText {
 
         """
 
-    /// The discussion swift-argument-parser is given for the man page: the reference
-    /// sections, each under its heading.
+    /// What the man page says under DESCRIPTION, before its reference sections.
+    static let description = """
+        `forecast` prints the weather forecast of Japanese cities: the 3-day forecast of \
+        weather.tsukumijima.net, and the week ahead from the Japan Meteorological Agency's own \
+        files. On a terminal it prints a table; into a pipe, tab-separated values; and on request \
+        JSON, one line a city or a template of your own, for scripts and status bars.
+        """
+
+    /// The discussion swift-argument-parser is given for the man page: the description, then
+    /// the reference sections, each under its heading.
     static var discussion: String {
         let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
-        return ([examples] + sections.map { ($0.heading, lines(of: $0.body)) }).map { heading, lines in
+        let reference = ([examples] + sections.map { ($0.heading, lines(of: $0.body)) }).map { heading, lines in
             "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        }
+        return ([description] + reference).joined(separator: "\n\n")
     }
 
     /// An option's lines: its spellings in a column of 22, its help wrapped to the width.
