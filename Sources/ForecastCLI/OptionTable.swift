@@ -209,12 +209,12 @@ enum OptionTable {
         return number
     }
 
-    /// A number of seconds within `range`, or the usage error that says what it must be.
+    /// A number of seconds within `range`, or the usage error that says what it must be and
+    /// echoes the value as it was typed (`0`, not the `0.0` it was read as).
     private static func seconds(
         _ value: String, _ name: String, in range: ClosedRange<Double>, _ rule: String
     ) throws(UsageError) -> Double {
-        guard let seconds = Double(value) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
-        guard range.contains(seconds) else { throw UsageError("\(name) must be \(rule) (got \(seconds))") }
+        guard let seconds = Double(value), range.contains(seconds) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
         return seconds
     }
 
