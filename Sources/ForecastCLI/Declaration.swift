@@ -74,12 +74,12 @@ struct WeekDeclaration: ParsableCommand {
         usage: "forecast week [options] <city>...",
         discussion: """
             It takes the fetch's options but \(HelpText.fetchOnlyOptions), and the formats \
-            table, tsv, json, line and templates (%w the day of the week, %r the reliability). \
-            The cities of one office share one download of its file.
+            \(HelpText.sentence(OutputFormat.names(for: .week), and: "templates")) (%w the day of \
+            the week, %r the reliability). The cities of one office share one download of its file.
             """)
 
     @Option(
-        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp),
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .week),
         completion: OptionTable.format.completion(in: .week))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
@@ -103,10 +103,10 @@ struct CitiesDeclaration: ParsableCommand {
             """)
 
     @Option(
-        name: OptionTable.format.names, help: OptionTable.format.argumentHelp("tsv (default) or json."),
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .cities),
         completion: OptionTable.format.completion(in: .cities))
     var format: String?
-    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp(in: .cities), completion: OptionTable.lang.completion)
     var lang: String?
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
@@ -126,8 +126,13 @@ extension OptionSpec {
         argumentHelp(help)
     }
 
-    /// Another help for the option where a command takes less of it, with the name of its value.
-    func argumentHelp(_ text: String) -> ArgumentHelp {
+    /// The option's help in a command that says it otherwise (``HelpText/help(of:in:)``), with
+    /// the name of its value.
+    func argumentHelp(in command: Invocation.Command) -> ArgumentHelp {
+        argumentHelp(HelpText.help(of: self, in: command))
+    }
+
+    private func argumentHelp(_ text: String) -> ArgumentHelp {
         switch arity {
         case .flag: ArgumentHelp(text)
         case .value(let name): ArgumentHelp(text, valueName: name)

@@ -25,7 +25,7 @@ enum OptionTable {
 
     static let format = OptionSpec(
         "format", short: "f", .value(name: "F"),
-        help: "table, tsv, json, line, detail, waybar or a %-template (below); by default a table on a terminal, else tsv",
+        help: HelpText.formatHelp(for: .fetch),
         commands: .all, section: .first, completions: OutputFormat.names(for:),
         effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
 

@@ -116,7 +116,7 @@ struct DeclarationTests {
         }
     }
 
-    @Test("The man page's text of each option is the table's help, and states no second default")
+    @Test("The man page's text of each option is its help in --help, and states no second default")
     func sameHelp() async throws {
         let commands = try await Self.dumpedCommands()
         for name in ["forecast", "week", "cities"] {
@@ -125,11 +125,8 @@ struct DeclarationTests {
                 // make-manpage.py appends "(default: …)" for a declared default: the help says it.
                 #expect(argument.defaultValue == nil, "\(name) --\(long) declares a default of its own: \(argument.defaultValue ?? "")")
                 guard let spec = OptionTable.option(long: Substring(long)) else { continue }
-                // `--format` has a help of its own where the command prints fewer formats (the
-                // catalog's two are in the man page's words for `forecast cities`).
-                if name == "cities", long == OptionTable.format.long { continue }
-                let help = name == "week" && long == OptionTable.format.long ? HelpText.weekFormatHelp : spec.help
-                #expect(argument.abstract == help, "\(name) --\(long)")
+                // `--format` lists each command's formats.
+                #expect(argument.abstract == HelpText.help(of: spec, in: Self.command(named: name)), "\(name) --\(long)")
             }
         }
     }
@@ -151,6 +148,11 @@ struct DeclarationTests {
             let accepted = command == .cities ? try await forecast(line).status != 64 : usageError(line) == nil
             #expect(offered.contains(format) == accepted, "\(line)")
         }
+    }
+
+    /// The command of a name in the dump.
+    static func command(named name: String) -> Invocation.Command {
+        name == "forecast" ? .fetch : Invocation.Command(rawValue: name) ?? .fetch
     }
 
     @Test("The week's description in the man page names the options it does not take, from the table")
