@@ -58,8 +58,8 @@ enum HelpText {
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
             °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
-            label, %w day of the week, %r the week's reliability (- here), %P prefecture, \
-            %% a %. An unknown value prints as -; an unknown placeholder \
+            label (今日; in the week, its day of the week), %w day of the week, %r the week's \
+            reliability (- here), %P prefecture, %% a %. An unknown value prints as -; an unknown placeholder \
             is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
@@ -265,9 +265,18 @@ enum HelpText {
 
     /// The discussion swift-argument-parser is given for the man page: the description, then
     /// the reference sections, each under its heading.
+    ///
+    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line
+    /// the help wraps between two characters of Japanese (週 and 間) has no space to break at,
+    /// and the page would join the two with one.
     static var discussion: String {
         let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
-        let reference = ([examples] + sections.map { ($0.heading, lines(of: $0.body)) }).map { heading, lines in
+        let reference = ([examples] + sections.map { section in
+            switch section.body {
+            case .prose(let text): (section.heading, [text])
+            case .lines(let lines): (section.heading, lines)
+            }
+        }).map { heading, lines in
             "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
         }
         return ([description] + reference).joined(separator: "\n\n")
