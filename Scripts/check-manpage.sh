@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks forecast(1): groff's man and mandoc macro packages render it without one warning on the
-# UTF-8 device man uses, and the page keeps its Japanese examples and its EXIT STATUS,
+# UTF-8 device man uses, and the page keeps its Japanese examples and text (with no space the
+# help's line breaks would leave inside a word: "(週間天気予報)"), and its EXIT STATUS,
 # ENVIRONMENT and FILES sections. Run by `make check-man` and CI (.ci/package).
 # Usage: Scripts/check-manpage.sh forecast.1
 #
@@ -21,8 +22,8 @@ for macros in -man -mandoc; do
     done
 done
 rendered=$(groff -man -Tutf8 -P-cbou "$page" 2>/dev/null)
-for expected in "東京 and 横浜, one after the other" "forecast -p 東京 横浜 大阪" "EXIT STATUS" \
-                "ENVIRONMENT" "FILES" "FORECAST_CACHE_DIR" "--parallel"; do
+for expected in "東京 and 横浜, one after the other" "forecast -p 東京 横浜 大阪" "(週間天気予報)" "EXIT STATUS" \
+                "ENVIRONMENT" "FILES" "FORECAST_CACHE_DIR" "FORECAST_JMA_URL" "--parallel"; do
     if ! grep -qF -- "$expected" <<< "$rendered"; then
         echo "check-manpage: the rendered page lacks \"$expected\"" >&2
         status=1

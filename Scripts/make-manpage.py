@@ -150,9 +150,9 @@ def files_section(help_text):
 
 
 def page(tool, version, date):
-    root = tool["command"]
+    # The root is the fetch, `forecast [options] <city>...`, with `week` and `cities` below it.
+    root = fetch = tool["command"]
     subcommands = {c["commandName"]: c for c in root.get("subcommands", [])}
-    fetch = subcommands[root.get("defaultSubcommand", "fetch")]
     cities = subcommands.get("cities")
     week = subcommands.get("week")
     blocks = paragraphs(fetch.get("discussion", ""))
@@ -171,7 +171,6 @@ def page(tool, version, date):
         ".br",
         bold("forecast cities") + " [" + italic("query") + "]",
         ".SH DESCRIPTION",
-        text_line(fetch.get("abstract", "")),
     ]
     for heading, lines in blocks:
         if heading is None:
@@ -182,15 +181,9 @@ def page(tool, version, date):
     for argument in arguments:
         if argument["kind"] == "positional":
             out += tagged(italic(argument.get("valueName", "argument")) + " ...", argument.get("abstract", ""))
-    seen = set()
-    for argument in arguments + [a for a in root.get("arguments", []) if a.get("shouldDisplay", True)]:
+    for argument in arguments:
         if argument["kind"] != "positional" and argument.get("names"):
-            term = option_term(argument)
-            if term not in seen:
-                seen.add(term)
-                out += tagged(term, option_text(argument))
-    out += tagged(bold("--generate-completion-script") + " " + italic("shell"),
-                  "Print the completion script for bash, zsh or fish.")
+            out += tagged(option_term(argument), option_text(argument))
 
     out.append(".SH COMMANDS")
     if week:

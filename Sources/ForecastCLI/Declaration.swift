@@ -6,34 +6,23 @@ import Forecast
 /// the man page is written from. No run is parsed with it; ``ArgumentScanner`` parses runs.
 ///
 /// Each command declares the table's options for it, one property each, with the table's
-/// names, value name and help (swift-argument-parser reads options from properties, so the
-/// list cannot be made from the table). `DeclarationTests` fails when one is missing, extra or
-/// differs from the table.
+/// names, value name, help and values (swift-argument-parser reads options from properties, so
+/// the list cannot be made from the table). `DeclarationTests` fails when one is missing, extra
+/// or differs from the table.
 ///
-/// The root keeps the fetch as its default subcommand so that the dump documents both
-/// commands; the completion scripts come from ``FetchDeclaration`` alone, so that options,
-/// their values and cities complete at the top level in bash, zsh and fish.
-struct RootDeclaration: ParsableCommand {
+/// The fetch is the root, as it is typed, with `week` and `cities` as its subcommands, so that
+/// each command's options and values complete after it (``CompletionScript``).
+struct FetchDeclaration: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: HelpText.abstract,
         usage: HelpText.usage,
-        version: "forecast \(ForecastVersion.current)",
-        subcommands: [FetchDeclaration.self, WeekDeclaration.self, CitiesDeclaration.self],
-        defaultSubcommand: FetchDeclaration.self)
-}
-
-/// `forecast [options] <city>...` as swift-argument-parser sees it.
-struct FetchDeclaration: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "forecast",
-        abstract: "Print the weather forecast of Japanese cities.",
-        usage: HelpText.usage,
         discussion: HelpText.discussion,
         version: "forecast \(ForecastVersion.current)",
+        subcommands: [WeekDeclaration.self, CitiesDeclaration.self],
         helpNames: [.short, .long])
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion)
+    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion(in: .fetch))
     var format: String?
     @Option(name: OptionTable.days.names, help: OptionTable.days.argumentHelp, completion: OptionTable.days.completion)
     var days: String?
@@ -44,6 +33,9 @@ struct FetchDeclaration: ParsableCommand {
     @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
     @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
     @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
 
     @Argument(
         help: ArgumentHelp("6-digit IDs, names or prefectures; - reads them from standard input.", valueName: "city"),
@@ -74,8 +66,8 @@ struct CommonOptionsDeclaration: ParsableArguments {
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 }
 
-/// `forecast week [options] <city>...` as swift-argument-parser sees it, for the man page: the
-/// options of the table that apply to the week.
+/// `forecast week [options] <city>...` as swift-argument-parser sees it: the options of the table
+/// that apply to the week.
 struct WeekDeclaration: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
@@ -83,14 +75,19 @@ struct WeekDeclaration: ParsableCommand {
         usage: "forecast week [options] <city>...",
         discussion: """
             It takes the fetch's options but \(HelpText.fetchOnlyOptions), and the formats \
-            table, tsv, json, line and templates (%w the day of the week, %r the reliability). \
-            The cities of one office share one download of its file.
+            \(HelpText.sentence(OutputFormat.names(for: .week), and: "templates")) (%w the day of \
+            the week, %r the reliability). The cities of one office share one download of its file.
             """)
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp(HelpText.weekFormatHelp)) var format: String?
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .week),
+        completion: OptionTable.format.completion(in: .week))
+    var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
 
-    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"))
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
     var cities: [String] = []
 }
 
@@ -106,10 +103,14 @@ struct CitiesDeclaration: ParsableCommand {
             and long vowels are ignored, as in city arguments.
             """)
 
-    @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp("tsv (default) or json."), completion: .list(["tsv", "json"]))
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .cities),
+        completion: OptionTable.format.completion(in: .cities))
     var format: String?
-    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp(in: .cities), completion: OptionTable.lang.completion)
     var lang: String?
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
     @Argument(help: "Text to look for in the ID, name, prefecture, English name, reading or romaji.")
     var query: String?
 }
@@ -126,16 +127,28 @@ extension OptionSpec {
         argumentHelp(help)
     }
 
-    /// Another help for the option where a command takes less of it, with the name of its value.
-    func argumentHelp(_ text: String) -> ArgumentHelp {
+    /// The option's help in a command that says it otherwise (``HelpText/help(of:in:)``), with
+    /// the name of its value.
+    func argumentHelp(in command: Invocation.Command) -> ArgumentHelp {
+        argumentHelp(HelpText.help(of: self, in: command))
+    }
+
+    private func argumentHelp(_ text: String) -> ArgumentHelp {
         switch arity {
         case .flag: ArgumentHelp(text)
         case .value(let name): ArgumentHelp(text, valueName: name)
         }
     }
 
-    /// What a shell offers after the option: its values, if the table lists any.
+    /// What a shell offers after the option in `command`: its values there, if the table lists any.
+    func completion(in command: Invocation.Command) -> CompletionKind? {
+        let values = completions(command)
+        return values.isEmpty ? nil : .list(values)
+    }
+
+    /// What a shell offers after an option whose values are the same in every command it
+    /// applies to (all but `--format`'s); `DeclarationTests` checks each command's.
     var completion: CompletionKind? {
-        completions.isEmpty ? nil : .list(completions)
+        completion(in: .fetch)
     }
 }

@@ -91,17 +91,15 @@ enum EntryPoint {
             Terminal.output(HelpText.help(for: command))
         case .version:
             Terminal.output(ForecastVersion.versionLine + "\n")
-        case .completionScript(.zsh):
-            Terminal.output(ZshCompletion.script() + "\n")
         case .completionScript(let shell):
-            Terminal.output(FetchDeclaration.completionScript(for: shell == .bash ? .bash : .fish))
+            Terminal.output(CompletionScript.text(for: shell))
         }
     }
 
     /// What swift-argument-parser prints for a request it answers from the declaration: city
     /// candidates for a shell, or the JSON the man page is written from.
     static func answerFromDeclaration(_ arguments: [String]) -> ExitStatus {
-        let command: any ParsableCommand.Type = arguments.first == "---completion" ? FetchDeclaration.self : RootDeclaration.self
+        let command = FetchDeclaration.self
         do {
             _ = try command.parseAsRoot(arguments)
             return .success

@@ -58,8 +58,8 @@ enum HelpText {
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
             °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
-            label, %w day of the week, %r the week's reliability (- here), %P prefecture, \
-            %% a %. An unknown value prints as -; an unknown placeholder \
+            label (今日; in the week, its day of the week), %w day of the week, %r the week's \
+            reliability (- here), %P prefecture, %% a %. An unknown value prints as -; an unknown placeholder \
             is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
@@ -172,15 +172,36 @@ enum HelpText {
         (出典: 気象庁), read and reformatted by forecast.
         """
 
-    /// `--format` in `forecast week`, which prints fewer formats and has two placeholders more.
-    static let weekFormatHelp =
-        "table, tsv, json, line or a %-template (%w the day of the week, %r the reliability); by default a table on a terminal, else tsv"
+    /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and
+    /// a template where it takes one.
+    static func formatHelp(for command: Invocation.Command) -> String {
+        let names = OutputFormat.names(for: command).map { name in
+            guard name == OutputFormat.auto.name else { return name }
+            return command == .cities ? "\(name) (default: tsv)" : "\(name) (default: a table on a terminal, else tsv)"
+        }
+        return switch command {
+        case .fetch: sentence(names, or: "a %-template (below)")
+        case .week: sentence(names, or: "a %-template (%w the day of the week, %r the reliability)")
+        case .cities: sentence(Array(names.dropLast()), or: names[names.count - 1])
+            + ": one array of {\"id\", \"name\", \"prefecture\", \"name_en\", \"prefecture_en\"}"
+        }
+    }
 
     /// The options of `forecast` that `forecast week` does not take, for a sentence:
     /// "--days, --base-url, … and --text-format".
     static var fetchOnlyOptions: String {
         let names = OptionTable.all.filter { $0.commands.contains(.fetch) && !$0.commands.contains(.week) }.map { "--\($0.long)" }
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        return sentence(Array(names.dropLast()), and: names.last ?? "")
+    }
+
+    /// "a, b and c": `items`, then `last` after "and".
+    static func sentence(_ items: [String], and last: String) -> String {
+        items.isEmpty ? last : items.joined(separator: ", ") + " and " + last
+    }
+
+    /// "a, b or c": `items`, then `last` after "or".
+    static func sentence(_ items: [String], or last: String) -> String {
+        items.isEmpty ? last : items.joined(separator: ", ") + " or " + last
     }
 
     /// `forecast week --help`.
@@ -200,19 +221,12 @@ enum HelpText {
             Example(command: "forecast week -f line 沖縄", result: "a line a city, the days after |"),
             Example(command: "forecast week -f json -p 北海道", result: "JSON, the offices fetched at once"),
         ]).map { "  \($0)\n" }.joined()
-        text += "\nOptions:\n"
-        for spec in OptionTable.all where spec.commands.contains(.week) {
-            guard spec.long == OptionTable.format.long else {
-                text += optionLines(spec)
-                continue
-            }
-            text += optionLines(OptionSpec(spec.long, short: spec.short, spec.arity, help: weekFormatHelp, effect: spec.effect))
-        }
-        return text
+        return text + "\nOptions:\n" + optionLines(for: .week)
     }
 
     /// `forecast cities --help`.
-    static let cities = """
+    static var cities: String {
+        """
         Usage: forecast cities [options] [<query>]
 
         The catalog's 142 cities, one a line, tab-separated: ID, name, prefecture and
@@ -222,31 +236,63 @@ enum HelpText {
         とうきょう); case, width, spaces, hyphens and long vowels do not matter.
 
         Options:
-          -f, --format F      tsv (the default) or json: one array of {"id", "name",
-                              "prefecture", "name_en", "prefecture_en"}
-              --lang ja|en    the name and prefecture columns in Japanese (default)
-                              or English
-          -h, --help          this help
 
-        """
-
-    /// The discussion swift-argument-parser is given for the man page: the reference
-    /// sections, each under its heading.
-    static var discussion: String {
-        let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
-        return ([examples] + sections.map { ($0.heading, lines(of: $0.body)) }).map { heading, lines in
-            "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        """ + optionLines(for: .cities) + "\n"
     }
 
-    /// An option's lines: its spellings in a column of 22, its help wrapped to the width.
+    /// The options of a command other than the fetch, each with its help there.
+    static func optionLines(for command: Invocation.Command) -> String {
+        OptionTable.all.filter { $0.commands.contains(command.scope) }.map { spec in
+            optionLines(OptionSpec(spec.long, short: spec.short, spec.arity, help: help(of: spec, in: command), effect: spec.effect))
+        }.joined()
+    }
+
+    /// An option's help in a command: the table's, but for `--format`, which lists the
+    /// command's formats, and `--lang` in the catalog, which has no weather to translate.
+    static func help(of spec: OptionSpec, in command: Invocation.Command) -> String {
+        switch (spec.long, command) {
+        case (OptionTable.format.long, _): formatHelp(for: command)
+        case (OptionTable.lang.long, .cities): "ja (default) or en: the names and prefectures in Japanese or in English"
+        default: spec.help
+        }
+    }
+
+    /// What the man page says under DESCRIPTION, before its reference sections.
+    static let description = """
+        `forecast` prints the weather forecast of Japanese cities: the 3-day forecast of \
+        weather.tsukumijima.net, and the week ahead from the Japan Meteorological Agency's own \
+        files. On a terminal it prints a table; into a pipe, tab-separated values; and on request \
+        JSON, one line a city or a template of your own, for scripts and status bars.
+        """
+
+    /// The discussion swift-argument-parser is given for the man page: the description, then
+    /// the reference sections, each under its heading.
+    ///
+    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line
+    /// the help wraps between two characters of Japanese (週 and 間) has no space to break at,
+    /// and the page would join the two with one.
+    static var discussion: String {
+        let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
+        let reference = ([examples] + sections.map { section in
+            switch section.body {
+            case .prose(let text): (section.heading, [text])
+            case .lines(let lines): (section.heading, lines)
+            }
+        }).map { heading, lines in
+            "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
+        }
+        return ([description] + reference).joined(separator: "\n\n")
+    }
+
+    /// An option's lines: its spellings, then its help wrapped to the width from column 22.
+    /// A name too wide for two spaces before the column has a line of its own.
     static func optionLines(_ spec: OptionSpec) -> String {
         var name = spec.short.map { "-\($0), " } ?? "    "
         name += spec.usage
         let indent = 22
         let lines = TextWrap.lines(spec.help, width: width - indent)
         var text = "  " + pad(name, to: indent - 2)
-        if name.count > indent - 3 {
+        if DisplayWidth.of(name) + 2 > indent - 2 {
             text = "  " + name + "\n" + String(repeating: " ", count: indent)
         }
         text += lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"

@@ -53,8 +53,9 @@ struct OptionSpec: Sendable {
     let help: String
     let commands: Commands
     let section: Section
-    /// The values a shell completes after the option.
-    let completions: [String]
+    /// The values a shell completes after the option, in each command (the formats it prints
+    /// for `--format`).
+    let completions: @Sendable (Invocation.Command) -> [String]
     /// The long names of the options it contradicts: given together on the command line they
     /// are a usage error; against the config file's, the command line's wins.
     let contradicts: [String]
@@ -62,8 +63,8 @@ struct OptionSpec: Sendable {
 
     init(
         _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: String,
-        commands: Commands = .fetching, section: Section = .more, completions: [String] = [],
-        contradicts: [String] = [], effect: Effect
+        commands: Commands = .fetching, section: Section = .more,
+        completions: @escaping @Sendable (Invocation.Command) -> [String] = { _ in [] }, contradicts: [String] = [], effect: Effect
     ) {
         self.long = long
         self.short = short

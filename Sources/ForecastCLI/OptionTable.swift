@@ -25,14 +25,14 @@ enum OptionTable {
 
     static let format = OptionSpec(
         "format", short: "f", .value(name: "F"),
-        help: "table, tsv, json, line, detail, waybar or a %-template (below); by default a table on a terminal, else tsv",
-        commands: .all, section: .first, completions: OutputFormat.names,
+        help: HelpText.formatHelp(for: .fetch),
+        commands: .all, section: .first, completions: OutputFormat.names(for:),
         effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
 
     static let days = OptionSpec(
         "days", short: "d", .value(name: "N"),
         help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
-        commands: .fetch, section: .first, completions: ["1", "2", "3"],
+        commands: .fetch, section: .first, completions: { _ in ["1", "2", "3"] },
         effect: .set { options, value throws(UsageError) in
             options.days = try whole(value, "--days", in: 1...3, "1, 2 or 3")
         })
@@ -40,7 +40,7 @@ enum OptionTable {
     static let lang = OptionSpec(
         "lang", .value(name: "ja|en"),
         help: "ja (default) or en: JMA's English names and weather phrases; LANG does not change it",
-        commands: .all, section: .first, completions: LanguageOption.allCases.map(\.rawValue),
+        commands: .all, section: .first, completions: { _ in LanguageOption.allCases.map(\.rawValue) },
         effect: .set { options, value throws(UsageError) in
             guard let lang = LanguageOption(rawValue: value) else { throw UsageError("--lang must be ja or en (got \(value))") }
             options.lang = lang
@@ -125,7 +125,7 @@ enum OptionTable {
     static let color = OptionSpec(
         "color", .value(name: "WHEN"),
         help: "auto (default), always or never",
-        completions: ColorMode.allCases.map(\.rawValue),
+        completions: { _ in ColorMode.allCases.map(\.rawValue) },
         effect: .set { options, value throws(UsageError) in
             guard let color = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never (got \(value))") }
             options.color = color
@@ -134,7 +134,7 @@ enum OptionTable {
     static let source = OptionSpec(
         "source", .value(name: "SOURCE"),
         help: "auto (default): the API, and for a city it fails the weather agency's own file; tsukumijima: the API alone; jma: the agency's file alone",
-        commands: .fetch, completions: ClientConfiguration.Source.allCases.map(\.rawValue),
+        commands: .fetch, completions: { _ in ClientConfiguration.Source.allCases.map(\.rawValue) },
         effect: .set { options, value throws(UsageError) in
             guard let source = ClientConfiguration.Source(rawValue: value) else {
                 throw UsageError("--source must be auto, tsukumijima or jma (got \(value))")
@@ -185,8 +185,8 @@ enum OptionTable {
         effect: .request { _ in .version })
 
     static let completionScript = OptionSpec(
-        "generate-completion-script", .value(name: "SHELL"), help: "bash, zsh or fish completions",
-        commands: .all, completions: ParserRequest.Shell.allCases.map(\.rawValue),
+        "generate-completion-script", .value(name: "SHELL"), help: "the completion script for bash, zsh or fish",
+        commands: .all, completions: { _ in ParserRequest.Shell.allCases.map(\.rawValue) },
         effect: .request { value throws(UsageError) in
             guard let shell = ParserRequest.Shell(rawValue: value) else {
                 throw UsageError("--generate-completion-script must be bash, zsh or fish (got \(value))")
@@ -214,12 +214,12 @@ enum OptionTable {
         return number
     }
 
-    /// A number of seconds within `range`, or the usage error that says what it must be.
+    /// A number of seconds within `range`, or the usage error that says what it must be and
+    /// echoes the value as it was typed (`0`, not the `0.0` it was read as).
     private static func seconds(
         _ value: String, _ name: String, in range: ClosedRange<Double>, _ rule: String
     ) throws(UsageError) -> Double {
-        guard let seconds = Double(value) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
-        guard range.contains(seconds) else { throw UsageError("\(name) must be \(rule) (got \(seconds))") }
+        guard let seconds = Double(value), range.contains(seconds) else { throw UsageError("\(name) must be \(rule) (got \(value))") }
         return seconds
     }
 

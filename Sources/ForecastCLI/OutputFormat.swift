@@ -14,6 +14,27 @@ enum OutputFormat: Equatable, Sendable {
     /// Their names, for help and completion.
     static var names: [String] { named.map(\.name) }
 
+    /// The named formats `command` prints, in the same order: what its `--format` completes to
+    /// and its help lists.
+    static func named(for command: Invocation.Command) -> [OutputFormat] {
+        named.filter { $0.isPrinted(by: command) }
+    }
+
+    /// Their names.
+    @Sendable static func names(for command: Invocation.Command) -> [String] {
+        named(for: command).map(\.name)
+    }
+
+    /// Whether `command` prints the format: the week's and the catalog's are those their
+    /// commands accept.
+    func isPrinted(by command: Invocation.Command) -> Bool {
+        switch command {
+        case .fetch: true
+        case .week: Invocation.weekFormats(self)
+        case .cities: CitiesCommand.formats.contains(self)
+        }
+    }
+
     /// Parses a `--format` value: a name, or a template whose placeholders are all known.
     static func parse(_ argument: String) throws(UsageError) -> OutputFormat {
         if FormatTemplate.isTemplate(argument) {

@@ -27,11 +27,21 @@ struct DeclarationTests {
             let name: String
         }
 
+        /// What a shell offers for it: `{"list": {"values": […]}}`, `{"file": {…}}`, `{"custom": {}}`.
+        struct Completion: Decodable {
+            struct List: Decodable {
+                let values: [String]
+            }
+
+            let list: List?
+        }
+
         let kind: String
         let names: [Name]?
         let valueName: String?
         let abstract: String?
         let defaultValue: String?
+        let completionKind: Completion?
     }
 
     /// One command of the dump.
@@ -50,17 +60,13 @@ struct DeclarationTests {
     /// ("Show help information."): the table lists them for `--help`'s sake.
     static let builtIn: Set<String> = [OptionTable.help.long, OptionTable.version.long]
 
-    /// swift-argument-parser answers `--generate-completion-script` on its own and does not list
-    /// it in the dump; the man page's writer adds its entry by hand.
-    static let notDumped: Set<String> = [OptionTable.completionScript.long]
-
-    /// The commands of the dump, by name: `forecast` (the fetch, the root's default), `week`
-    /// and `cities`.
+    /// The commands of the dump, by name: `forecast` (the fetch, the root), and below it
+    /// `week` and `cities`.
     static func dumpedCommands() async throws -> [String: Command] {
         let result = try await forecast(["--experimental-dump-help"])
         #expect(result.status == 0, "\(result.stderr)")
         let dump = try JSONDecoder().decode(Dump.self, from: Data(result.stdout.utf8))
-        var commands: [String: Command] = [:]
+        var commands = [dump.command.commandName: dump.command]
         for command in dump.command.subcommands ?? [] {
             commands[command.commandName] = command
         }
@@ -83,7 +89,7 @@ struct DeclarationTests {
     /// The options the table gives a command, by long name.
     static func expected(for scope: OptionSpec.Commands) -> [String: (declared: Declared, spec: OptionSpec)] {
         var found: [String: (declared: Declared, spec: OptionSpec)] = [:]
-        for spec in OptionTable.all where spec.commands.contains(scope) && !notDumped.contains(spec.long) {
+        for spec in OptionTable.all where spec.commands.contains(scope) {
             let names = spec.short.map { "-\($0), " } ?? ""
             let valueName: String? = switch spec.arity {
             case .flag: nil
@@ -110,7 +116,7 @@ struct DeclarationTests {
         }
     }
 
-    @Test("The man page's text of each option is the table's help, and states no second default")
+    @Test("The man page's text of each option is its help in --help, and states no second default")
     func sameHelp() async throws {
         let commands = try await Self.dumpedCommands()
         for name in ["forecast", "week", "cities"] {
@@ -119,13 +125,34 @@ struct DeclarationTests {
                 // make-manpage.py appends "(default: …)" for a declared default: the help says it.
                 #expect(argument.defaultValue == nil, "\(name) --\(long) declares a default of its own: \(argument.defaultValue ?? "")")
                 guard let spec = OptionTable.option(long: Substring(long)) else { continue }
-                // `--format` has a help of its own where the command prints fewer formats (the
-                // catalog's two are in the man page's words for `forecast cities`).
-                if name == "cities", long == OptionTable.format.long { continue }
-                let help = name == "week" && long == OptionTable.format.long ? HelpText.weekFormatHelp : spec.help
-                #expect(argument.abstract == help, "\(name) --\(long)")
+                // `--format` lists each command's formats.
+                #expect(argument.abstract == HelpText.help(of: spec, in: Self.command(named: name)), "\(name) --\(long)")
             }
         }
+    }
+
+    @Test("Each command's options complete to the table's values in that command: --format to the formats it prints (before: the week offered detail and waybar, the catalog tsv and json, --generate-completion-script nothing)",
+          arguments: [("forecast", Invocation.Command.fetch), ("week", .week), ("cities", .cities)])
+    func sameValues(command name: String, command: Invocation.Command) async throws {
+        let dumped = try #require(try await Self.dumpedCommands()[name], "the dump has no command \(name)")
+        for (long, (_, argument)) in Self.declared(in: dumped) where !Self.builtIn.contains(long) {
+            let spec = try #require(OptionTable.option(long: Substring(long)))
+            let values = spec.completions(command)
+            guard !values.isEmpty else { continue }
+            #expect(argument.completionKind?.list?.values == values, "\(name) --\(long)")
+        }
+        // What -f completes to is what the command accepts (the catalog checks its format as it runs).
+        let offered = OptionTable.format.completions(command)
+        for format in OutputFormat.names {
+            let line = (command == .fetch ? [] : [command.rawValue]) + ["-f", format, "130010"]
+            let accepted = command == .cities ? try await forecast(line).status != 64 : usageError(line) == nil
+            #expect(offered.contains(format) == accepted, "\(line)")
+        }
+    }
+
+    /// The command of a name in the dump.
+    static func command(named name: String) -> Invocation.Command {
+        name == "forecast" ? .fetch : Invocation.Command(rawValue: name) ?? .fetch
     }
 
     @Test("The week's description in the man page names the options it does not take, from the table")

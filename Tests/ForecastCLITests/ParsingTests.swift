@@ -75,12 +75,24 @@ struct ParsingTests {
 
     @Test("A negative number is a value that says what it must be, not a missing value (issue: --jobs -3)", arguments: [
         (["--days", "-1"], "--days must be 1, 2 or 3 (got -1)"),
-        (["--timeout", "-1"], "--timeout must be from 0.001 to 86400 seconds (got -1.0)"),
+        (["--timeout", "-1"], "--timeout must be from 0.001 to 86400 seconds (got -1)"),
         (["--jobs", "-3"], "--jobs must be at least 1 (got -3)"),
-        (["--max-time", "-2"], "--max-time must be more than 0 and at most 86400 seconds (got -2.0)"),
+        (["--max-time", "-2"], "--max-time must be more than 0 and at most 86400 seconds (got -2)"),
         (["-j", "-3"], "--jobs must be at least 1 (got -3)"),
     ] as [([String], String)])
     func negativeNumbers(arguments: [String], expected: String) {
+        #expect(usageError(arguments + ["130010"]) == expected)
+    }
+
+    @Test("A value a message echoes is the value as typed, never the number it was read as (issue 28: `--timeout 0` said \"got 0.0\")", arguments: [
+        (["--timeout", "0"], "--timeout must be from 0.001 to 86400 seconds (got 0)"),
+        (["--interval", "-1"], "--interval must be from 0 to 86400 seconds (got -1)"),
+        (["--timeout=1e17"], "--timeout must be from 0.001 to 86400 seconds (got 1e17)"),
+        (["--max-time", "100000"], "--max-time must be more than 0 and at most 86400 seconds (got 100000)"),
+        (["--interval", "+90000"], "--interval must be from 0 to 86400 seconds (got +90000)"),
+        (["--timeout", ".0004"], "--timeout must be from 0.001 to 86400 seconds (got .0004)"),
+    ] as [([String], String)])
+    func echoedAsTyped(arguments: [String], expected: String) {
         #expect(usageError(arguments + ["130010"]) == expected)
     }
 
@@ -91,7 +103,7 @@ struct ParsingTests {
         (["--timeout", "0"], "--timeout must be from 0.001 to 86400 seconds"),
         (["--timeout=-1"], "--timeout must be from 0.001 to 86400 seconds"),
         (["--timeout", "0.0004"], "--timeout must be from 0.001"),
-        (["--timeout", "1e17"], "--timeout must be from 0.001 to 86400 seconds (got 1e+17)"),
+        (["--timeout", "1e17"], "--timeout must be from 0.001 to 86400 seconds (got 1e17)"),
         (["--timeout", "nan"], "--timeout must be from"),
         (["--timeout", "soon"], "(got soon)"),
         (["--retries=-1"], "--retries must be from 0 to 10"),
