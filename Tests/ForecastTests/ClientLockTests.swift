@@ -23,8 +23,9 @@ struct ClientLockTests {
         try await withTemporaryFolder { folder in
             let cache = ForecastCache(directory: folder.path, now: CacheTests.Clock(CacheTests.justAfterRelease).now)
             try await MockServer.withServer(MockConfiguration(latency: .milliseconds(300))) { server in
-                let first = client(server, cache: cache)
-                let second = client(server, cache: cache)
+                // A wait as long as a minute's fetch: a busy machine cannot end it before the holder stores.
+                let first = client(server, cache: cache, timeout: .seconds(60))
+                let second = client(server, cache: cache, timeout: .seconds(60))
                 async let firstResult = first.fetch(tokyo)
                 try #require(await eventually(timeout: .seconds(60)) { server.stats().requestsServed == 1 }, "the first request never arrived")
                 let secondResult = await second.fetch(tokyo)
