@@ -18,8 +18,8 @@
 /// | ⛈️ | thunder in a rain or snow group (晴一時雨か雷雨, 雨で雷を伴う, 雪で雷を伴う, …) |
 ///
 /// Every glyph is an emoji with VARIATION SELECTOR-16 or one that is emoji by default; terminals
-/// disagree on whether the first kind takes one cell or two, so aligned formats (table, line)
-/// do not show them.
+/// disagree on whether the first kind takes one cell or two, so the aligned tables do not show
+/// them; the week's line does (`%c` in a template, the 3-day forecast's and the week's).
 public enum WeatherIcon: String, Sendable, CaseIterable {
     /// Clear: ☀️.
     case clear = "☀️"
