@@ -64,7 +64,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     @Flag(help: """
         Stamp each body with the last release before the clock (05:00, 11:00, 17:00 JST; the \
-        weekly report 11:00, 17:00) and move its dates to the clock's day.
+        weekly report 11:00, 17:00) and move its dates to the clock's day (a week's to the day \
+        after its release).
         """)
     var stampRelease = false
 
