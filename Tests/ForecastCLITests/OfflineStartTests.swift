@@ -1,0 +1,53 @@
+import Foundation
+import MockAPI
+import Testing
+import TestSupport
+
+/// Issue "A new user's second hour", the offline start: a mock that tells cities apart (9).
+@Suite("A new user's second hour: the offline start")
+struct OfflineStartTests {
+    /// The package's root.
+    static let root = fixturesDirectory.deletingLastPathComponent()
+
+    @Test("forecast week: 東京, 大阪, 札幌 and 那覇 each have a week of their own, all starting on one day (before: Tokyo's, from two days)")
+    func weeks() async throws {
+        try await withMock(MockConfiguration(stampsRelease: true)) { _, env in
+            let result = try await forecast(["week", "-f", "tsv", "東京", "大阪", "札幌", "那覇"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            var weeks: [String: [[Substring]]] = [:]
+            for line in result.stdout.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                weeks[String(fields[1]), default: []].append(fields)
+            }
+            #expect(weeks.count == 4)
+            let starts = Set(weeks.values.compactMap { $0.first?[3] })
+            #expect(starts.count == 1, "the weeks start on \(starts.sorted())")
+            // date, weather, minimum, maximum, chance of rain of each day
+            let days = weeks.mapValues { $0.map { [$0[3], $0[5], $0[6], $0[7], $0[8]].joined(separator: " ") } }
+            #expect(Set(days.values).count == 4, "\(days)")
+        }
+    }
+
+    @Test("forecast -f line 大阪 札幌 那覇: three lines of their own, none Tokyo's (before: Tokyo's three times)")
+    func lines() async throws {
+        try await withMock { _, env in
+            let result = try await forecast(["-f", "line", "東京", "大阪", "札幌", "那覇"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.map { $0.prefix { $0 != " " } } == ["東京", "大阪", "札幌", "那覇"])
+            let weather = lines.map { $0.drop { $0 != " " } }
+            #expect(Set(weather).count == 4, "\(result.stdout)")
+        }
+    }
+
+    @Test("--source jma -f detail 那覇: the overview of 那覇's own areas (before: 関東甲信's)")
+    func overview() async throws {
+        try await withMock(MockConfiguration(stampsRelease: true)) { _, env in
+            let result = try await forecast(
+                ["--source", "jma", "-f", "detail", "-d", "1", "那覇"], environment: env.merging(["COLUMNS": "100"]) { $1 })
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("本島中南部では、今日は"), "\(result.stdout)")
+            #expect(!result.stdout.contains("関東甲信") && !result.stdout.contains("東京地方"), "\(result.stdout)")
+        }
+    }
+}
