@@ -3,7 +3,8 @@ import MockAPI
 import Testing
 import TestSupport
 
-/// Issue "A new user's second hour", the offline start: a mock that tells cities apart (9).
+/// Issue "A new user's second hour", the offline start: a mock that tells cities apart (9), and a
+/// quick start that builds what a user runs (10).
 @Suite("A new user's second hour: the offline start")
 struct OfflineStartTests {
     /// The package's root.
@@ -49,5 +50,23 @@ struct OfflineStartTests {
             #expect(result.stdout.contains("本島中南部では、今日は"), "\(result.stdout)")
             #expect(!result.stdout.contains("関東甲信") && !result.stdout.contains("東京地方"), "\(result.stdout)")
         }
+    }
+
+    @Test("make builds the command and the mock, not the benchmarks; make bench builds those (before: everything)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed"))
+    func makeBuilds() async throws {
+        func builds(_ goal: [String]) async throws -> [String] {
+            // -n: print the commands without running them; -B: as if nothing were built yet.
+            let make = URL(fileURLWithPath: "/usr/bin/make")
+            let result = try await CommandProcess(["-C", Self.root.path, "-n", "-B"] + goal, executable: make).finish()
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").filter { $0.contains("swift build") }.map { line in
+                // into .build/release, where README and GUIDE run them from
+                #expect(line.contains("swift build -c release") && !line.contains("--scratch-path"), "\(line)")
+                return line.firstRange(of: "--product ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? "everything"
+            }
+        }
+        #expect(try await builds([]) == ["forecast", "forecast-mock"])
+        #expect(try await builds(["bench"]) == ["CurlHTTPBench", "CurlHTTPSoak"])
     }
 }
