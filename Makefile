@@ -16,6 +16,7 @@
 #   share/bash-completion/completions/forecast
 #   share/zsh/site-functions/_forecast
 #   share/fish/vendor_completions.d/forecast.fish
+# and not forecast-mock, a tool for tests and offline trials that runs from .build/release.
 
 PREFIX ?= /usr/local
 DESTDIR ?=

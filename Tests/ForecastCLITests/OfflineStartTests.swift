@@ -3,8 +3,9 @@ import MockAPI
 import Testing
 import TestSupport
 
-/// Issue "A new user's second hour", the offline start: a mock that tells cities apart (9), and a
-/// quick start that builds what a user runs (10).
+/// Issue "A new user's second hour", the offline start: a mock that tells cities apart (9), a
+/// quick start that builds what a user runs (10), and a `forecast-mock` the documents' commands
+/// can find (11).
 @Suite("A new user's second hour: the offline start")
 struct OfflineStartTests {
     /// The package's root.
@@ -68,5 +69,28 @@ struct OfflineStartTests {
         }
         #expect(try await builds([]) == ["forecast", "forecast-mock"])
         #expect(try await builds(["bench"]) == ["CurlHTTPBench", "CurlHTTPSoak"])
+    }
+
+    @Test("README and GUIDE run forecast-mock from where make puts it, .build/release/ (before: a bare forecast-mock, which make install does not install)")
+    func mockCommands() throws {
+        var commands = 0
+        for document in ["README.md", "GUIDE.md"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+            var inBlock = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("```") {
+                    inBlock.toggle()
+                    continue
+                }
+                // A transcript names the mock's options in a comment; it is run by the tests.
+                guard inBlock, !line.hasPrefix("$ ") else { continue }
+                for match in line.matches(of: /(^|[\s;&|(])forecast-mock(\s|$)/) {
+                    let before = line[..<match.range.lowerBound]
+                    #expect(before.hasSuffix("swift run -c release"), "\(document): \(line)")
+                }
+                commands += line.matches(of: /\.build\/release\/forecast-mock(\s|$)/).count
+            }
+        }
+        #expect(commands >= 2, "README's offline start and GUIDE's --tls example")
     }
 }
