@@ -1,6 +1,7 @@
 # forecast: build, test, install and package (GNU make).
 #
-#   make                    the release build README uses
+#   make                    the release build README uses: forecast and forecast-mock, into .build/release
+#   make bench              the benchmarks' executables (CurlHTTPBench, CurlHTTPSoak), the same way
 #   make test               README's test command
 #   sudo make install       into /usr/local (PREFIX=/usr, DESTDIR=/tmp/root as usual)
 #   sudo make uninstall     removes exactly what install put there
@@ -15,6 +16,7 @@
 #   share/bash-completion/completions/forecast
 #   share/zsh/site-functions/_forecast
 #   share/fish/vendor_completions.d/forecast.fish
+# and not forecast-mock, a tool for tests and offline trials that runs from .build/release.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -38,18 +40,25 @@ INSTALL ?= install
 SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CURDIR)/Scripts/link -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link/forecast.order -Xlinker --no-warn-symbol-ordering --disable-local-rpath
 
 BINARY = .build/release/forecast
+MOCK = .build/release/forecast-mock
 STAGE = .build/install
 SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap')
 # What the link reads besides the objects (SwiftPM does not relink when only these change).
 LINK_INPUTS = $(wildcard Scripts/link/*)
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
-.PHONY: all build test install uninstall deb man check-man docs check-docs clean
+.PHONY: all bench test install uninstall deb man check-man docs check-docs clean
 
-all: build
+# What a user runs: the command, and the mock of README's offline start (run from where it is
+# built, .build/release/forecast-mock: install leaves it out). A bare `swift build` would link
+# the benchmarks too, which no quick start needs.
+all: $(BINARY) $(MOCK)
 
-build:
-	$(SWIFT_BUILD)
+# The benchmarks' executables, built as the command is (Benchmarks/*.sh build their own copies
+# in .build-bench, with the command and the mock).
+bench:
+	$(SWIFT_BUILD) --product CurlHTTPBench
+	$(SWIFT_BUILD) --product CurlHTTPSoak
 
 test:
 	$(SWIFT) test
@@ -61,6 +70,12 @@ test:
 $(BINARY): $(SOURCES) $(LINK_INPUTS)
 	@rm -f $@
 	$(SWIFT_BUILD) --product forecast
+	@touch $@
+
+# The mock, the same way.
+$(MOCK): $(SOURCES) $(LINK_INPUTS)
+	@rm -f $@
+	$(SWIFT_BUILD) --product forecast-mock
 	@touch $@
 
 # A binary linked by a plain `swift build -c release` carries RUNPATH $ORIGIN: link it again

@@ -22,11 +22,12 @@ struct ForecastMockCommand: AsyncParsableCommand {
             (forecast --cacert FILE, curl --cacert FILE). The server runs until SIGINT or \
             SIGTERM, then exits 0.
 
-            Routes: /api/forecast/city/ID and /api/forecast?city=ID (the API); \
+            Routes: /api/forecast/city/ID and /api/forecast?city=ID (the API: a city's real \
+            sample, ID.json, else a body with its own location and weather derived from its ID); \
             /bosai/forecast/data/forecast/OFFICE.json and \
             /bosai/forecast/data/overview_forecast/OFFICE.json (the agency's files, for every \
-            office of jma/areas.tsv: its newest sample, else a template with its own areas); \
-            /stats (the counters).
+            office of jma/areas.tsv: its newest real sample, else one with its own areas and \
+            weather derived from its cities' IDs); /stats (the counters).
 
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
@@ -64,7 +65,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     @Flag(help: """
         Stamp each body with the last release before the clock (05:00, 11:00, 17:00 JST; the \
-        weekly report 11:00, 17:00) and move its dates to the clock's day.
+        weekly report 11:00, 17:00) and move its dates to the clock's day (a week's to the day \
+        after its release).
         """)
     var stampRelease = false
 

@@ -13,19 +13,25 @@ import Foundation
 /// `overview_forecast-{office}-{yyyymmdd}[-note].json`) gets its newest one, by the date in the
 /// name, byte for byte. Every other office gets an ``AgencyTemplate`` made from Tokyo's newest
 /// sample (130000, whose publisher is the agency itself, a name right for any office; the newest
-/// of all when Tokyo has none).
+/// of all when Tokyo has none): its own areas and points, with weather derived from its cities'
+/// IDs. An office without an overview sample gets one written from its forecast file, the
+/// sample's or the template's, naming that file's areas and their weather.
 struct AgencyStore: Sendable {
     /// A file ready to serve: its bytes, and its parsed form for release stamps and faults.
     struct File: Sendable {
         var bytes: ByteBuffer
         var json: JSONValue
         var layout: JSONValue.Layout
+        /// How a made file is made again when a release stamp has moved its dates; nil for a
+        /// sample, which keeps its values.
+        var remaking: Remaking?
 
         /// A made file, written out in `layout`.
-        init(json: JSONValue, layout: JSONValue.Layout) {
+        init(json: JSONValue, layout: JSONValue.Layout, remaking: Remaking) {
             self.bytes = ByteBuffer(string: json.text(layout))
             self.json = json
             self.layout = layout
+            self.remaking = remaking
         }
 
         /// A sample, served as its bytes.
@@ -34,6 +40,15 @@ struct AgencyStore: Sendable {
             self.json = json
             self.layout = JSONValue.Layout(of: bytes)
         }
+    }
+
+    /// How a made file follows a release stamp.
+    enum Remaking: Sendable {
+        /// A forecast template: its values drawn again for its new dates, each area and point from
+        /// the city ID it maps to (``AgencyTemplate/deriving(_:seeds:)``).
+        case forecast(seeds: [String: String])
+        /// An overview: written again from the office's forecast file as served, on `base`.
+        case overview(base: JSONValue, officeName: String)
     }
 
     /// The forecast file of each office.
@@ -74,16 +89,41 @@ struct AgencyStore: Sendable {
                         cities: office.cities)
                 else {
                     throw FixtureError(
-                        path: forecastBase.path, problem: "is not a list of reports whose series hold areas")
+                        path: forecastBase.path, problem: "is not a list of reports whose series hold times and areas")
                 }
-                forecasts[office.code] = File(json: json, layout: forecastBase.file.layout)
+                let seeds = AgencyTemplate.seeds(office: office.code, cities: office.cities)
+                forecasts[office.code] = File(
+                    json: json, layout: forecastBase.file.layout, remaking: .forecast(seeds: seeds))
             }
-            if overviews[office.code] == nil {
-                let json = AgencyTemplate.overview(from: overviewBase.file.json, officeName: office.name)
-                overviews[office.code] = File(json: json, layout: overviewBase.file.layout)
+            if overviews[office.code] == nil, let forecast = forecasts[office.code] {
+                let json = AgencyTemplate.overview(
+                    from: overviewBase.file.json, officeName: office.name, forecast: forecast.json)
+                overviews[office.code] = File(
+                    json: json, layout: overviewBase.file.layout,
+                    remaking: .overview(base: overviewBase.file.json, officeName: office.name))
             }
         }
         return AgencyStore(forecasts: forecasts, overviews: overviews, sampleOffices: sampleOffices)
+    }
+
+    /// An office's file as it is served: as loaded, or with the release times and dates of
+    /// `stamp`, a made file made again for its new dates (an overview from the forecast file
+    /// served at the same stamp). Nil for an office outside `areas.tsv`.
+    func served(_ kind: Route.AgencyFile, office: String, stamp: ReleaseStamp?) -> (file: File, json: JSONValue)? {
+        guard let file = (kind == .forecast ? forecasts : overviews)[office] else { return nil }
+        guard let stamp else { return (file, file.json) }
+        switch (kind, file.remaking) {
+        case (.forecast, .forecast(let seeds)):
+            return (file, AgencyTemplate.deriving(stamp.stampingAgencyForecast(file.json), seeds: seeds))
+        case (.overview, .overview(let base, let officeName)):
+            guard let forecast = served(.forecast, office: office, stamp: stamp) else { break }
+            let written = AgencyTemplate.overview(from: base, officeName: officeName, forecast: forecast.json)
+            return (file, stamp.stampingAgencyOverview(written))
+        default:
+            break
+        }
+        let stamped = kind == .forecast ? stamp.stampingAgencyForecast(file.json) : stamp.stampingAgencyOverview(file.json)
+        return (file, stamped)
     }
 
     /// An office of `areas.tsv` and its cities, in file order.

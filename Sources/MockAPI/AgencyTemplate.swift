@@ -1,5 +1,6 @@
 /// Makes an office's files out of another office's sample, for the offices of `areas.tsv` that
-/// have no sample of their own: the sample's values and times, the office's areas and points.
+/// have no sample of their own: the sample's shape and times, the office's areas and points,
+/// and weather derived from their cities' IDs (``DerivedWeather``).
 ///
 /// In the agency's forecast file an area is a class10 area (a 6-digit code, the city ID) and a
 /// point an AMeDAS station (a 5-digit code). The template keeps every report, series, member and
@@ -7,16 +8,17 @@
 ///
 /// - in the first report (the 3-day forecast), a list of areas gets one entry per city of the
 ///   office (its ID and class10 name), and a list of points one entry per distinct first
-///   AMeDAS point of those cities (named as the city); entry `i` takes the values of the
-///   sample's entry `i` modulo the sample's count;
+///   AMeDAS point of those cities (named as the city);
 /// - in the later reports (the weekly forecast, its `tempAverage` and `precipAverage`), a list of
 ///   areas gets a single entry, the office itself (its code and name), and a list of points a
-///   single entry, the first city's first point; each takes the values of the sample's first
-///   entry.
+///   single entry, the first city's first point.
 ///
 /// So a client that reads a city the way the API does (the 3-day area whose code is the city ID;
 /// the city's first AMeDAS point among the 3-day temperatures; the weekly entry of that point,
 /// else the first) finds every city of the office.
+///
+/// Entry `i` starts as the sample's entry `i` (modulo the sample's count); then its values are
+/// drawn (``deriving(_:seeds:)``).
 enum AgencyTemplate {
     /// A city as the office's files hold it.
     struct City: Sendable, Equatable {
@@ -62,15 +64,47 @@ enum AgencyTemplate {
             }
             reports[index] = .object(members)
         }
-        return .array(reports)
+        return deriving(.array(reports), seeds: seeds(office: office, cities: cities))
     }
 
-    /// The office's overview made from `sample`: its `targetArea` becomes the office's name.
-    static func overview(from sample: JSONValue, officeName: String) -> JSONValue {
+    /// The city whose ID each area and point of an office's template draws its weather from:
+    /// an area's and a point's own city (the first, for a point two cities share), the office's
+    /// first city for the office itself. So a city's 3-day forecast is its own, and its week
+    /// the office's, as in the agency's files.
+    static func seeds(office: String, cities: [City]) -> [String: String] {
+        var seeds: [String: String] = [:]
+        for city in cities.reversed() {
+            seeds[city.point] = city.id
+            seeds[city.id] = city.id
+        }
+        if let first = cities.first, seeds[office] == nil {
+            seeds[office] = first.id
+        }
+        return seeds
+    }
+
+    /// The office's overview made from `sample` and the office's forecast file as served (a
+    /// sample or a template): the file's publisher and 3-day release time, `targetArea` the
+    /// office's name, no headline, and a paragraph per area of the file's 3-day weather, from
+    /// its first two `weathers` lines (``OverviewText``).
+    static func overview(from sample: JSONValue, officeName: String, forecast: JSONValue) -> JSONValue {
         var overview = sample
+        for key in ["publishingOffice", "reportDatetime"] {
+            if overview[key].string != nil, let value = forecast[0][key].string {
+                overview[key] = .string(value)
+            }
+        }
         if overview["targetArea"].string != nil {
             overview["targetArea"] = .string(officeName)
         }
+        if overview["headlineText"].string != nil {
+            overview["headlineText"] = .string("")
+        }
+        let paragraphs = (forecast[0]["timeSeries"][0]["areas"].array ?? []).compactMap { entry -> String? in
+            guard let name = entry["area"]["name"].string, let today = entry["weathers"][0].string else { return nil }
+            return OverviewText.paragraph(area: name, today: today, tomorrow: entry["weathers"][1].string)
+        }
+        overview["text"] = .string(OverviewText.text(paragraphs, area: officeName))
         return overview
     }
 

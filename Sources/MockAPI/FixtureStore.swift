@@ -10,20 +10,37 @@ import Foundation
 /// server starts.
 ///
 /// A city with a file `{id}.json` in the fixtures folder gets that file's bytes verbatim; every
-/// other catalog city gets `template.json` (a copy of `130010.json` whose title, link and location
-/// are placeholders) filled in from its row of `cities-api-location.tsv`. The agency's files come
-/// from the `jma` folder (see ``AgencyStore``); a fixtures folder without one serves no office.
+/// other catalog city gets a body derived from `template.json` (a copy of `130010.json` whose
+/// title, link and location are placeholders): filled in from its row of
+/// `cities-api-location.tsv`, with weather of its own drawn from its ID (``DerivedWeather``).
+/// The agency's files come from the `jma` folder (see ``AgencyStore``); a fixtures folder without
+/// one serves no office.
 struct FixtureStore: Sendable {
-    /// The body for each catalog city ID.
+    /// The body for each catalog city ID, dated as its fixture or the template.
     let bodies: [String: ByteBuffer]
-    /// IDs that have their own fixture file (the rest use the template).
+    /// IDs that have their own fixture file (the rest are derived from the template).
     let fixtureIDs: Set<String>
+    /// The `location.district` of each city whose body is derived, which its overview names.
+    let derivedDistricts: [String: String]
     /// The agency's files.
     let agency: AgencyStore
 
     /// The body of a catalog city, or nil for an ID outside the catalog.
     func body(for cityID: String) -> ByteBuffer? {
         bodies[cityID]
+    }
+
+    /// The body of a catalog city as it is served: as loaded, or with the release time and
+    /// dates of `stamp`, a derived body's weather drawn again for its new dates. Nil for an ID
+    /// outside the catalog.
+    func body(for cityID: String, stamp: ReleaseStamp?) -> ByteBuffer? {
+        guard let body = bodies[cityID] else { return nil }
+        guard let stamp, let json = try? JSONValue(parsing: body.readableBytesView) else { return body }
+        var stamped = stamp.stampingAPIBody(json)
+        if let district = derivedDistricts[cityID] {
+            stamped = DerivedWeather(seed: cityID).apiBody(from: stamped, district: district)
+        }
+        return stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
     }
 
     /// Reads the catalog, the fixtures, the template and the agency's files from `directory`.
@@ -42,12 +59,15 @@ struct FixtureStore: Sendable {
 
         var bodies: [String: ByteBuffer] = [:]
         var fixtureIDs: Set<String> = []
+        var derivedDistricts: [String: String] = [:]
         for id in ids {
             if let bytes = try FixtureFiles.readIfPresent(folder + "/\(id).json") {
                 bodies[id] = ByteBuffer(bytes: bytes)
                 fixtureIDs.insert(id)
             } else if let location = locations[id] {
-                bodies[id] = ByteBuffer(string: render(template: template, location: location))
+                let body = try derivedBody(template: template, location: location, file: templateFile)
+                bodies[id] = ByteBuffer(string: body)
+                derivedDistricts[id] = location.district
             } else {
                 throw FixtureError(path: locationsFile, problem: "has no row for catalog city \(id)")
             }
@@ -56,7 +76,7 @@ struct FixtureStore: Sendable {
         if FixtureFiles.exists(folder + "/jma") {
             agency = try AgencyStore.load(folder: folder + "/jma", cityNames: locations.mapValues(\.city))
         }
-        return FixtureStore(bodies: bodies, fixtureIDs: fixtureIDs, agency: agency)
+        return FixtureStore(bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency)
     }
 
     /// The placeholders `template.json` must contain.
@@ -72,6 +92,21 @@ struct FixtureStore: Sendable {
             "area": JSONText.escaped(location.area),
             "link_area_code": JSONText.escaped(location.linkAreaCode),
         ])
+    }
+
+    /// The body of a city without a fixture: the template filled in with its location, and the
+    /// weather derived from its ID in place of the template's.
+    static func derivedBody(
+        template: BodyTemplate, location: CityLocation, file: String
+    ) throws(FixtureError) -> String {
+        let filled = render(template: template, location: location)
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: Array(filled.utf8))
+        } catch {
+            throw FixtureError(path: file, problem: "filled in for \(location.id) " + error.description)
+        }
+        return DerivedWeather(seed: location.id).apiBody(from: json, district: location.district).text(.pretty)
     }
 
     /// The IDs in the `id` column of `cities.tsv`, in file order.

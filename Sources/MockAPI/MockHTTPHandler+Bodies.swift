@@ -32,25 +32,17 @@ extension MockHTTPHandler {
     func normalAnswer(_ request: PendingRequest, reshape: ((JSONValue) -> JSONValue)? = nil) -> Answer {
         switch request.route {
         case .forecast(let cityID, _):
-            guard let body = self.store.body(for: cityID) else {
+            guard let body = self.store.body(for: cityID, stamp: request.stamp) else {
                 return Answer(status: .ok, headers: Self.apiHeaders, body: CannedBody.invalidCity)
             }
-            guard let stamp = request.stamp, let json = try? JSONValue(parsing: body.readableBytesView) else {
-                return Answer(status: .ok, headers: Self.apiHeaders, body: body)
-            }
-            let stamped = stamp.stampingAPIBody(json)
-            let bytes = stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
-            return Answer(status: .ok, headers: Self.apiHeaders, body: bytes)
+            return Answer(status: .ok, headers: Self.apiHeaders, body: body)
         case .agency(let office, let kind):
-            let files = kind == .forecast ? self.store.agency.forecasts : self.store.agency.overviews
-            guard let file = files[office] else {
+            guard let served = self.store.agency.served(kind, office: office, stamp: request.stamp) else {
                 let headers = [("Content-Type", "text/html; charset=iso-8859-1")]
                 return Answer(status: .notFound, headers: headers, body: CannedBody.agencyNotFound)
             }
-            var json = file.json
-            if let stamp = request.stamp {
-                json = kind == .forecast ? stamp.stampingAgencyForecast(json) : stamp.stampingAgencyOverview(json)
-            }
+            let file = served.file
+            var json = served.json
             if kind == .forecast, let reshape {
                 json = reshape(json)
             }

@@ -71,7 +71,7 @@ struct AgencyRouteTests {
         #expect(agency.sampleOffices == ["011000", "014100", "130000", "230000", "460100", "471000"])
     }
 
-    @Test("The Tokyo overview is its sample byte for byte; another office's is the sample with its own name")
+    @Test("The Tokyo overview is its sample byte for byte; another office's is written from its forecast file, naming its areas (before: Tokyo's text)")
     func overviews() async throws {
         let sample = try fixtureBytes("jma/overview_forecast-130000-20230728.json")
         let sampleObject = try #require(try parseJSON(sample) as? [String: String])
@@ -81,11 +81,27 @@ struct AgencyRouteTests {
                 #expect(tokyo.status == 200)
                 #expect(tokyo.body == sample)
                 #expect(tokyo.header("Content-Type") == "application/json")
-                let osaka = try await connection.request(Self.overviewPath + "270000.json")
-                #expect(osaka.status == 200)
-                var expected = sampleObject
-                expected["targetArea"] = "大阪府"
-                #expect(try parseJSON(osaka.body) as? [String: String] == expected)
+                // 大阪: a derived office; 那覇's 471000: a real forecast file, but no real overview.
+                for office in ["270000", "471000"] {
+                    let response = try await connection.request(Self.overviewPath + office + ".json")
+                    #expect(response.status == 200)
+                    let overview = try #require(try parseJSON(response.body) as? [String: String])
+                    #expect(Set(overview.keys) == Set(sampleObject.keys))
+                    let forecast = try #require(
+                        try parseJSON(try await connection.request(Self.forecastPath + office + ".json").body) as? [[String: Any]])
+                    let areas = try #require((forecast[0]["timeSeries"] as? [[String: Any]])?[0]["areas"] as? [[String: Any]])
+                    let paragraphs = areas.map { entry in
+                        let name = (entry["area"] as? [String: String])?["name"] ?? "?"
+                        let weathers = (entry["weathers"] as? [String] ?? []).map { $0.replacingOccurrences(of: "\u{3000}", with: "") }
+                        return "\u{3000}\(name)では、今日は\(weathers[0])、明日は\(weathers[1])でしょう。"
+                    }
+                    #expect(overview["text"] == paragraphs.joined(separator: "\n\n"))
+                    #expect(overview["text"]?.contains("関東甲信") == false)
+                    #expect(overview["targetArea"] == (office == "270000" ? "大阪府" : "沖縄県"))
+                    #expect(overview["headlineText"] == "")
+                    #expect(overview["publishingOffice"] == forecast[0]["publishingOffice"] as? String)
+                    #expect(overview["reportDatetime"] == forecast[0]["reportDatetime"] as? String)
+                }
             }
         }
     }

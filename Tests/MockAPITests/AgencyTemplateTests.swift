@@ -43,10 +43,54 @@ struct AgencyTemplateTests {
         #expect(weekly["timeSeries"][1]["areas"][0]["area"] == .strings(["name": "神戸", "code": "63518"]))
         #expect(weekly["tempAverage"]["areas"][0]["area"]["code"] == .string("63518"))
         #expect(weekly["precipAverage"]["areas"].array?.count == 1)
-        // The 3-day report's entries take the sample's values in turn.
-        let weather = template[0]["timeSeries"][0]["areas"]
-        #expect(weather[1]["weatherCodes"] == base[0]["timeSeries"][0]["areas"][1]["weatherCodes"])
         #expect(template[0]["publishingOffice"] == base[0]["publishingOffice"])
+        // The values are drawn from the cities' IDs for the date of each time: the sample's 3-day
+        // forecast holds 2026-08-12 to 14, its week 2026-08-13 to 19.
+        let august12 = try #require(JST.parseDay("2026-08-12"))
+        let kobe = DerivedWeather(seed: "280010"), toyooka = DerivedWeather(seed: "280020")
+        let weather = template[0]["timeSeries"][0]["areas"]
+        #expect(weather[0]["weatherCodes"] == .array((0...2).map { .string(kobe.kind(day: august12 + $0).code) }))
+        #expect(weather[1]["weatherCodes"] == .array((0...2).map { .string(toyooka.kind(day: august12 + $0).code) }))
+        #expect(weather[1]["winds"][1] == .string(toyooka.wind(day: august12 + 1)))
+        let week = weekly["timeSeries"][0]["areas"][0]
+        #expect(week["weatherCodes"] == .array((1...7).map { .string(kobe.kind(day: august12 + $0).code) }))
+        #expect(week["pops"][1] == .string(String(kobe.rain(day: august12 + 2))))
+        #expect(weekly["timeSeries"][1]["areas"][0]["tempsMax"][3] == .string(String(kobe.maximum(day: august12 + 4))))
+        // What the sample leaves empty stays empty: the week's first chance of rain, its first
+        // two reliabilities.
+        #expect(week["pops"][0] == .string("") && week["reliabilities"][0] == .string("") && week["reliabilities"][1] == .string(""))
+        #expect(weekly["tempAverage"]["areas"][0]["min"].string?.hasPrefix("\(kobe.normalMinimum).") == true)
+    }
+
+    @Test("Each derived office has weather of its own: codes, chances of rain, temperatures (before: Tokyo's sample's)")
+    func ownWeather() throws {
+        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        func values(_ file: JSONValue) -> [String] {
+            let threeDay = file[0]["timeSeries"], week = file[1]["timeSeries"]
+            return [
+                threeDay[0]["areas"][0]["weatherCodes"], threeDay[1]["areas"][0]["pops"], threeDay[2]["areas"][0]["temps"],
+                week[0]["areas"][0]["weatherCodes"], week[1]["areas"][0]["tempsMax"],
+            ].map { $0.text(.compact) }
+        }
+        let tokyo = values(try #require(store.agency.forecasts["130000"]).json)
+        var seen: [[String]: String] = [:]
+        for (office, file) in store.agency.forecasts where !store.agency.sampleOffices.contains(office) {
+            let own = values(file.json)
+            #expect(own != tokyo, "office \(office) has the sample's weather")
+            #expect(seen[own] == nil, "office \(office) has the weather of \(seen[own] ?? "")")
+            seen[own] = office
+        }
+        #expect(seen.count == 50)
+    }
+
+    @Test("An inland office's file has no waves; a coastal one's has")
+    func waves() throws {
+        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        for (office, inland) in [("110000", true), ("290000", true), ("270000", false), ("016000", false)] {
+            let areas = try #require(store.agency.forecasts[office]).json[0]["timeSeries"][0]["areas"].array ?? []
+            #expect(!areas.isEmpty)
+            #expect(areas.allSatisfy { ($0["waves"] == .null) == inland }, "\(office)")
+        }
     }
 
     @Test("A sample of another shape gives no template")

@@ -49,20 +49,21 @@ struct ReleaseStampTests {
     @Test(
         "The API's and the agency's bodies carry the last release before the injected clock and its days",
         arguments: [
-            // clock, API publicTime, API first date, agency reports' times, agency first day
+            // clock, API publicTime, API first date, agency reports' times, agency first days
+            // (the 3-day report's, the week's)
             ("2026-11-26T04:59:59+09:00", "2026-11-25T17:00:00+09:00", "2026-11-26",
-             ["2026-11-25T17:00:00+09:00", "2026-11-25T17:00:00+09:00"], "2026-11-25"),
+             ["2026-11-25T17:00:00+09:00", "2026-11-25T17:00:00+09:00"], ["2026-11-25", "2026-11-26"]),
             ("2026-11-26T05:00:00+09:00", "2026-11-26T05:00:00+09:00", "2026-11-26",
-             ["2026-11-26T05:00:00+09:00", "2026-11-25T17:00:00+09:00"], "2026-11-26"),
+             ["2026-11-26T05:00:00+09:00", "2026-11-25T17:00:00+09:00"], ["2026-11-26", "2026-11-26"]),
             ("2026-11-26T11:00:00+09:00", "2026-11-26T11:00:00+09:00", "2026-11-26",
-             ["2026-11-26T11:00:00+09:00", "2026-11-26T11:00:00+09:00"], "2026-11-26"),
+             ["2026-11-26T11:00:00+09:00", "2026-11-26T11:00:00+09:00"], ["2026-11-26", "2026-11-27"]),
             ("2026-11-26T17:00:00+09:00", "2026-11-26T17:00:00+09:00", "2026-11-26",
-             ["2026-11-26T17:00:00+09:00", "2026-11-26T17:00:00+09:00"], "2026-11-26"),
+             ["2026-11-26T17:00:00+09:00", "2026-11-26T17:00:00+09:00"], ["2026-11-26", "2026-11-27"]),
             ("2026-11-27T00:00:00+09:00", "2026-11-26T17:00:00+09:00", "2026-11-27",
-             ["2026-11-26T17:00:00+09:00", "2026-11-26T17:00:00+09:00"], "2026-11-26"),
+             ["2026-11-26T17:00:00+09:00", "2026-11-26T17:00:00+09:00"], ["2026-11-26", "2026-11-27"]),
         ]
     )
-    func stamped(clock: String, publicTime: String, firstDate: String, reports: [String], firstDay: String) async throws {
+    func stamped(clock: String, publicTime: String, firstDate: String, reports: [String], firstDays: [String]) async throws {
         let now = Self.instant(clock)
         let configuration = MockConfiguration(stampsRelease: true, clock: { now })
         try await MockServer.withServer(configuration) { server in
@@ -81,14 +82,15 @@ struct ReleaseStampTests {
                 #expect(forecasts.map { $0["dateLabel"] as? String } == ["今日", "明日", "明後日"])
                 #expect(forecasts.map { $0["telop"] as? String } == fixtureForecasts.map { $0["telop"] as? String })
 
-                // The agency: Tokyo's newest sample, every time moved by the same whole days.
+                // The agency: Tokyo's newest sample, every time of a report moved by the same
+                // whole days (both of its reports start on 2026-03-12).
                 let response = try await connection.request("/bosai/forecast/data/forecast/130000.json")
                 let file = try #require(try parseJSON(response.body) as? [[String: Any]])
                 let sample = try #require(
                     try parseJSON(try fixtureBytes("jma/forecast-130000-20260312.json")) as? [[String: Any]])
                 #expect(file.map { $0["reportDatetime"] as? String } == reports)
-                let shift = TimeInterval(86_400 * Self.dayCount(from: "2026-03-12", to: firstDay))
-                for (report, original) in zip(file, sample) {
+                for (index, (report, original)) in zip(file, sample).enumerated() {
+                    let shift = TimeInterval(86_400 * Self.dayCount(from: "2026-03-12", to: firstDays[index]))
                     let series = report["timeSeries"] as? [[String: Any]] ?? []
                     let originalSeries = original["timeSeries"] as? [[String: Any]] ?? []
                     #expect(series.count == originalSeries.count)
@@ -105,6 +107,24 @@ struct ReleaseStampTests {
                     connection.request("/bosai/forecast/data/overview_forecast/130000.json"))
                 #expect(overview["reportDatetime"] as? String == reports[0])
             }
+        }
+    }
+
+    @Test(
+        "Every office's week starts the day after the last weekly release, sample or derived (before: Tokyo's a day before the rest)",
+        arguments: [
+            ("2026-11-26T04:00:00+09:00", "2026-11-26"), ("2026-11-26T06:00:00+09:00", "2026-11-26"),
+            ("2026-11-26T12:00:00+09:00", "2026-11-27"), ("2026-11-26T18:00:00+09:00", "2026-11-27"),
+        ]
+    )
+    func weeksStartTogether(clock: String, weekStart: String) throws {
+        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let stamp = ReleaseStamp(now: Self.instant(clock))
+        #expect(store.agency.forecasts.count == 56)
+        for (office, file) in store.agency.forecasts {
+            let stamped = stamp.stampingAgencyForecast(file.json)
+            #expect(stamped[1]["timeSeries"][0]["timeDefines"][0].string?.prefix(10) == Substring(weekStart), "office \(office)")
+            #expect(stamped[1]["timeSeries"][1]["timeDefines"][0].string?.prefix(10) == Substring(weekStart), "office \(office)")
         }
     }
 
