@@ -49,8 +49,11 @@ struct OptionSpec: Sendable {
     /// The one-letter name, if any: "j".
     let short: Character?
     let arity: Arity
-    /// One line (two at most) for `--help`, stating the default where there is one.
-    let help: String
+    /// One line (two at most) for `--help`, stating the default where there is one. Written
+    /// when asked for: a run that prints no help never builds it (the format's is made from
+    /// every command's formats).
+    var help: String { makeHelp() }
+    private let makeHelp: @Sendable () -> String
     let commands: Commands
     let section: Section
     /// The values a shell completes after the option, in each command (the formats it prints
@@ -62,14 +65,14 @@ struct OptionSpec: Sendable {
     let effect: Effect
 
     init(
-        _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: String,
+        _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: @autoclosure @escaping @Sendable () -> String,
         commands: Commands = .fetching, section: Section = .more,
         completions: @escaping @Sendable (Invocation.Command) -> [String] = { _ in [] }, contradicts: [String] = [], effect: Effect
     ) {
         self.long = long
         self.short = short
         self.arity = arity
-        self.help = help
+        makeHelp = help
         self.commands = commands
         self.section = section
         self.completions = completions
