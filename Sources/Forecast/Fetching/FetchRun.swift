@@ -35,8 +35,8 @@ final class FetchRun {
     private var files: [String: FileFetch] = [:]
     /// The same, in the order they were claimed, which is the order their requests queue in.
     private var claimed: [FileFetch] = []
-    /// How many cities not yet taken read each file first, by name.
-    private var firstReaders: [String: Int] = [:]
+    /// The name of each city's first file ("" for none), to know when no city left needs it.
+    private var firstNames: [String] = []
     private var states: [CityState]
     /// When the next tick is due, and the work item that will post it.
     private var tickDue: ContinuousClock.Instant?
@@ -76,9 +76,7 @@ final class FetchRun {
         self.executor = executor
         limit = jobs > 1 && cities.count > 1 ? ConcurrencyLimit(maxInFlight: jobs) : nil
         states = Array(repeating: CityState(), count: cities.count)
-        for index in cities.indices {
-            if let name = firstFileName(index) { firstReaders[name, default: 0] += 1 }
-        }
+        firstNames = cities.indices.map { firstFileName($0) ?? "" }
     }
 
     deinit {
@@ -125,10 +123,13 @@ final class FetchRun {
     /// taken: a run of 142 cities holds each city's decoded forecast only until it is printed.
     /// (A fallback's file, an office's that later cities may still need, is kept for the run.)
     private func release(_ index: Int) {
-        guard let file = states[index].first?.file, let name = firstFileName(index) else { return }
-        let left = (firstReaders[name] ?? 1) - 1
-        firstReaders[name] = left
-        if left <= 0, case .answered = file.state { file.state = .released }
+        let name = firstNames[index]
+        guard let file = states[index].first?.file, !name.isEmpty, case .answered = file.state else { return }
+        for other in cities.indices where firstNames[other] == name {
+            if case .taken = states[other].progress { continue }
+            return
+        }
+        file.state = .released
     }
 
     /// The name in ``files`` of the city's first file.

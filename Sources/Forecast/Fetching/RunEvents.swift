@@ -22,21 +22,23 @@ enum RunEvent: Sendable {
 final class RunEvents: Sendable {
     private struct State {
         var events: [RunEvent] = []
-        /// Resumes the consumer. A closure of a non-generic type rather than the continuation,
-        /// so that the state's layout needs no generic type's metadata.
-        var waiter: (@Sendable () -> Void)?
+        /// Resumes the consumer, when `waiting`. A closure of a non-generic type rather than the
+        /// continuation, so that the state's layout needs no generic type's metadata (nor an
+        /// optional's: the flag says whether it is set).
+        var waiter: @Sendable () -> Void = {}
+        var waiting = false
     }
 
     private let state = LockedValue(State())
 
     /// Adds an event, and wakes the consumer if it is waiting.
     func post(_ event: RunEvent) {
-        let waiter = state.withLock { state -> (@Sendable () -> Void)? in
+        let (waiting, waiter) = state.withLock { state -> (Bool, @Sendable () -> Void) in
             state.events.append(event)
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { (state.waiting, state.waiter) = (false, {}) }
+            return (state.waiting, state.waiter)
         }
-        waiter?()
+        if waiting { waiter() }
     }
 
     /// Every event posted since the last call, waiting for one if there are none. Cancelling
@@ -57,7 +59,7 @@ final class RunEvents: Sendable {
                     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                         let ready = state.withLock { state -> Bool in
                             guard state.events.isEmpty else { return true }
-                            state.waiter = { continuation.resume() }
+                            (state.waiting, state.waiter) = (true, { continuation.resume() })
                             return false
                         }
                         if ready { continuation.resume() }
