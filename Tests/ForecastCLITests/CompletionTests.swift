@@ -45,7 +45,7 @@ struct CompletionTests {
     }
 
     /// What bash's completion function offers after `words`, from the generated script.
-    private func tab(_ words: [String], script: String) throws -> [String] {
+    private func tab(_ words: [String], script: String) async throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
             source '\(script)'
@@ -54,7 +54,7 @@ struct CompletionTests {
             _forecast "${COMP_WORDS[0]}" "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let output = try ChildProcess.run("/bin/bash", ["-c", program]).stdout
+        let output = try await ChildProcess.run("/bin/bash", ["-c", program]).stdout
         return output.split(separator: "\n").map(String.init)
     }
 
@@ -67,18 +67,18 @@ struct CompletionTests {
         try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
         let binary = forecastBinary.path
-        #expect(try tab([binary, "--for"], script: script.path) == ["--format"])
-        #expect(try tab([binary, "-f", "t"], script: script.path) == ["table", "tsv"])
-        #expect(try tab([binary, "--color", "a"], script: script.path) == ["auto", "always"])
-        #expect(try tab([binary, "ci"], script: script.path) == ["cities"])
-        #expect(try tab([binary, "-p", "1300"], script: script.path) == ["130010", "130020", "130030", "130040"])
-        #expect(try tab([binary, "yokoh"], script: script.path) == ["yokohama"])
-        #expect(try tab([binary, "Tok"], script: script.path).contains("Tokyo"))
-        #expect(try tab([binary, "とう"], script: script.path).contains("とうきょう"))
-        #expect(try tab([binary, "--days", ""], script: script.path) == ["1", "2", "3"])
-        #expect(try tab([binary, "--lang", ""], script: script.path) == ["ja", "en"])
-        #expect(try tab([binary, "--no-p"], script: script.path) == ["--no-parallel"])
-        let options = try tab([binary, "-"], script: script.path)
+        #expect(try await tab([binary, "--for"], script: script.path) == ["--format"])
+        #expect(try await tab([binary, "-f", "t"], script: script.path) == ["table", "tsv"])
+        #expect(try await tab([binary, "--color", "a"], script: script.path) == ["auto", "always"])
+        #expect(try await tab([binary, "ci"], script: script.path) == ["cities"])
+        #expect(try await tab([binary, "-p", "1300"], script: script.path) == ["130010", "130020", "130030", "130040"])
+        #expect(try await tab([binary, "yokoh"], script: script.path) == ["yokohama"])
+        #expect(try await tab([binary, "Tok"], script: script.path).contains("Tokyo"))
+        #expect(try await tab([binary, "とう"], script: script.path).contains("とうきょう"))
+        #expect(try await tab([binary, "--days", ""], script: script.path) == ["1", "2", "3"])
+        #expect(try await tab([binary, "--lang", ""], script: script.path) == ["ja", "en"])
+        #expect(try await tab([binary, "--no-p"], script: script.path) == ["--no-parallel"])
+        let options = try await tab([binary, "-"], script: script.path)
         #expect(options.contains("--parallel") && options.contains("--no-cache") && options.contains("--cacert"))
     }
 
@@ -86,8 +86,8 @@ struct CompletionTests {
     private func expectTab(
         _ words: [String], offers expected: [String], inAnyOrder: Bool = false, script: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let offered = try tab([forecastBinary.path] + words, script: script)
+    ) async throws {
+        let offered = try await tab([forecastBinary.path] + words, script: script)
         let line = "forecast \(words.joined(separator: " "))<Tab>"
         if inAnyOrder {
             #expect(Set(offered) == Set(expected), "\(line)", sourceLocation: sourceLocation)
@@ -101,20 +101,20 @@ struct CompletionTests {
         let script = try await scriptFile("bash")
         defer { try? FileManager.default.removeItem(atPath: script) }
         for line in [["week", "-f"], ["-p", "week", "-f"], ["-j", "4", "week", "--format"], ["-pj", "4", "week", "-f"], ["--lang", "en", "week", "-f"]] {
-            try expectTab(line + [""], offers: OutputFormat.names(for: .week), script: script)
+            try await expectTab(line + [""], offers: OutputFormat.names(for: .week), script: script)
         }
-        try expectTab(["cities", "-f", ""], offers: OutputFormat.names(for: .cities), script: script)
-        try expectTab(["-f", ""], offers: OutputFormat.names(for: .fetch), script: script)
-        try expectTab(["week", "--"], offers: longOptions(of: .week), inAnyOrder: true, script: script)
-        try expectTab(["cities", "--"], offers: longOptions(of: .cities), inAnyOrder: true, script: script)
-        try expectTab(["--"], offers: longOptions(of: .fetch), inAnyOrder: true, script: script)
+        try await expectTab(["cities", "-f", ""], offers: OutputFormat.names(for: .cities), script: script)
+        try await expectTab(["-f", ""], offers: OutputFormat.names(for: .fetch), script: script)
+        try await expectTab(["week", "--"], offers: longOptions(of: .week), inAnyOrder: true, script: script)
+        try await expectTab(["cities", "--"], offers: longOptions(of: .cities), inAnyOrder: true, script: script)
+        try await expectTab(["--"], offers: longOptions(of: .fetch), inAnyOrder: true, script: script)
         for line in [[String](), ["week"], ["cities"]] {
-            try expectTab(line + ["--generate-completion-script", ""], offers: ["bash", "zsh", "fish"], script: script)
+            try await expectTab(line + ["--generate-completion-script", ""], offers: ["bash", "zsh", "fish"], script: script)
         }
         // The week takes cities as the fetch does; a word after a city is a city, `week` too.
-        try expectTab(["week", "-p", "yokoh"], offers: ["yokohama"], script: script)
-        try expectTab(["東京", "week", "-f", ""], offers: OutputFormat.names(for: .fetch), script: script)
-        try expectTab(["week", "--so"], offers: [], script: script)
+        try await expectTab(["week", "-p", "yokoh"], offers: ["yokohama"], script: script)
+        try await expectTab(["東京", "week", "-f", ""], offers: OutputFormat.names(for: .fetch), script: script)
+        try await expectTab(["week", "--so"], offers: [], script: script)
     }
 
     @Test("zsh and fish scripts carry the top-level options and ask the command for cities")
@@ -164,7 +164,7 @@ struct CompletionTests {
     /// completed): the function that calls it, the words and the current one it sees, and the
     /// formats it completes. `_arguments` itself is a stand-in: this is the script's own
     /// dispatch, run by zsh.
-    private func zshDispatch(_ words: [String], script: String) throws -> String {
+    private func zshDispatch(_ words: [String], script: String) async throws -> String {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
             compdef() { :; }
@@ -173,7 +173,7 @@ struct CompletionTests {
             words=(\(quoted)); CURRENT=${#words}
             _forecast
             """
-        return try ChildProcess.run("/usr/bin/zsh", ["-f", "-c", program]).stdout.trimmingCharacters(in: .newlines)
+        return try await ChildProcess.run("/usr/bin/zsh", ["-f", "-c", program]).stdout.trimmingCharacters(in: .newlines)
     }
 
     /// zsh is not part of the build's requirements: this test runs where it is installed
@@ -192,7 +192,7 @@ struct CompletionTests {
             (["forecast", "東京", "week", "-f", ""], "_forecast|5|forecast 東京 week -f |\(fetch.joined(separator: " "))"),
         ]
         for (words, dispatch) in expected {
-            let seen = try zshDispatch(words, script: script)
+            let seen = try await zshDispatch(words, script: script)
             #expect(seen == dispatch)
         }
     }
@@ -225,7 +225,7 @@ struct CompletionTests {
         defer { try? FileManager.default.removeItem(at: script) }
         // fish 3's `commandline` has no buffer outside an interactive shell, so the city names,
         // which the script asks `forecast` for with the cursor position, are not checked here.
-        let output = try ChildProcess.run(
+        let output = try await ChildProcess.run(
             "/usr/bin/fish", ["--no-config", "-c", "source '\(script.path)'; complete -C 'forecast --for'; complete -C 'forecast -f t'"]).stdout
         let words = output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(words == ["--format", "table", "tsv"])
@@ -236,8 +236,8 @@ struct CompletionTests {
     func fishPerCommand() async throws {
         let script = try await scriptFile("fish")
         defer { try? FileManager.default.removeItem(atPath: script) }
-        func complete(_ line: String) throws -> [String] {
-            let output = try ChildProcess.run("/usr/bin/fish", ["--no-config", "-c", "source '\(script)'; complete -C '\(line)'"]).stdout
+        func complete(_ line: String) async throws -> [String] {
+            let output = try await ChildProcess.run("/usr/bin/fish", ["--no-config", "-c", "source '\(script)'; complete -C '\(line)'"]).stdout
             return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
         let expected: [(String, [String])] = [
@@ -248,11 +248,11 @@ struct CompletionTests {
             ("forecast --generate-completion-script ", ["bash", "zsh", "fish"]),
         ]
         for (line, values) in expected {
-            let offered = try complete(line)
+            let offered = try await complete(line)
             #expect(offered == values, "\(line)<Tab>")
         }
         for (line, command) in [("forecast week --", Invocation.Command.week), ("forecast cities --", .cities)] {
-            let offered = try complete(line)
+            let offered = try await complete(line)
             #expect(Set(offered) == Set(longOptions(of: command)), "\(line)<Tab>")
         }
     }

@@ -88,9 +88,9 @@ struct HelpAgreementTests {
         try await withTemporaryFolder(prefix: "forecast-man") { folder in
             let page = folder.path("forecast.1")
             let script = Self.root.appendingPathComponent("Scripts/make-manpage.py").path
-            let written = try ChildProcess.run("/bin/sh", ["-c", "python3 '\(script)' '\(forecastBinary.path)' > '\(page)'"])
+            let written = try await ChildProcess.run("/bin/sh", ["-c", "python3 '\(script)' '\(forecastBinary.path)' > '\(page)'"])
             #expect(written.exit.status == 0)
-            let rendered = try ChildProcess.run("/bin/sh", ["-c", "groff -man -Tutf8 -P-cbou '\(page)' 2>/dev/null"]).stdout
+            let rendered = try await ChildProcess.run("/bin/sh", ["-c", "groff -man -Tutf8 -P-cbou '\(page)' 2>/dev/null"]).stdout
             #expect(rendered.contains("(週間天気予報)"))
             #expect(!rendered.contains("週 間"))
             // The section's lines: from its heading to the next one, which starts in column 0.

@@ -162,7 +162,21 @@ public final class ChildProcess: @unchecked Sendable {
         return exit
     }
 
-    /// Runs `path` to its end and returns how it ended and what it wrote to stdout.
+    /// Runs `path` to its end and returns how it ended and what it wrote to stdout, waiting
+    /// without holding a thread: the suite's async tests share the cooperative pool's few
+    /// threads, and one blocked on a child holds every other test back.
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> (exit: Exit, stdout: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-child-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let child = try ChildProcess(path, arguments, environment: environment, stdout: .file(output.path))
+        _ = await eventually(timeout: Sanitizer.isActive ? .seconds(300) : .seconds(60)) { !child.isRunning }
+        let exit = try child.wait(timeout: .seconds(1))
+        return (exit, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
+    }
+
+    /// The same, blocking the calling thread: for a synchronous caller (a trait's condition).
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> (exit: Exit, stdout: String) {
