@@ -1,7 +1,9 @@
 /// The 3-day forecast as every format prints it: a row per day.
 extension CityForecast: CityReport {
+    /// A row per day: today, tomorrow and the day after.
     public var rowCount: Int { forecasts.count }
 
+    /// The 3-day forecast's fields, line, placeholders and table.
     public static let layout = ReportLayout<CityForecast>(
         fields: [
             field("date") { day, _ in .text(day.date) },

@@ -8,8 +8,10 @@
 /// an emoji is. A code the weather table does not know is printed as the code (TSV, line,
 /// table, templates) or kept in JSON's `code` with a `null` phrase: seen, never hidden.
 extension WeeklyForecast: CityReport {
+    /// A row per day of the week.
     public var rowCount: Int { days.count }
 
+    /// The week's fields, line, placeholders and table.
     public static let layout = ReportLayout<WeeklyForecast>(
         fields: [
             field("date") { day, _ in .text(day.date) },

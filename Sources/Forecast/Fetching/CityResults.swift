@@ -14,6 +14,7 @@ import CurlHTTP
 /// Ending the iteration early, or cancelling the consuming task, cancels what has not been
 /// consumed.
 public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
+    /// A city's result.
     public typealias Element = CityResult<Value>
     public typealias Failure = Never
 
