@@ -1,12 +1,14 @@
 import Foundation
 
 /// The one wait with a deadline of the suite: until `condition` holds, checking every few
-/// milliseconds, for at most `timeout` (by default 10 s, a minute under a sanitizer). A
-/// condition that holds ends the wait at once, so the bound only matters when it never does.
+/// milliseconds, for at most `timeout` (by default a minute, two under a sanitizer). A
+/// condition that holds ends the wait at once, so the bound only matters when it never does:
+/// it is generous because the whole suite runs at once on two cores, where a test's process
+/// can wait seconds for its turn.
 ///
 /// - Returns: whether it held in time.
 public func eventually(timeout: Duration? = nil, _ condition: () -> Bool) async -> Bool {
-    let timeout = timeout ?? (Sanitizer.isActive ? .seconds(60) : .seconds(10))
+    let timeout = timeout ?? (Sanitizer.isActive ? .seconds(120) : .seconds(60))
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() {
