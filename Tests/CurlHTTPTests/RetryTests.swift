@@ -101,7 +101,9 @@ struct RetryTests {
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
             let refused = await session.request(mock.forecastURL("130010")).validate().responseAsync()
             let retryAfter = try #require(refused.response?.retryAfter)
-            #expect(retryAfter > .seconds(3500) && retryAfter <= .seconds(3600), "read \(retryAfter)")
+            // An hour ahead, less what the test took to get there (minutes, in a sanitized build
+            // running the whole suite).
+            #expect(retryAfter > .seconds(3000) && retryAfter <= .seconds(3600), "read \(retryAfter)")
         }
     }
 

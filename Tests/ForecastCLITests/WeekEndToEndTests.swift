@@ -78,20 +78,28 @@ struct WeekEndToEndTests {
     @Test("A stalled office's file fails its cities at the timeout; the others print")
     func officeStall() async throws {
         try await withMock(Self.stamped(faultsByOffice: ["130000": FaultRule(.stall)])) { _, env in
-            let result = try await forecast(["week", "--timeout", "1", "--retries", "0", "-f", "line", "140010", "130010"], environment: env)
+            // 5 s: long enough for 横浜's file even in a sanitized build running the whole suite.
+            let result = try await forecast(["week", "--timeout", "5", "--retries", "0", "-f", "line", "140010", "130010"], environment: env)
             #expect(result.status == 1)
             #expect(result.stdout.hasPrefix("横浜 ") && result.stdout.hasSuffix("東京 -\n"))
-            #expect(result.stderr == "forecast: 130010 東京: timed out after 1 s\n")
+            #expect(result.stderr == "forecast: 130010 東京: timed out after 5 s\n")
         }
     }
 
-    @Test("--source auto asks the agency nothing while the API answers")
+    @Test("--source auto asks the agency nothing while the API answers within the hedge's 3 s")
     func autoCostsNothing() async throws {
         try await withMock(Self.stamped) { mock, env in
-            let result = try await forecast(["-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
+            let result = try await forecast(["-v", "-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
             #expect(result.status == 0)
             #expect(mock.stats().requestsByCity.count == 142)
-            #expect(mock.stats().requestsByOffice.isEmpty)
+            // Each request's time, from -v ("total 12.3 ms"). A machine so busy (a sanitized build
+            // running the whole suite) that a request takes 3 s has the agency asked as well, as
+            // it should: the claim is about the API answering in time.
+            let totals = result.stderr.matches(of: /total (\d+\.\d) ms/).compactMap { Double($0.1) }
+            #expect(totals.count == 142, "\(result.stderr)")
+            if let slowest = totals.max(), slowest < 2500 {
+                #expect(mock.stats().requestsByOffice.isEmpty)
+            }
         }
     }
 

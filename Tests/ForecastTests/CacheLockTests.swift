@@ -64,7 +64,7 @@ struct CacheLockTests {
             // A shell that locks the file on its descriptor 9, says so, and becomes `sleep`,
             // which keeps the descriptor and so the lock.
             let holder = try ChildProcess(
-                "/bin/sh", ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 60", "sh", path, marker],
+                "/bin/sh", ["-c", "exec 9<>\"$1\"; flock -x 9 && touch \"$2\" && exec sleep 600", "sh", path, marker],
                 environment: ProcessInfo.processInfo.environment)
             defer { holder.send(SIGKILL); _ = try? holder.wait() }
             try #require(await eventually { FileManager.default.fileExists(atPath: marker) }, "the holder never took the lock")
