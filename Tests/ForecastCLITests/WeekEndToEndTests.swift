@@ -154,8 +154,9 @@ struct WeekEndToEndTests {
             // a machine so busy that the process took a while to send it), not at 3 s
             #expect(result.stderr.wholeMatch(of: /forecast: 130010 東京: no answer within [0-2](\.\d)? s; printed from the weather agency's file instead \(気象庁 bosai\/forecast\)\n/) != nil,
                     "\(result.stderr)")
-            // (The deadline itself is the session's; this only guards against a hang on a busy machine.)
-            #expect(elapsed < .seconds(30), "took \(elapsed)")
+            // (The deadline itself is the session's, and stderr shows the hedge came before it;
+            // this only guards against a hang, on a machine as busy as a sanitized suite makes it.)
+            #expect(elapsed < .seconds(Sanitizer.isActive ? 180 : 30), "took \(elapsed)")
             #expect(mock.stats().requestsByOffice == ["130000": 1])
         }
     }
