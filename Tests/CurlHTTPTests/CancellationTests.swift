@@ -44,7 +44,8 @@ struct CancellationTests {
     @Test("Request.cancel() delivers CancellationError to callback handlers")
     func callbackCancel() async throws {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
-            let session = try Session()
+            // An hour's timeout: the request is cancelled, never timed out, however slow the machine.
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
             let request = session.request(mock.forecastURL("130010"))
             try #require(await eventually { mock.stats().inFlight == 1 })
             request.cancel()

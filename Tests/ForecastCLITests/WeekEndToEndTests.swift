@@ -91,14 +91,16 @@ struct WeekEndToEndTests {
         try await withMock(Self.stamped) { mock, env in
             let result = try await forecast(["-v", "-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
             #expect(result.status == 0)
-            #expect(mock.stats().requestsByCity.count == 142)
             // Each request's time, from -v ("total 12.3 ms"). A machine so busy (a sanitized build
             // running the whole suite) that a request takes 3 s has the agency asked as well, as
-            // it should: the claim is about the API answering in time.
+            // it should, and a city it answers first needs no request to the API at all: the
+            // claim is about the API answering in time.
             let totals = result.stderr.matches(of: /total (\d+\.\d) ms/).compactMap { Double($0.1) }
-            #expect(totals.count == 142, "\(result.stderr)")
-            if let slowest = totals.max(), slowest < 2500 {
+            if totals.count == 142, let slowest = totals.max(), slowest < 2500 {
+                #expect(mock.stats().requestsByCity.count == 142)
                 #expect(mock.stats().requestsByOffice.isEmpty)
+            } else {
+                #expect(Sanitizer.isActive, "a request took 2.5 s or more outside a sanitized build: \(result.stderr)")
             }
         }
     }
