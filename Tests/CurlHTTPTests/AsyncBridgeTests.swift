@@ -25,7 +25,7 @@ struct AsyncBridgeTests {
 
             // Then the await returns all the same (the bound only turns a regression into a
             // failure instead of a hang)
-            let returned = await eventually(timeout: .seconds(30)) { status.withLock { $0 } != nil }
+            let returned = await eventually { status.withLock { $0 } != nil }
             request.handlerQueue.resume()
             try await task.value
             #expect(returned)
@@ -65,7 +65,7 @@ struct AsyncBridgeTests {
 
             // When the request runs and finishes
             blocker.cancel()
-            let returned = await eventually(timeout: .seconds(30)) { status.withLock { $0 } != nil }
+            let returned = await eventually { status.withLock { $0 } != nil }
 
             // Then the await returned while the first handler still held the queue
             #expect(returned)

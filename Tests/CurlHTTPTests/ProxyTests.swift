@@ -18,7 +18,7 @@ struct ProxyTests {
     func tunnelRefused() async throws {
         let proxy = try TinyProxy()
         defer { proxy.stop() }
-        try #require(await eventually(timeout: .seconds(10)) { proxy.acceptsConnections() }, "tinyproxy did not start:\n\(proxy.log)")
+        try #require(await eventually { proxy.acceptsConnections() }, "tinyproxy did not start:\n\(proxy.log)")
 
         try await MockServer.withServer(tls: MockTLS()) { mock in
             // Given the default retry policy, which retries resets, and a proxy that tunnels to

@@ -37,7 +37,7 @@ struct EndToEndTests {
             // The first two lines come while the third city is stalled at the server; the
             // stall ends when the process ends it.
             let firstTwo = "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n"
-            #expect(await eventually(timeout: .seconds(10)) { (try? process.stdoutSoFar()) == firstTwo },
+            #expect(await eventually { (try? process.stdoutSoFar()) == firstTwo },
                     "the first two cities are printed while the third is in flight")
             #expect(process.isRunning, "the stalled city is still in flight")
             process.interrupt()
@@ -200,7 +200,7 @@ struct EndToEndTests {
     func interrupt() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock, env in
             let process = try CommandProcess(["--no-cache", "130010", "140010"], environment: env)
-            let stalled = await eventually(timeout: .seconds(10)) {
+            let stalled = await eventually {
                 mock.stats().inFlight > 0 && mock.stats().requestsByCity["140010"] != nil
             }
             guard stalled else { Issue.record("never reached the stall"); return }

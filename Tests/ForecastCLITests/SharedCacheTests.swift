@@ -59,7 +59,7 @@ struct SharedCacheTests {
             // 横浜's lock file open has tried 東京's lock and found it taken
             let arguments = ["--parallel", "-f", "line", "130010", "140010"]
             let processes = try start(3, ["--refresh"] + arguments, environment: env) + start(3, arguments, environment: env)
-            try #require(await eventually(timeout: .seconds(60)) { processes.allSatisfy { holds(yokohamaLock, $0) } },
+            try #require(await eventually { processes.allSatisfy { holds(yokohamaLock, $0) } },
                          "not every process claimed both cities")
             #expect(mock.stats().requestsServed == 0, "nobody fetches while the locks are held")
             holders.forEach { flock($0, LOCK_UN) }
@@ -83,7 +83,7 @@ struct SharedCacheTests {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)) { mock, env in
             // Given `forecast -p 130010 140010` with 東京 stalled, once 横浜's answer has arrived
             let first = try CommandProcess(["-p", "-f", "line", "130010", "140010"], environment: env)
-            try #require(await eventually(timeout: .seconds(60)) { mock.stats().requestsByCity["140010"] == 1 })
+            try #require(await eventually { mock.stats().requestsByCity["140010"] == 1 })
             // When a second process asks for 横浜
             let started = ContinuousClock.now
             let second = try await forecast(["-f", "line", "140010"], environment: env)

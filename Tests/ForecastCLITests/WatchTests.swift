@@ -25,7 +25,7 @@ struct WatchTests {
             let value = await sleeper.value
             ended.withLock { $0 = value }
         }
-        #expect(await eventually(timeout: .seconds(30)) { ended.withLock { $0 } }, "the sleep did not end")
+        #expect(await eventually { ended.withLock { $0 } }, "the sleep did not end")
     }
 
     /// Tokyo's fixture as the API would serve it at `now`: published at the last release.

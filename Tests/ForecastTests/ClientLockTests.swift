@@ -27,7 +27,7 @@ struct ClientLockTests {
                 let first = client(server, cache: cache, timeout: .seconds(60))
                 let second = client(server, cache: cache, timeout: .seconds(60))
                 async let firstResult = first.fetch(tokyo)
-                try #require(await eventually(timeout: .seconds(60)) { server.stats().requestsServed == 1 }, "the first request never arrived")
+                try #require(await eventually { server.stats().requestsServed == 1 }, "the first request never arrived")
                 let secondResult = await second.fetch(tokyo)
 
                 #expect(server.stats().requestsServed == 1)
@@ -124,7 +124,7 @@ struct ClientLockTests {
                 let first = client(server, cache: cache)
                 let second = client(server, cache: cache)
                 async let firstWeeks = collect(first.weeks(for: [tokyo], jobs: 1))
-                try #require(await eventually(timeout: .seconds(60)) { server.stats().requestsServed == 1 }, "the first request never arrived")
+                try #require(await eventually { server.stats().requestsServed == 1 }, "the first request never arrived")
                 let secondWeeks = await collect(second.weeks(for: [tokyo], jobs: 1))
 
                 #expect(server.stats().requestsByOffice == ["130000": 1])

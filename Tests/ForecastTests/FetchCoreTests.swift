@@ -37,7 +37,7 @@ struct FetchCoreTests {
                 }
                 // Then Yokohama's entry is written and its lock free while Tokyo is still awaited
                 let host = client.configuration.endpoint.authority
-                let stored = await eventually(timeout: .seconds(30)) { cache.read(host: host, key: "140010") != nil }
+                let stored = await eventually { cache.read(host: host, key: "140010") != nil }
                 #expect(stored, "Yokohama's answer waited for the output to reach it")
                 let lock = try #require(cache.lock(host: host, key: "140010"))
                 #expect(lock.tryLock() == .locked, "Yokohama's lock is still held")

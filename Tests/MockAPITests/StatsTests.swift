@@ -59,7 +59,7 @@ struct StatsTests {
                     group.addTask {
                         try await TestConnection.with(port: server.port) { connection in
                             try await connection.send(TestConnection.requestText("/api/forecast?city=\(index)"))
-                            _ = await eventually(timeout: .seconds(20)) {
+                            _ = await eventually {
                                 server.stats().maxInFlight == 200
                             }
                         }
