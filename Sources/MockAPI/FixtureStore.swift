@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 
 #if canImport(FoundationEssentials)
@@ -41,6 +42,29 @@ struct FixtureStore: Sendable {
             stamped = DerivedWeather(seed: cityID).apiBody(from: stamped, district: district)
         }
         return stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
+    }
+
+    /// The store of the project's own `Fixtures/`, loaded by the first server of this process
+    /// that serves it. That folder does not change while a process runs, and deriving its
+    /// bodies costs about 0.2 s of CPU: a test suite starting hundreds of servers at once on
+    /// two cores would spend most of its first minute on copies of one store.
+    private static let defaultStore = NIOLockedValueBox<FixtureStore?>(nil)
+
+    /// ``load(directory:)``, read once per process for the default fixtures folder and afresh
+    /// for any other (a test's folder may change between two servers).
+    static func shared(directory: String) throws(FixtureError) -> FixtureStore {
+        guard directory == MockConfiguration.defaultFixturesDirectory else {
+            return try load(directory: directory)
+        }
+        if let store = defaultStore.withLockedValue({ $0 }) { return store }
+        // Loaded outside the lock: two servers starting together may both load it, and the
+        // first one stored is kept. Holding the lock instead would block their threads.
+        let loaded = try load(directory: directory)
+        return defaultStore.withLockedValue { stored in
+            if let stored { return stored }
+            stored = loaded
+            return loaded
+        }
     }
 
     /// Reads the catalog, the fixtures, the template and the agency's files from `directory`.

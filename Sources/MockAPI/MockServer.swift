@@ -57,14 +57,15 @@ public final class MockServer: Sendable {
 
     /// Binds 127.0.0.1 (port 0 = a free port) and starts serving, over TLS if `tls` is given.
     ///
-    /// The fixture bodies (and the TLS certificate) are read here, once.
+    /// The fixture bodies (and the TLS certificate) are read here, once; the project's own
+    /// `Fixtures/` once per process.
     ///
     /// - Throws: ``FixtureError`` when the fixtures cannot be read; NIO's `IOError` when the
     ///   port cannot be bound; `NIOSSLError` if the TLS set-up fails.
     public static func start(
         configuration: MockConfiguration = .init(), port: Int = 0, tls: MockTLS? = nil
     ) async throws -> MockServer {
-        let store = try FixtureStore.load(directory: configuration.fixturesDirectory)
+        let store = try FixtureStore.shared(directory: configuration.fixturesDirectory)
         let state = ServerState(configuration: configuration)
         let sslContext = try tls.map(Self.makeSSLContext)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: Self.threadCount)

@@ -18,9 +18,11 @@ struct EngineFailureTests {
                 stopped.signal()
             }.start()
 
-            // Given a transfer in flight
+            // Given a transfer in flight. Its timeout is a safety net only: the broken handle ends
+            // it. The net is far beyond any wait of a loaded machine, on which this test's next
+            // step may not run for minutes (CI: 121 s), so the timeout cannot end it first.
             let stalled = Request(url: mock.forecastURL("130010"), engine: engine)
-            #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(30)))))
+            #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(900)))))
             try #require(await eventually { mock.stats().inFlight == 1 })
 
             // When the multi handle breaks: closed on the engine thread (where a retry policy's

@@ -91,16 +91,23 @@ struct WeekEndToEndTests {
         try await withMock(Self.stamped) { mock, env in
             let result = try await forecast(["-v", "-p", "-j", "50"] + CityCatalog.all.map(\.id), environment: env)
             #expect(result.status == 0)
-            // Each request's time, from -v ("total 12.3 ms"). A machine so busy (a sanitized build
-            // running the whole suite) that a request takes 3 s has the agency asked as well, as
-            // it should, and a city it answers first needs no request to the API at all: the
-            // claim is about the API answering in time.
-            let totals = result.stderr.matches(of: /total (\d+\.\d) ms/).compactMap { Double($0.1) }
-            if totals.count == 142, let slowest = totals.max(), slowest < 2500 {
-                #expect(mock.stats().requestsByCity.count == 142)
-                #expect(mock.stats().requestsByOffice.isEmpty)
-            } else {
-                #expect(Sanitizer.isActive, "a request took 2.5 s or more outside a sanitized build: \(result.stderr)")
+            // Each API request's time, from -v ("total 12.3 ms"; a line of the agency's file says
+            // so). The agency is asked only for a city whose API request has run 3 s unanswered,
+            // so never for one answered within 2.5 s: on an idle machine (every request answered
+            // in milliseconds) not once. A machine so busy that some requests take 3 s (the whole
+            // suite at once on two cores) may ask it for those cities, and no others.
+            let fast = result.stderr.split(separator: "\n").filter { line in
+                guard !line.contains("from the weather agency's file"),
+                    let total = line.firstMatch(of: /total (\d+\.\d) ms/).flatMap({ Double($0.1) })
+                else { return false }
+                return total < 2500
+            }.count
+            let stats = mock.stats()
+            let officeRequests = stats.requestsByOffice.values.reduce(0, +)
+            #expect(officeRequests <= 142 - fast, "\(fast) cities answered within 2.5 s: \(result.stderr)")
+            if fast == 142 {
+                #expect(stats.requestsByCity.count == 142)
+                #expect(stats.requestsByOffice.isEmpty)
             }
         }
     }
