@@ -31,6 +31,8 @@ public final class ForecastClient: Sendable {
     let threeDay: Route
     /// How a city's week is had: the agency's file.
     let week: Route
+    /// How the observations' newest time is had: `latest_time.txt`.
+    let observationTime: Route
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -73,6 +75,7 @@ public final class ForecastClient: Sendable {
         week = Route(first: Route.Leg(feeds.agency, provider: .jma) { (file: AgencyForecast, _, city, now) throws(ForecastError) in
             try file.week(for: city, now: now)
         }, fallback: nil)
+        observationTime = Route(first: Route.Leg(feeds.amedasLatest, provider: .jma) { (time: AmedasTime, _, _, _) in time }, fallback: nil)
     }
 
     /// The API URL of a city's forecast.
@@ -134,6 +137,26 @@ public final class ForecastClient: Sendable {
     /// download of its file.
     public func weeks(for cities: [City], jobs: Int) -> CityResults<WeeklyForecast> {
         CityResults(client: self, route: week, cities: cities, jobs: jobs)
+    }
+
+    /// The latest observations at the cities' AMeDAS stations, in input order, with at most
+    /// `jobs` requests in flight: see ``CityResults``. Two files serve every city: the agency's
+    /// `latest_time.txt`, which names the newest map file, then that map file; a run within
+    /// the map file's ten minutes (17 after its time) asks for neither.
+    public func observations(for cities: [City], jobs: Int) -> CityResults<Observation> {
+        CityResults(client: self, cities: cities, jobs: jobs) { [self] in
+            guard let first = cities.first else { return .failure(.cancelled) }
+            var latest = CityResults<AmedasTime>(client: self, route: observationTime, cities: [first], jobs: 1).makeAsyncIterator()
+            guard let time = await latest.next() else { return .failure(.cancelled) }
+            if let error = time.error { return .failure(error) }
+            guard let time = time.value else { return .failure(.cancelled) }
+            let map = Feed(
+                AmedasMapSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint, time: time),
+                cache: configuration.cache, staleIfError: configuration.staleIfError)
+            return .success(Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, _) throws(ForecastError) in
+                try file.observation(for: city)
+            }, fallback: nil))
+        }
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.
@@ -256,6 +279,7 @@ private struct Feeds {
     let api: Feed
     let agency: Feed
     let overview: Feed
+    let amedasLatest: Feed
 
     init(_ configuration: ClientConfiguration) {
         let (cache, staleIfError) = (configuration.cache, configuration.staleIfError)
@@ -263,6 +287,7 @@ private struct Feeds {
         let agencyURL = configuration.agencyURL, endpoint = configuration.agencyEndpoint
         agency = Feed(AgencySource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
         overview = Feed(OverviewSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
+        amedasLatest = Feed(AmedasLatestSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
     }
 
     /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the

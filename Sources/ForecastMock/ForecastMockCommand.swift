@@ -27,14 +27,19 @@ struct ForecastMockCommand: AsyncParsableCommand {
             /bosai/forecast/data/forecast/OFFICE.json and \
             /bosai/forecast/data/overview_forecast/OFFICE.json (the agency's files, for every \
             office of jma/areas.tsv: its newest real sample, else one with its own areas and \
-            weather derived from its cities' IDs); /stats (the counters).
+            weather derived from its cities' IDs); /bosai/amedas/data/latest_time.txt and \
+            /bosai/amedas/data/map/YYYYMMDDHHmm00.json (the AMeDAS observations: the real map \
+            file of jma/amedas/, under its own time, or with --stamp-release under every \
+            ten-minute time up to 7 minutes before the clock); /stats (the counters).
 
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
             redirect-file, and for an office's forecast file jma-one-report (the 3-day report \
-            alone) and jma-short-series (value arrays one shorter than their timeDefines). \
-            Append @K to fault only the first K attempts. A city ID addresses the API's route, \
-            office:CODE an office's two files (270000 is both a city and an office).
+            alone) and jma-short-series (value arrays one shorter than their timeDefines), for \
+            the AMeDAS map amedas-without:STATION (the file without that station). Append @K to \
+            fault only the first K attempts. A city ID addresses the API's route, office:CODE an \
+            office's two files (270000 is both a city and an office), amedas:latest_time and \
+            amedas:map the AMeDAS files.
 
             --stamp-release reads the system clock, so running under libfaketime moves it.
 
@@ -42,6 +47,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
               forecast-mock --latency 50
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
               forecast-mock --fault office:270000=status:503 --fault 270000=html
+              forecast-mock --fault amedas:map=amedas-without:44132 --fault amedas:latest_time=status:404
               forecast-mock --fault-rate 0.1:status:503
               forecast-mock --stamp-release
               forecast-mock --tls --latency 100
@@ -56,8 +62,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var latency: Int = 0
 
     @Option(help: ArgumentHelp(
-        "A fault for one city ID of the API, or with office: for one office's files (repeatable).",
-        valueName: "[office:]code=kind[@K]"))
+        "A fault for one city ID of the API, with office: for one office's files, with amedas: for latest_time or map (repeatable).",
+        valueName: "[office:|amedas:]code=kind[@K]"))
     var fault: [String] = []
 
     @Option(help: ArgumentHelp("A fault for a random fraction of requests.", valueName: "fraction:kind[@K]"))
@@ -112,6 +118,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
                 switch try FaultSpec.targetedRule(spec) {
                 case (.city(let cityID), let rule): configuration.faultsByCity[cityID] = rule
                 case (.office(let office), let rule): configuration.faultsByOffice[office] = rule
+                case (.amedas(let file), let rule): configuration.faultsByAmedas[file] = rule
                 }
             }
             configuration.randomFault = try self.faultRate.map(FaultSpec.randomRule)

@@ -156,12 +156,7 @@ struct AgencyStore: Sendable {
 
         /// The newest sample of each kind and office in `folder`, by name.
         static func newest(in folder: String) throws(FixtureError) -> [Sample] {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder)
-            } catch {
-                throw FixtureError(path: folder, problem: "cannot be listed (\(error))")
-            }
+            let names = try FixtureFiles.names(in: folder)
             var newest: [String: SampleName] = [:]
             for name in names.compactMap(SampleName.init) {
                 let key = name.kind.rawValue + "/" + name.office

@@ -47,4 +47,7 @@ public enum Fault: Sendable, Equatable {
     /// On an office's forecast file: answer with every value array of every series one entry
     /// shorter than the series' `timeDefines`. Other routes answer normally.
     case agencyShortSeries
+    /// On an AMeDAS map file: answer without the station of this code. Other routes answer
+    /// normally.
+    case amedasWithoutStation(String)
 }

@@ -5,6 +5,7 @@
 /// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`,
 /// `api-error:MESSAGE`, `html`, `malformed`, `truncated`, `reset`, `stall`, `oversize:BYTES`,
 /// `endless`, `redirect-loop`, `redirect-file`, `jma-one-report`, `jma-short-series`,
+/// `amedas-without:STATION`,
 /// optionally followed by `@K` to fault only the first `K` attempts (e.g.
 /// `130010=status:503@2`).
 public enum FaultSpec {
@@ -24,9 +25,21 @@ public enum FaultSpec {
     /// The prefix that makes a rule an office's: `office:270000=status:503`.
     public static let officePrefix = "office:"
 
-    /// Parses `CITY=KIND[@K]` (a rule for a city of the API) or `office:OFFICE=KIND[@K]` (a rule
-    /// for an office's files), e.g. `270000=reset` or `office:270000=status:503@2`.
+    /// The prefix that makes a rule an AMeDAS file's: `amedas:map=malformed`,
+    /// `amedas:latest_time=status:404`.
+    public static let amedasPrefix = "amedas:"
+
+    /// Parses `CITY=KIND[@K]` (a rule for a city of the API), `office:OFFICE=KIND[@K]` (a rule
+    /// for an office's files) or `amedas:FILE=KIND[@K]` (`latest_time` or `map`), e.g.
+    /// `270000=reset`, `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
     public static func targetedRule(_ text: String) throws(FaultSpecError) -> (target: FaultTarget, rule: FaultRule) {
+        if text.hasPrefix(amedasPrefix) {
+            let (file, rule) = try cityRule(String(text.dropFirst(amedasPrefix.count)))
+            guard file == "latest_time" || file == "map" else {
+                throw FaultSpecError(spec: text, problem: "expected amedas:latest_time=KIND or amedas:map=KIND")
+            }
+            return (.amedas(file), rule)
+        }
         guard text.hasPrefix(officePrefix) else {
             let (cityID, rule) = try cityRule(text)
             return (.city(cityID), rule)
@@ -89,6 +102,7 @@ public enum FaultSpec {
         case ("redirect-file", nil): return .redirectToFile
         case ("jma-one-report", nil): return .agencyOneReport
         case ("jma-short-series", nil): return .agencyShortSeries
+        case ("amedas-without", let station?) where !station.isEmpty: return .amedasWithoutStation(String(station))
         case ("oversize", let argument?):
             guard let bytes = Int(argument), bytes >= 0 else {
                 throw FaultSpecError(spec: spec, problem: "oversize needs a byte count, e.g. oversize:20000000")

@@ -11,4 +11,7 @@ public enum FaultTarget: Sendable, Hashable {
     /// `/bosai/forecast/data/overview_forecast/{office}.json`);
     /// ``MockConfiguration/faultsByOffice``.
     case office(String)
+    /// One of the agency's AMeDAS files: `latest_time` (`/bosai/amedas/data/latest_time.txt`)
+    /// or `map` (any `/bosai/amedas/data/map/{name}.json`); ``MockConfiguration/faultsByAmedas``.
+    case amedas(String)
 }

@@ -31,6 +31,15 @@ enum FixtureFiles {
         }
     }
 
+    /// The names of the entries of the folder `path`.
+    static func names(in path: String) throws(FixtureError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw FixtureError(path: path, problem: "cannot be listed (\(error))")
+        }
+    }
+
     /// Whether something (a file or a folder) exists at `path`.
     static func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)

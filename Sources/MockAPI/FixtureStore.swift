@@ -25,6 +25,8 @@ struct FixtureStore: Sendable {
     let derivedDistricts: [String: String]
     /// The agency's files.
     let agency: AgencyStore
+    /// The agency's AMeDAS observations, if the fixtures have a map file.
+    let amedas: AmedasStore?
 
     /// The body of a catalog city, or nil for an ID outside the catalog.
     func body(for cityID: String) -> ByteBuffer? {
@@ -100,7 +102,9 @@ struct FixtureStore: Sendable {
         if FixtureFiles.exists(folder + "/jma") {
             agency = try AgencyStore.load(folder: folder + "/jma", cityNames: locations.mapValues(\.city))
         }
-        return FixtureStore(bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency)
+        let amedas = try AmedasStore.load(folder: folder + "/jma/amedas")
+        return FixtureStore(
+            bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency, amedas: amedas)
     }
 
     /// The placeholders `template.json` must contain.

@@ -121,7 +121,7 @@ enum JST {
 
 extension Int {
     /// The quotient rounded toward negative infinity (`/` rounds toward zero).
-    fileprivate func floorDivided(by divisor: Int) -> Int {
+    func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

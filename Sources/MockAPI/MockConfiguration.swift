@@ -24,6 +24,8 @@ public struct MockConfiguration: Sendable {
     /// an office of `jma/areas.tsv`). Both files of the office count toward
     /// ``FaultRule/firstAttempts``. A city of the same code is not affected.
     public var faultsByOffice: [String: FaultRule]
+    /// Faults for the AMeDAS files: `latest_time` or `map` (every map file).
+    public var faultsByAmedas: [String: FaultRule]
     /// A fault applied to any API request or request for an office's file with probability
     /// ``FaultRule/fraction``; a city's or office's own rule takes precedence while it is active.
     public var randomFault: FaultRule?
@@ -54,6 +56,7 @@ public struct MockConfiguration: Sendable {
         latencyByOffice: [String: Duration] = [:],
         faultsByCity: [String: FaultRule] = [:],
         faultsByOffice: [String: FaultRule] = [:],
+        faultsByAmedas: [String: FaultRule] = [:],
         randomFault: FaultRule? = nil,
         stampsRelease: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() },
@@ -64,6 +67,7 @@ public struct MockConfiguration: Sendable {
         self.latencyByOffice = latencyByOffice
         self.faultsByCity = faultsByCity
         self.faultsByOffice = faultsByOffice
+        self.faultsByAmedas = faultsByAmedas
         self.randomFault = randomFault
         self.stampsRelease = stampsRelease
         self.clock = clock
@@ -86,7 +90,7 @@ public struct MockConfiguration: Sendable {
         switch target {
         case .city(let cityID): latencyByCity[cityID] ?? latency
         case .office(let office): latencyByOffice[office] ?? latency
-        case nil: latency
+        case .amedas, nil: latency
         }
     }
 
@@ -95,6 +99,7 @@ public struct MockConfiguration: Sendable {
         switch target {
         case .city(let cityID): faultsByCity[cityID]
         case .office(let office): faultsByOffice[office]
+        case .amedas(let file): faultsByAmedas[file]
         }
     }
 }

@@ -22,14 +22,28 @@ extension MockHTTPHandler {
         ("Cache-Control", "max-age=1"),
     ]
 
+    /// The headers of `latest_time.txt`, as the agency's server sent them in 2026.
+    static let latestTimeHeaders: [(String, String)] = [
+        ("Content-Type", "text/plain"),
+        ("Access-Control-Allow-Origin", "*"),
+        ("Cache-Control", "max-age=60"),
+    ]
+
     /// The headers of a successful answer on `route`'s server.
     static func successHeaders(for route: Route) -> [(String, String)] {
-        if case .agency = route { agencyHeaders } else { apiHeaders }
+        switch route {
+        case .agency, .amedas(.map): agencyHeaders
+        case .amedas(.latestTime): latestTimeHeaders
+        default: apiHeaders
+        }
     }
 
     /// The normal answer to a request of the API's or the agency's routes; `reshape` alters an
-    /// office's forecast file (for the agency's faults).
-    func normalAnswer(_ request: PendingRequest, reshape: ((JSONValue) -> JSONValue)? = nil) -> Answer {
+    /// office's forecast file, `leaveOut` a station of an AMeDAS map file (for the agency's
+    /// faults).
+    func normalAnswer(
+        _ request: PendingRequest, reshape: ((JSONValue) -> JSONValue)? = nil, leaveOut station: String? = nil
+    ) -> Answer {
         switch request.route {
         case .forecast(let cityID, _):
             guard let body = self.store.body(for: cityID, stamp: request.stamp) else {
@@ -48,6 +62,20 @@ extension MockHTTPHandler {
             }
             let bytes = json == file.json ? file.bytes : ByteBuffer(string: json.text(file.layout))
             return Answer(status: .ok, headers: Self.agencyHeaders, body: bytes)
+        case .amedas(let file):
+            let found: ByteBuffer? =
+                switch file {
+                case .latestTime: self.store.amedas?.latestTimeText(stamp: request.stamp)
+                case .map(let name): self.store.amedas?.map(named: name, stamp: request.stamp)
+                }
+            guard var body = found else {
+                let headers = [("Content-Type", "text/html; charset=iso-8859-1")]
+                return Answer(status: .notFound, headers: headers, body: CannedBody.agencyNotFound)
+            }
+            if let station, case .map = file {
+                body = AmedasStore.leavingOut(station, from: body)
+            }
+            return Answer(status: .ok, headers: Self.successHeaders(for: request.route), body: body)
         default:
             return Answer(status: .notFound, headers: Self.jsonHeaders, body: CannedBody.notFound)
         }

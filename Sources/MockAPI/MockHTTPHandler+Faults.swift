@@ -50,6 +50,9 @@ extension MockHTTPHandler {
             let reshape = fault == .agencyOneReport ? AgencyFaults.oneReport : AgencyFaults.shortSeries
             let answer = self.normalAnswer(request, reshape: reshape)
             self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
+        case .amedasWithoutStation(let station):
+            let answer = self.normalAnswer(request, leaveOut: station)
+            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
         }
     }
 
@@ -85,7 +88,7 @@ extension MockHTTPHandler {
         switch request.route {
         case .forecast(let cityID, .path): return "/api/forecast?city=\(cityID)"
         case .forecast(let cityID, .query): return "/api/forecast/city/\(cityID)"
-        case .agency:
+        case .agency, .amedas:
             if let mark = uri.firstIndex(of: "?") {
                 return String(uri[..<mark])
             }

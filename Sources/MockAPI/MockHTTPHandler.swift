@@ -144,7 +144,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
-        case .forecast, .agency:
+        case .forecast, .agency, .amedas:
             let answer = self.normalAnswer(request)
             self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
         case .forecastWithoutCity, .notFound:
@@ -161,7 +161,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The counters as `name value` lines; connections by protocol as `connections_<name>`
     /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`), requests for an
-    /// office's files as `requests_office_<code>`.
+    /// office's files as `requests_office_<code>`, for the AMeDAS files as
+    /// `requests_amedas_latest_time` and `requests_amedas_map`.
     static func statsText(_ stats: MockStats) -> String {
         var lines = [
             "requests_served \(stats.requestsServed)",
@@ -176,6 +177,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         for (office, count) in stats.requestsByOffice.sorted(by: { $0.key < $1.key }) {
             lines.append("requests_office_\(office) \(count)")
+        }
+        for (file, count) in stats.requestsByAmedas.sorted(by: { $0.key < $1.key }) {
+            lines.append("requests_amedas_\(file) \(count)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

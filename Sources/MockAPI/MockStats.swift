@@ -15,6 +15,8 @@ public struct MockStats: Sendable, Equatable {
     /// Requests for an office's files (the forecast and the overview together) per office code,
     /// keyed by the code as it appeared in the request (including codes of no office).
     public var requestsByOffice: [String: Int] = [:]
+    /// Requests for the AMeDAS files, by file: `latest_time` and `map`.
+    public var requestsByAmedas: [String: Int] = [:]
     /// Requests by the HTTP version they arrived in: "HTTP/1.1", "HTTP/2.0".
     public var requestsByProtocol: [String: Int] = [:]
     /// TCP connections accepted (over TLS: also those whose handshake then failed).

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The agency's last releases at an instant of the mock's clock, and that instant's JST date:
+/// The agency's last releases at an instant of the mock's clock, that instant's JST date, and
+/// the instant itself:
 /// what ``MockConfiguration/stampsRelease`` writes into the bodies.
 ///
 /// The 3-day forecast is released at 05:00, 11:00 and 17:00 JST, the weekly one at 11:00 and
@@ -22,11 +23,15 @@ struct ReleaseStamp: Sendable, Equatable {
     var weeklyRelease: Int
     /// The instant's JST date, as days since 1970-01-01.
     var today: Int
+    /// The instant itself, in seconds since 1970-01-01T00:00:00Z: the observations' newest
+    /// time follows it (``AmedasStore``).
+    var instant: Int
 
     /// The stamp at `now` (fractions of a second are dropped).
     init(now: Date) {
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
         self.today = JST.day(ofInstant: seconds)
+        self.instant = seconds
         self.forecastRelease = Self.lastRelease(at: seconds, hours: Self.forecastHours)
         self.weeklyRelease = Self.lastRelease(at: seconds, hours: Self.weeklyHours)
     }

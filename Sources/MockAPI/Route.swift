@@ -19,10 +19,29 @@ enum Route: Equatable, Sendable {
         case overview
     }
 
+    /// One of the agency's AMeDAS observation files.
+    enum AmedasFile: Equatable, Sendable {
+        /// `/bosai/amedas/data/latest_time.txt`: the newest map file's time.
+        case latestTime
+        /// `/bosai/amedas/data/map/{name}.json`: every station at one time (the name is not
+        /// checked here).
+        case map(name: String)
+
+        /// The file's name in fault rules and statistics: `latest_time` or `map`.
+        var kind: String {
+            switch self {
+            case .latestTime: "latest_time"
+            case .map: "map"
+            }
+        }
+    }
+
     /// A forecast request naming a city ID (valid or not).
     case forecast(cityID: String, form: Form)
     /// A request for an office's file naming an office code (valid or not).
     case agency(office: String, file: AgencyFile)
+    /// A request for one of the AMeDAS files.
+    case amedas(AmedasFile)
     /// `/api/forecast` with no or an empty `city` parameter: 404, as the real API.
     case forecastWithoutCity
     /// `/echo`: the request described back as JSON (test helper).
@@ -63,6 +82,8 @@ enum Route: Equatable, Sendable {
         case "/api/forecast":
             let city = query.flatMap { Self.lastValue(of: "city", in: $0) } ?? ""
             self = city.isEmpty ? .forecastWithoutCity : .forecast(cityID: city, form: .query)
+        case "/bosai/amedas/data/latest_time.txt":
+            self = .amedas(.latestTime)
         case "/echo":
             self = .echo
         case "/stats":
@@ -74,6 +95,9 @@ enum Route: Equatable, Sendable {
             self = Self.agency(path.dropFirst(forecastPrefix.count), file: .forecast)
         case _ where path.hasPrefix(overviewPrefix):
             self = Self.agency(path.dropFirst(overviewPrefix.count), file: .overview)
+        case _ where path.hasPrefix(Self.amedasMapPrefix) && path.hasSuffix(".json"):
+            let name = path.dropFirst(Self.amedasMapPrefix.count).dropLast(".json".count)
+            self = name.isEmpty || name.contains("/") ? .notFound : .amedas(.map(name: String(name)))
         case _ where path.hasPrefix("/bytes/"):
             let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.bytes) ?? .notFound
@@ -86,7 +110,7 @@ enum Route: Equatable, Sendable {
     /// faults.
     var isImitated: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity, .agency: true
+        case .forecast, .forecastWithoutCity, .agency, .amedas: true
         default: false
         }
     }
@@ -94,7 +118,7 @@ enum Route: Equatable, Sendable {
     /// Routes that answer GET and HEAD only (others get 405).
     var allowsOnlyGET: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity, .agency, .bytes, .stats: true
+        case .forecast, .forecastWithoutCity, .agency, .amedas, .bytes, .stats: true
         default: false
         }
     }
@@ -104,9 +128,12 @@ enum Route: Equatable, Sendable {
         switch self {
         case .forecast(let cityID, _): .city(cityID)
         case .agency(let office, _): .office(office)
+        case .amedas(let file): .amedas(file.kind)
         default: nil
         }
     }
+
+    private static let amedasMapPrefix = "/bosai/amedas/data/map/"
 
     /// `{office}.json` → the office's file; anything else (no `.json`, an empty code, a further
     /// `/`) → 404.

@@ -19,11 +19,18 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     let client: ForecastClient
-    let route: Route
+    /// The route, or what finds it out when the first result is asked for: the observations'
+    /// map file is named by another file (`latest_time.txt`), itself fetched through the core.
+    /// A failure there is every city's.
+    let route: @Sendable () async -> Result<Route, ForecastError>
     let cities: [City]
     let jobs: Int
 
     init(client: ForecastClient, route: Route, cities: [City], jobs: Int) {
+        self.init(client: client, cities: cities, jobs: jobs) { .success(route) }
+    }
+
+    init(client: ForecastClient, cities: [City], jobs: Int, route: @escaping @Sendable () async -> Result<Route, ForecastError>) {
         self.client = client
         self.route = route
         self.cities = cities
@@ -45,6 +52,8 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         let results: CityResults
         private var position = 0
         private var run: FetchRun?
+        /// Why no run could be made: every city's result.
+        private var failure: ForecastError?
         /// Where the run's own tasks go; nil for the cooperative pool.
         var executor: (any TaskExecutor)?
 
@@ -61,9 +70,18 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             let cities = results.cities
             guard position < cities.count else { return nil }
-            let run = self.run ?? FetchRun(
-                client: results.client, route: results.route, cities: cities, jobs: results.jobs, executor: executor)
-            self.run = run
+            if run == nil, failure == nil {
+                switch await results.route() {
+                case .success(let route):
+                    run = FetchRun(client: results.client, route: route, cities: cities, jobs: results.jobs, executor: executor)
+                case .failure(let error):
+                    failure = error
+                }
+            }
+            guard let run else {
+                defer { position += 1 }
+                return Element(city: cities[position], outcome: .failure(failure ?? .cancelled), provider: .jma)
+            }
             guard !Task.isCancelled else {
                 run.stop()
                 position = cities.count

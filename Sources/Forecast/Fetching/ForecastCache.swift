@@ -42,6 +42,9 @@ public struct ForecastCache: Sendable {
         let folder: String
         /// How long a stored body may be served.
         let freshness: Freshness
+        /// Whether the folder keeps one entry only: storing one removes the others (the
+        /// observations' map files, each superseded by the next).
+        var keepsOne = false
 
         /// The API's answers, one per city, fresh until the next release.
         static let api = Shelf(folder: "", freshness: .releases(field: "publicTime"))
@@ -55,6 +58,10 @@ public struct ForecastCache: Sendable {
         case releases(field: String)
         /// For this many seconds after the fetch.
         case seconds(Int)
+        /// For a body naming an observation time (`latest_time.txt`): until `due` seconds after
+        /// that time, when the next observations are due, or `recheck` seconds after the fetch,
+        /// whichever is later.
+        case observations(due: Int, recheck: Int)
     }
 
     /// The same cache, for the bodies of another source.
@@ -161,8 +168,19 @@ public struct ForecastCache: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try contents.write(to: URL(fileURLWithPath: file), options: .atomic)
+            if shelf.keepsOne { removeOthers(than: file, in: folder) }
         } catch {
             // Unwritable cache: carry on without it.
+        }
+    }
+
+    /// Removes every entry of `folder` but `kept`, with its lock file: the one-entry folders'.
+    /// A process still reading one has its bytes already, or misses and fetches again.
+    private func removeOthers(than kept: String, in folder: String) {
+        let keptName = String(kept[kept.index(after: kept.lastIndex(of: "/")!)...])
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name != keptName && (name.hasSuffix(".json") || name.hasSuffix(".json.lock")) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
 
@@ -180,6 +198,9 @@ public struct ForecastCache: Sendable {
                 ? Publication.nextChange(after: fetched)
                 : fetched + Self.staleBodyLifetime
             return current < expiry
+        case .observations(let due, let recheck):
+            let time = AmedasTime(latestTime: String(decoding: body.prefix(64), as: UTF8.self))?.epoch
+            return current < max(time.map { $0 + due } ?? 0, fetched + recheck)
         }
     }
 

@@ -1,0 +1,127 @@
+/// What an AMeDAS station measured at one ten-minute time: a value of the agency's map file
+/// (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`) for one station.
+///
+/// Each value is nil when the station did not measure it, or when the file's quality flag says
+/// the number is no measurement (see ``AmedasReading``): the files carry numbers such as
+/// `snow [162, 5]` or `snow1h [0, 6]` whose flags mean "not observed" or "missing".
+public struct Observation: Sendable, Equatable {
+    /// The station the values are from.
+    public var station: AmedasStation
+    /// The observation time in Japan, "2025-06-28T18:00+09:00".
+    public var observed: String
+    /// The air temperature, °C (`temp`).
+    public var temperature: Double?
+    /// The relative humidity, % (`humidity`).
+    public var humidity: Int?
+    /// Where the wind blows from (`windDirection`); ``CompassPoint/calm`` when there is none.
+    public var windDirection: CompassPoint?
+    /// The ten-minute mean wind speed, m/s (`wind`).
+    public var windSpeed: Double?
+    /// Precipitation in the last 10 minutes, mm (`precipitation10m`).
+    public var precipitation10m: Double?
+    /// Precipitation in the last hour, mm (`precipitation1h`).
+    public var precipitation1h: Double?
+    /// Precipitation in the last 24 hours, mm (`precipitation24h`).
+    public var precipitation24h: Double?
+    /// Sunshine in the last hour, hours (`sun1h`).
+    public var sunshine1h: Double?
+    /// The depth of the snow on the ground, cm (`snow`), observed on the hour only.
+    public var snowDepth: Int?
+    /// The pressure reduced to sea level, hPa (`normalPressure`).
+    public var seaLevelPressure: Double?
+    /// The automatic weather observation (`weather`), on the hour only, at the stations that
+    /// make it.
+    public var weather: AutomaticWeather?
+    /// The values whose flag is 4, 資料不足: measured, but over less than the whole period
+    /// (an hour's sunshine with minutes missing). They are printed, and marked in JSON.
+    public var incomplete: [Field]
+
+    /// The values of an observation, by the names TSV and JSON give them.
+    public enum Field: String, Sendable, CaseIterable {
+        case temperature = "temp_c"
+        case humidity
+        case windDirection = "wind_dir"
+        case windSpeed = "wind_ms"
+        case precipitation10m = "precip_10m_mm"
+        case precipitation1h = "precip_1h_mm"
+        case precipitation24h = "precip_24h_mm"
+        case sunshine1h = "sun_1h_h"
+        case snowDepth = "snow_cm"
+        case seaLevelPressure = "pressure_hpa"
+        case weather
+
+        /// The key of the value in the agency's map file.
+        var fileKey: String {
+            switch self {
+            case .temperature: "temp"
+            case .humidity: "humidity"
+            case .windDirection: "windDirection"
+            case .windSpeed: "wind"
+            case .precipitation10m: "precipitation10m"
+            case .precipitation1h: "precipitation1h"
+            case .precipitation24h: "precipitation24h"
+            case .sunshine1h: "sun1h"
+            case .snowDepth: "snow"
+            case .seaLevelPressure: "normalPressure"
+            case .weather: "weather"
+            }
+        }
+    }
+
+    /// Creates an observation with no values; the decoder fills them in.
+    public init(station: AmedasStation, observed: String) {
+        self.station = station
+        self.observed = observed
+        incomplete = []
+    }
+}
+
+/// A 16-point compass direction the wind blows from, or calm: the agency's `windDirection`
+/// code, 1 for NNE clockwise to 16 for N, and 0 for calm (静穏).
+///
+/// Two published descriptions of the files number the points 0 (north) to 15; the real files
+/// hold 16 at dozens of stations, and 0 only with a wind of 0.2 m/s or less.
+public enum CompassPoint: Int, Sendable, CaseIterable {
+    case calm = 0
+    case nne, ne, ene, e, ese, se, sse, s, ssw, sw, wsw, w, wnw, nw, nnw, n
+
+    /// The code TSV and JSON print in every language: "SSE", "calm".
+    public var code: String {
+        self == .calm ? "calm" : Self.codes[rawValue - 1]
+    }
+
+    /// The point in `language`: "SSE" or "南南東", "calm" or "静穏".
+    public func name(in language: Language) -> String {
+        language == .ja ? Self.japanese[rawValue] : code
+    }
+
+    private static let codes = [
+        "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW", "N",
+    ]
+    private static let japanese = [
+        "静穏", "北北東", "北東", "東北東", "東", "東南東", "南東", "南南東", "南", "南南西", "南西", "西南西", "西",
+        "西北西", "北西", "北北西", "北",
+    ]
+}
+
+/// The automatic weather observation of a station (`weather`): codes 0 to 16 of the agency's
+/// table. The codes 30 (不明, unknown) and 31 (欠測, missing) are no weather, and read as none.
+public enum AutomaticWeather: Int, Sendable, CaseIterable {
+    case clear = 0, cloudy, haze, fog, precipitation, drizzle, freezingDrizzle, rain, freezingRain
+    case sleet, snow, icePellets, snowGrains, rainShowers, snowShowers, hail, thunder
+
+    /// The agency's word ("晴", "しゅう雨") or an English one ("clear", "rain showers").
+    public func name(in language: Language) -> String {
+        language == .ja ? Self.japanese[rawValue] : Self.english[rawValue]
+    }
+
+    private static let japanese = [
+        "晴", "曇", "煙霧", "霧", "降水", "霧雨", "着氷性の霧雨", "雨", "着氷性の雨", "みぞれ", "雪", "凍雨", "霧雪",
+        "しゅう雨", "しゅう雪", "ひょう", "雷",
+    ]
+    private static let english = [
+        "clear", "cloudy", "haze", "fog", "precipitation", "drizzle", "freezing drizzle", "rain",
+        "freezing rain", "sleet", "snow", "ice pellets", "snow grains", "rain showers", "snow showers", "hail",
+        "thunder",
+    ]
+}
