@@ -153,8 +153,10 @@ public final class ForecastClient: Sendable {
             let map = Feed(
                 AmedasMapSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint, time: time),
                 cache: configuration.cache, staleIfError: configuration.staleIfError)
-            return .success(Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, _) throws(ForecastError) in
-                try file.observation(for: city)
+            return .success(Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, now) throws(ForecastError) in
+                var observation = try file.observation(for: city)
+                observation.outdated = now - file.time.epoch > Observation.outdatedAfter
+                return observation
             }, fallback: nil))
         }
     }

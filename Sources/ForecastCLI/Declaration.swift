@@ -19,7 +19,7 @@ struct FetchDeclaration: ParsableCommand {
         usage: HelpText.usage,
         discussion: HelpText.discussion,
         version: "forecast \(ForecastVersion.current)",
-        subcommands: [WeekDeclaration.self, CitiesDeclaration.self],
+        subcommands: [WeekDeclaration.self, NowDeclaration.self, CitiesDeclaration.self],
         helpNames: [.short, .long])
 
     @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion(in: .fetch))
@@ -74,7 +74,7 @@ struct WeekDeclaration: ParsableCommand {
         abstract: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁).",
         usage: "forecast week [options] <city>...",
         discussion: """
-            It takes the fetch's options but \(HelpText.fetchOnlyOptions), and the formats \
+            It takes the fetch's options but \(HelpText.fetchOnlyOptions(.week)), and the formats \
             \(HelpText.sentence(OutputFormat.names(for: .week), and: "templates")) (%w the day of \
             the week, %r the reliability). The cities of one office share one download of its file.
             """)
@@ -82,6 +82,31 @@ struct WeekDeclaration: ParsableCommand {
     @Option(
         name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .week),
         completion: OptionTable.format.completion(in: .week))
+    var format: String?
+    @OptionGroup var common: CommonOptionsDeclaration
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
+
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
+
+/// `forecast now [options] <city>...` as swift-argument-parser sees it: the options of the table
+/// that apply to the observations.
+struct NowDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now",
+        abstract: "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁).",
+        usage: "forecast now [options] <city>...",
+        discussion: """
+            It takes the fetch's options but \(HelpText.fetchOnlyOptions(.now)), and the formats \
+            \(HelpText.sentence(OutputFormat.names(for: .now), and: "templates")) (%t the temperature, \
+            %h the humidity, %W the wind, %R the last hour's rain). Two files serve any number of cities.
+            """)
+
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .now),
+        completion: OptionTable.format.completion(in: .now))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)

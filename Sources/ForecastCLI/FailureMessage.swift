@@ -3,12 +3,21 @@ import Forecast
 /// The stderr line of a failed city: the reason, and what to do where the tool can say it; and
 /// the line that says a city was printed from the agency's file in the API's place.
 enum FailureMessage {
-    /// The stderr line of a result that failed, stale copy or not; nil for a success.
+    /// The stderr line of a result that failed, stale copy or not, or of observations more
+    /// than three hours old (printed, and a failure all the same); nil for a success.
     static func line(for result: CityResult<some Sendable>) -> String? {
         if let error = result.error {
             return line(for: result, error: error)
         }
-        return result.stale.map { line(for: result, stale: $0) }
+        if let stale = result.stale {
+            return line(for: result, stale: stale)
+        }
+        if let now = result.value as? Observation, now.outdated {
+            let time = String(now.observed.prefix(16).map { $0 == "T" ? " " : $0 })
+            return line(for: result, error: .other(
+                "the agency's newest observations are from \(time), over 3 hours ago; printed, marked stale"))
+        }
+        return nil
     }
 
     /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file

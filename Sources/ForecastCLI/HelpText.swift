@@ -130,6 +130,7 @@ enum HelpText {
     static let usage = """
         forecast [options] <city>...
                forecast week [options] <city>...
+               forecast now [options] <city>...
                forecast cities [options] [<query>]
         """
     static let abstract = "Japanese weather forecasts from weather.tsukumijima.net, for people and scripts."
@@ -159,6 +160,7 @@ enum HelpText {
         case .fetch: fetch
         case .cities: cities
         case .week: week
+        case .now: now
         }
     }
 
@@ -182,15 +184,16 @@ enum HelpText {
         return switch command {
         case .fetch: sentence(names, or: "a %-template (below)")
         case .week: sentence(names, or: "a %-template (%w the day of the week, %r the reliability)")
+        case .now: sentence(names, or: "a %-template (%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)")
         case .cities: sentence(Array(names.dropLast()), or: names[names.count - 1])
             + ": one array of {\"id\", \"name\", \"prefecture\", \"name_en\", \"prefecture_en\"}"
         }
     }
 
-    /// The options of `forecast` that `forecast week` does not take, for a sentence:
-    /// "--days, --base-url, … and --text-format".
-    static var fetchOnlyOptions: String {
-        let names = OptionTable.all.filter { $0.commands.contains(.fetch) && !$0.commands.contains(.week) }.map { "--\($0.long)" }
+    /// The options of `forecast` that `command` (the week, the observations) does not take, for
+    /// a sentence: "--days, --base-url, … and --text-format".
+    static func fetchOnlyOptions(_ command: Invocation.Command) -> String {
+        let names = OptionTable.all.filter { $0.commands.contains(.fetch) && !$0.commands.contains(command.scope) }.map { "--\($0.long)" }
         return sentence(Array(names.dropLast()), and: names.last ?? "")
     }
 
@@ -222,6 +225,27 @@ enum HelpText {
             Example(command: "forecast week -f json -p 北海道", result: "JSON, the offices fetched at once"),
         ]).map { "  \($0)\n" }.joined()
         return text + "\nOptions:\n" + optionLines(for: .week)
+    }
+
+    /// `forecast now --help`.
+    static var now: String {
+        let about = """
+            The latest observations of the weather agency's AMeDAS station of each city, ten \
+            minutes old at most: the temperature, humidity, wind, precipitation, sunshine, snow \
+            depth, sea-level pressure and, on the hour, the weather. Two files serve any number \
+            of cities (www.jma.go.jp/bosai/amedas): latest_time.txt, which names the newest map \
+            file, and that map file, kept until the next is due. A value the station did not \
+            measure, or whose quality flag says it is no measurement, is empty. Source: Japan \
+            Meteorological Agency (出典: 気象庁), read and reformatted by forecast.
+            """
+        var text = "Usage: forecast now [options] <city>...\n\n"
+        text += TextWrap.lines(about, width: width).map { $0 + "\n" }.joined()
+        text += "\nExamples:\n" + exampleLines([
+            Example(command: "forecast now 東京", result: "a table on a terminal, TSV into a pipe"),
+            Example(command: "forecast now -f line 東京 大阪", result: "東京 29.1° 56% 南南東 3.8m/s"),
+            Example(command: "forecast now -f '%l %t° %h'", result: "a template of the values now"),
+        ]).map { "  \($0)\n" }.joined()
+        return text + "\nOptions:\n" + optionLines(for: .now)
     }
 
     /// `forecast cities --help`.

@@ -8,8 +8,8 @@ enum Invocation: Sendable {
     /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
     /// page is written from (`--experimental-dump-help`).
     case argumentParser([String])
-    /// `forecast [options] <city>...`, or `forecast week [options] <city>...`, with the config
-    /// file that was read, if any.
+    /// `forecast [options] <city>...`, `forecast week [options] <city>...` or `forecast now
+    /// [options] <city>...`, with the config file that was read, if any.
     case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
     /// `forecast cities [options] [<query>]`.
     case cities(Options, query: String?)
@@ -19,6 +19,7 @@ enum Invocation: Sendable {
         case fetch
         case cities
         case week
+        case now
 
         /// The options' scope of the command.
         var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
@@ -29,6 +30,7 @@ enum Invocation: Sendable {
             case .fetch: 0
             case .cities: 1
             case .week: 2
+            case .now: 3
             }
         }
 
@@ -96,11 +98,11 @@ enum Invocation: Sendable {
         let config = try ConfigFile.load(environment: environment, read: readFile)
         let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
         switch command {
-        case .fetch, .week:
-            let kept = command == .week ? fileOptions.filter(Self.weekTakes) : fileOptions
+        case .fetch, .week, .now:
+            let kept = command == .fetch ? fileOptions : fileOptions.filter(Self.weekTakes)
             let options = try merge(kept, commandLine, check: Self.fetchConflict)
-            if command == .week, !Self.weekFormats(options.format) {
-                throw UsageError("`forecast week` prints table, tsv, json, line or a template (got --format \(options.format.name))")
+            if command != .fetch, !Self.weekFormats(options.format) {
+                throw UsageError("`\(command.spelling)` prints table, tsv, json, line or a template (got --format \(options.format.name))")
             }
             if options.watch, !options.format.isForBars {
                 throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
@@ -207,12 +209,13 @@ enum Invocation: Sendable {
         nil
     }
 
-    /// The formats `forecast week` prints: all but `detail` and `waybar`.
+    /// The formats `forecast week` and `forecast now` print: all but `detail` and `waybar`.
     static func weekFormats(_ format: OutputFormat) -> Bool {
         format != .detail && format != .waybar
     }
 
-    /// Whether `forecast week` takes a config file's option: a `--format` only of ``weekFormats(_:)``.
+    /// Whether `forecast week` and `forecast now` take a config file's option: a `--format`
+    /// only of ``weekFormats(_:)``.
     static func weekTakes(_ given: ArgumentScanner.Given) -> Bool {
         guard given.spec.long == OptionTable.format.long else { return true }
         return weekFormats((try? OutputFormat.parse(given.value)) ?? .detail)

@@ -30,7 +30,7 @@ enum OutputFormat: Equatable, Sendable {
     func isPrinted(by command: Invocation.Command) -> Bool {
         switch command {
         case .fetch: true
-        case .week: Invocation.weekFormats(self)
+        case .week, .now: Invocation.weekFormats(self)
         case .cities: CitiesCommand.formats.contains(self)
         }
     }

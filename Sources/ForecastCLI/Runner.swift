@@ -1,11 +1,11 @@
 import Forecast
 
-/// One run of `forecast <city>...` or `forecast week <city>...`: fetch, write each city's
+/// One run of `forecast <city>...`, `forecast week <city>...` or `forecast now <city>...`: fetch, write each city's
 /// block the moment it is due, report failures on stderr, and say whether any city failed.
 struct Runner: Sendable {
     let settings: Settings
     let cities: [City]
-    /// The 3-day forecast, or the week.
+    /// The 3-day forecast, the week, or the observations.
     let command: Invocation.Command
 
     /// How many cities make a progress line worth showing on a terminal.
@@ -23,6 +23,7 @@ struct Runner: Sendable {
         return await Self.withClient(settings) { client in
             switch command {
             case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter())
+            case .now: await run(client.observations(for: cities, jobs: settings.jobs), formatter: formatter())
             case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
             }
         }
@@ -89,7 +90,7 @@ struct Runner: Sendable {
     /// The formatter of the run's format, for any command: the week has every day of its
     /// file unless `--days` says fewer (the option is the 3-day forecast's alone today).
     func formatter() -> any ResultFormatter {
-        let days = command == .week ? Int.max : settings.days
+        let days = command == .fetch ? settings.days : Int.max
         return switch settings.format {
         case .tsv, .auto: TSVFormatter(days: days, header: settings.header, language: settings.language)
         case .json: JSONFormatter(days: days, language: settings.language)

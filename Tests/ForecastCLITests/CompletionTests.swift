@@ -113,7 +113,9 @@ struct CompletionTests {
         try await expectTab(["week", "--"], offers: longOptions(of: .week), inAnyOrder: true, script: script)
         try await expectTab(["cities", "--"], offers: longOptions(of: .cities), inAnyOrder: true, script: script)
         try await expectTab(["--"], offers: longOptions(of: .fetch), inAnyOrder: true, script: script)
-        for line in [[String](), ["week"], ["cities"]] {
+        try await expectTab(["now", "-f", ""], offers: OutputFormat.names(for: .now), script: script)
+        try await expectTab(["now", "--"], offers: longOptions(of: .now), inAnyOrder: true, script: script)
+        for line in [[String](), ["week"], ["now"], ["cities"]] {
             try await expectTab(line + ["--generate-completion-script", ""], offers: ["bash", "zsh", "fish"], script: script)
         }
         // The week takes cities as the fetch does; a word after a city is a city, `week` too.
@@ -153,12 +155,12 @@ struct CompletionTests {
         }
     }
 
-    @Test("zsh: the words from `week` or `cities` on go to that command's function, whose values are the table's")
+    @Test("zsh: the words from `week`, `now` or `cities` on go to that command's function, whose values are the table's")
     func zshPerCommandScript() async throws {
         let generated = try await forecast(["--generate-completion-script", "zsh"])
         let script = generated.stdout
-        #expect(function("_forecast", in: script).contains("(cities|week)"))
-        for command in [Invocation.Command.fetch, .week, .cities] {
+        #expect(function("_forecast", in: script).contains("(cities|week|now)"))
+        for command in Invocation.Command.allCases {
             let name = command == .fetch ? "_forecast" : "_forecast_\(command.rawValue)"
             let formats = "local -ar ___format=(\(OutputFormat.names(for: command).map { "'\($0)'" }.joined(separator: " ")))"
             #expect(function(name, in: script).contains { $0 == formats }, "\(name)")
@@ -208,7 +210,7 @@ struct CompletionTests {
         let lines = script.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }
         let root = try #require(lines.firstIndex { $0.hasPrefix("case 'forecast'") })
         #expect(lines[root + 1].hasPrefix("__forecast_parse_subcommand 0 "))
-        for command in [Invocation.Command.fetch, .week, .cities] {
+        for command in Invocation.Command.allCases {
             let context = command == .fetch ? "\"forecast\"" : "\"forecast \(command.rawValue)\""
             let format = lines.filter { $0.contains("flags_or_options \(context)") && $0.contains("-l 'format'") }
             #expect(format.count == 1 && format[0].hasSuffix("-rfka '\(OutputFormat.names(for: command).joined(separator: " "))'"), "\(format)")

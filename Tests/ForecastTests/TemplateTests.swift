@@ -18,11 +18,11 @@ struct TemplateTests {
     }
 
     @Test("An unknown placeholder, or a % at the end, is an error that names it and lists the known ones",
-          arguments: [("%x", Character("x")), ("%l %t", Character("t")), ("100%", nil)] as [(String, Character?)])
+          arguments: [("%x", Character("x")), ("%l %y", Character("y")), ("100%", nil)] as [(String, Character?)])
     func unknown(_ text: String, _ placeholder: Character?) {
         #expect(throws: FormatTemplateError(template: text, placeholder: placeholder)) { try FormatTemplate(text) }
         let message = FormatTemplateError(template: text, placeholder: placeholder).description
-        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %r %%"))
+        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %r %t %h %W %R %%"))
         #expect(message.contains(placeholder.map { "\"%\($0)\"" } ?? "%%"))
     }
 

@@ -44,8 +44,8 @@ extension CityForecast: CityReport {
             case .date: day.date
             case .dayLabel: language.dayLabel(day)
             case .weekday: Weekday(date: day.date)?.name(language)
-            // The weekly forecast's own.
-            case .reliability, .id, .city, .prefecture: nil
+            // The week's and the observations' own; the city's, from the result.
+            case .reliability, .id, .city, .prefecture, .temperatureNow, .humidity, .wind, .rainLastHour: nil
             }
         },
         weatherCode: { forecast, index in WeatherCode.of(forecast.forecasts[index]) },

@@ -50,14 +50,22 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     let weatherCode: @Sendable (Report, _ row: Int) -> WeatherCode?
     /// The table's columns.
     let table: TableDesign<Report>
+    /// JSON's key of the array of rows (`days`), or nil for a value of one row, whose fields
+    /// are members of the city's object itself (the observations).
+    let rowsKey: String?
+    /// The word before the time in the table's footer: 発表 (Published), 観測 (Observed).
+    let timeLead: (ja: String, en: String)
 
     init(
         fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
         place: @escaping @Sendable (Report) -> (city: String, prefecture: String)?, published: @escaping @Sendable (Report) -> String,
         line: @escaping @Sendable (Report, Int, Language) -> String,
         placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
-        weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>
+        weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>,
+        rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published")
     ) {
+        self.rowsKey = rowsKey
+        self.timeLead = timeLead
         self.fields = fields
         var tsvFields: [Field<Report>] = [], jsonFields: [Field<Report>] = [], tsvNames: [String] = []
         for field in fields {
@@ -102,14 +110,20 @@ struct Field<Report>: Sendable {
 enum FieldValue {
     case text(String?)
     case number(Double?)
+    /// A measurement, printed with one decimal always: "12.0".
+    case tenths(Double?)
     case whole(Int?)
+    /// A list of texts: JSON's array; TSV's words joined by commas.
+    case texts([String])
 
     /// As TSV prints it: text through the gate, a number as the API writes it.
     var tsv: String {
         switch self {
         case .text(let text): ValueText.field(text)
         case .number(let number): ValueText.number(number) ?? ""
+        case .tenths(let number): number.map(NumberText.tenths) ?? ""
         case .whole(let whole): whole.map(String.init) ?? ""
+        case .texts(let texts): ValueText.field(texts.joined(separator: ","))
         }
     }
 
@@ -118,7 +132,9 @@ enum FieldValue {
         switch self {
         case .text(let text): .string(text)
         case .number(let number): .number(number)
+        case .tenths(let number): .raw(number.map(NumberText.tenths) ?? "null")
         case .whole(let whole): .number(whole)
+        case .texts(let texts): .raw("[" + texts.map { JSONText.string($0).text }.joined(separator: ", ") + "]")
         }
     }
 }

@@ -29,6 +29,14 @@ public struct FormatTemplate: Sendable, Equatable {
         case weekday = "w"
         /// `%r`: the weekly forecast's reliability (A, B, C); `-` in the 3-day forecast.
         case reliability = "r"
+        /// `%t`: the temperature now, °C (`forecast now`).
+        case temperatureNow = "t"
+        /// `%h`: the humidity now, with `%` (`forecast now`).
+        case humidity = "h"
+        /// `%W`: the wind now, its direction and speed: 南南東 3.8m/s (`forecast now`).
+        case wind = "W"
+        /// `%R`: the precipitation of the last hour, mm (`forecast now`).
+        case rainLastHour = "R"
 
         /// What it prints, for `--help` and the error of an unknown one.
         public var summary: String {
@@ -45,6 +53,10 @@ public struct FormatTemplate: Sendable, Equatable {
             case .prefecture: "prefecture"
             case .weekday: "day of the week (日, Sun)"
             case .reliability: "reliability of a weekly day (A, B, C)"
+            case .temperatureNow: "temperature now, °C (forecast now)"
+            case .humidity: "humidity now, with % (forecast now)"
+            case .wind: "wind now: direction and m/s (forecast now)"
+            case .rainLastHour: "precipitation of the last hour, mm (forecast now)"
             }
         }
     }

@@ -46,7 +46,11 @@ public struct JSONFormatter: ResultFormatter {
         if let stale = result.stale {
             members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
         }
-        members.append(("days", .raw("[" + days.map { $0.text }.joined(separator: ", ") + "]")))
+        if let rowsKey = layout.rowsKey {
+            members.append((rowsKey, .raw("[" + days.map { $0.text }.joined(separator: ", ") + "]")))
+        } else if !result.rows(1).isEmpty {
+            members += layout.jsonFields.map { ($0.name, $0.value(value, 0, language).json) }
+        }
         return separator + JSONText.object(members).text
     }
 }

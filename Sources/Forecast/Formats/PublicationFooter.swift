@@ -13,6 +13,8 @@
 struct PublicationFooter {
     /// The publication times, in order of first appearance, each with its cities' names.
     private(set) var times: [(time: String, cities: [String])] = []
+    /// The word before a time.
+    var lead: (ja: String, en: String) = ("発表", "Published")
 
     /// The footer of cities named `name` with a publication time `time`, in the order printed.
     init(_ entries: [(time: String, name: String)]) {
@@ -30,11 +32,12 @@ struct PublicationFooter {
         self.init(results.compactMap { result in
             result.value.map { (time: Report.layout.published($0), name: result.name(language)) }
         })
+        lead = Report.layout.timeLead
     }
 
     /// The lines, each at most `width` cells where its pieces allow, all through the gate.
     func lines(width: Int, language: Language) -> [String] {
-        let lead = language == .en ? "Published" : "発表"
+        let lead = language == .en ? lead.en : lead.ja
         let separator = language == .en ? ", " : "、"
         var lines: [String] = []
         for entry in times {

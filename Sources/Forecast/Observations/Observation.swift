@@ -35,6 +35,12 @@ public struct Observation: Sendable, Equatable {
     /// The values whose flag is 4, 資料不足: measured, but over less than the whole period
     /// (an hour's sunshine with minutes missing). They are printed, and marked in JSON.
     public var incomplete: [Field]
+    /// Whether the observation is more than ``outdatedAfter`` seconds old when it is read: the
+    /// agency's newest file has stopped moving on. It is printed, marked.
+    public var outdated = false
+
+    /// Three hours, in seconds.
+    public static let outdatedAfter = 3 * 3600
 
     /// The values of an observation, by the names TSV and JSON give them.
     public enum Field: String, Sendable, CaseIterable {

@@ -9,6 +9,15 @@ package enum NumberText {
         CurlError.format(seconds: value)
     }
 
+    /// A number with one decimal always, as the agency's observations are measured: "29.1",
+    /// "12.0", "0.0", "-3.5"; rounded half away from zero.
+    package static func tenths(_ value: Double) -> String {
+        let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
+        guard tenths.magnitude < 1e15 else { return decimal(value) }
+        let whole = Int(tenths.magnitude)
+        return (tenths < 0 ? "-" : "") + "\(whole / 10).\(whole % 10)"
+    }
+
     /// A duration's seconds the same way: "15", "0.5".
     package static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
