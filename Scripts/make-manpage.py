@@ -150,11 +150,12 @@ def files_section(help_text):
 
 
 def page(tool, version, date):
-    # The root is the fetch, `forecast [options] <city>...`, with `week` and `cities` below it.
+    # The root is the fetch, `forecast [options] <city>...`, with `week`, `now` and `cities`
+    # below it: every subcommand but `cities` (and the parser's `help`) takes cities.
     root = fetch = tool["command"]
     subcommands = {c["commandName"]: c for c in root.get("subcommands", [])}
     cities = subcommands.get("cities")
-    week = subcommands.get("week")
+    fetching = [c for name, c in subcommands.items() if name not in ("cities", "help")]
     blocks = paragraphs(fetch.get("discussion", ""))
     help_text = json.dumps(tool, ensure_ascii=False)
 
@@ -167,8 +168,10 @@ def page(tool, version, date):
         ".SH SYNOPSIS",
         bold("forecast") + " [" + italic("options") + "] " + italic("city") + " ...",
         ".br",
-        bold("forecast week") + " [" + italic("options") + "] " + italic("city") + " ...",
-        ".br",
+    ] + [
+        line for command in fetching for line in (
+            bold("forecast " + command["commandName"]) + " [" + italic("options") + "] " + italic("city") + " ...", ".br")
+    ] + [
         bold("forecast cities") + " [" + italic("query") + "]",
         ".SH DESCRIPTION",
     ]
@@ -186,9 +189,9 @@ def page(tool, version, date):
             out += tagged(option_term(argument), option_text(argument))
 
     out.append(".SH COMMANDS")
-    if week:
-        out += tagged(bold("forecast week") + " [" + italic("options") + "] " + italic("city") + " ...",
-                      " ".join(filter(None, [week.get("abstract"), week.get("discussion")])))
+    for command in fetching:
+        out += tagged(bold("forecast " + command["commandName"]) + " [" + italic("options") + "] " + italic("city") + " ...",
+                      " ".join(filter(None, [command.get("abstract"), command.get("discussion")])))
     if cities:
         out += tagged(bold("forecast cities") + " [" + italic("query") + "]",
                       " ".join(filter(None, [cities.get("abstract"), cities.get("discussion")])))

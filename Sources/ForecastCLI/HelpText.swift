@@ -54,12 +54,15 @@ enum HelpText {
             # comments are skipped.
             """)),
         ("THE WEEK AHEAD", .prose(weekSummary)),
+        ("NOW", .prose(nowSummary)),
         ("TEMPLATES", .prose("""
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
             °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
             label (今日; in the week, its day of the week), %w day of the week, %r the week's \
-            reliability (- here), %P prefecture, %% a %. An unknown value prints as -; an unknown placeholder \
+            reliability (- here), %P prefecture, %t the temperature now, %h the humidity now, \
+            %W the wind now, %R the last hour's precipitation (those four in `forecast now`, - \
+            here), %% a %. An unknown value prints as -; an unknown placeholder \
             is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
@@ -172,6 +175,17 @@ enum HelpText {
         weather.tsukumijima.net; with --source auto (the default) a city it fails is built from \
         the agency's file instead, and said so on stderr. Source: Japan Meteorological Agency \
         (出典: 気象庁), read and reformatted by forecast.
+        """
+
+    /// What `forecast now` prints, for the fetch's help.
+    static let nowSummary = """
+        `forecast now <city>...` prints the latest observations of each city's AMeDAS station \
+        (アメダス), ten minutes old at most: temperature, humidity, wind, precipitation (10 min, \
+        1 h, 24 h), sunshine, snow depth, sea-level pressure and, on the hour, the weather. Two \
+        files of the agency serve any number of cities (www.jma.go.jp/bosai/amedas), kept until \
+        the next is due 17 minutes after its time. A value the station did not measure, or \
+        whose quality flag makes it no measurement, is empty; one over 3 hours old is printed, \
+        marked stale, exit 1. Source: Japan Meteorological Agency (出典: 気象庁).
         """
 
     /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and

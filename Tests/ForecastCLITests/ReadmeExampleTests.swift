@@ -97,7 +97,16 @@ struct ReadmeExampleTests {
     @Test("Every transcript prints what its document shows", arguments: try ReadmeExampleTests.transcripts())
     func transcript(_ transcript: Transcript) async throws {
         let mock = forecastBinary.deletingLastPathComponent().appendingPathComponent("forecast-mock")
-        let server = try MockProcess(executable: mock, arguments: transcript.mockOptions)
+        // A mock that stamps its files reads the clock: the pinned one, as the command does. It
+        // is started by a shell that libfaketime is loaded into first: a program exec'd straight
+        // from a process without it, with LD_PRELOAD set, was seen here to get no arguments.
+        var mockEnvironment = ProcessInfo.processInfo.environment
+        var (executable, arguments) = (mock, transcript.mockOptions)
+        if transcript.mockOptions.contains("--stamp-release") {
+            mockEnvironment.merge(["LD_PRELOAD": libfaketime ?? "", "FAKETIME": Self.pinnedTime, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { $1 }
+            (executable, arguments) = (URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \"$@\"", mock.path] + arguments)
+        }
+        let server = try MockProcess(executable: executable, arguments: arguments, environment: mockEnvironment)
         defer { server.stop() }
         let base = try await server.baseURL()
         try await withTemporaryFolder(prefix: "forecast-readme") { folder in
@@ -122,9 +131,9 @@ final class MockProcess {
     private let child: ChildProcess
     private let output: URL
 
-    init(executable: URL, arguments: [String]) throws {
+    init(executable: URL, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-mock-\(UUID().uuidString)")
-        child = try ChildProcess(executable.path, arguments, environment: ProcessInfo.processInfo.environment, stdout: .file(output.path))
+        child = try ChildProcess(executable.path, arguments, environment: environment, stdout: .file(output.path))
     }
 
     /// The first line the mock prints: its base URL.
