@@ -44,7 +44,7 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
 
     /// Takes the results one by one, in input order.
     ///
-    /// Its state is one ``FetchRun``, made at the first call of `next`: the cities' files and
+    /// Its state is one `FetchRun`, made at the first call of `next`: the cities' files and
     /// the events that move them on. The results are decoded here, on the consumer's side, so
     /// that a city's request and result move between threads only twice: to the session's
     /// thread and back to the consumer.

@@ -10,7 +10,7 @@
 /// The columns after the ID and the name are the value's (its ``ReportLayout``'s table), and so
 /// is the drop sequence that makes the table narrower: each step drops a column or merges
 /// several into one, in the same order in both languages, so a column shown at a width is
-/// shown at every larger width (``ColumnLayout``). Columns are padded by display width (a CJK
+/// shown at every larger width (`ColumnLayout`). Columns are padded by display width (a CJK
 /// character takes two cells) to widths fixed in advance from the width, so rows written city
 /// by city as results arrive stay aligned; a weather phrase, a name or a reason longer than
 /// its column wraps within it, a number or a date never. No line is wider than the width down
@@ -19,7 +19,7 @@
 ///
 /// Unknown values are `-`. A failed city keeps a row that says it failed and why; a stale copy
 /// shown for a failed fetch gets a line under its rows, with its age. The publication times
-/// close the table (``PublicationFooter``), stale copies with their own, and the agency's
+/// close the table (`PublicationFooter`), stale copies with their own, and the agency's
 /// credit (出典: 気象庁) when anything printed was read from its files. Colour (ANSI) is
 /// optional; the 3-day forecast's temperatures may be shown in °F. The server's text passes
 /// the untrusted-text gate before any colour is added.

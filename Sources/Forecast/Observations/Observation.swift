@@ -2,7 +2,7 @@
 /// (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`) for one station.
 ///
 /// Each value is nil when the station did not measure it, or when the file's quality flag says
-/// the number is no measurement (see ``AmedasReading``): the files carry numbers such as
+/// the number is no measurement (only flags 0, 1 and 4 are): the files carry numbers such as
 /// `snow [162, 5]` or `snow1h [0, 6]` whose flags mean "not observed" or "missing".
 public struct Observation: Sendable, Equatable {
     /// The station the values are from.
@@ -44,16 +44,27 @@ public struct Observation: Sendable, Equatable {
 
     /// The values of an observation, by the names TSV and JSON give them.
     public enum Field: String, Sendable, CaseIterable {
+        /// `temp_c`: the air temperature.
         case temperature = "temp_c"
+        /// `humidity`: the relative humidity.
         case humidity
+        /// `wind_dir`: where the wind blows from.
         case windDirection = "wind_dir"
+        /// `wind_ms`: the wind's ten-minute mean speed.
         case windSpeed = "wind_ms"
+        /// `precip_10m_mm`: the precipitation of the last 10 minutes.
         case precipitation10m = "precip_10m_mm"
+        /// `precip_1h_mm`: the precipitation of the last hour.
         case precipitation1h = "precip_1h_mm"
+        /// `precip_24h_mm`: the precipitation of the last 24 hours.
         case precipitation24h = "precip_24h_mm"
+        /// `sun_1h_h`: the sunshine of the last hour.
         case sunshine1h = "sun_1h_h"
+        /// `snow_cm`: the snow's depth.
         case snowDepth = "snow_cm"
+        /// `pressure_hpa`: the sea-level pressure.
         case seaLevelPressure = "pressure_hpa"
+        /// `weather`: the automatic weather observation.
         case weather
 
         /// The key of the value in the agency's map file.
@@ -88,8 +99,40 @@ public struct Observation: Sendable, Equatable {
 /// Two published descriptions of the files number the points 0 (north) to 15; the real files
 /// hold 16 at dozens of stations, and 0 only with a wind of 0.2 m/s or less.
 public enum CompassPoint: Int, Sendable, CaseIterable {
+    /// Calm (静穏): code 0.
     case calm = 0
-    case nne, ne, ene, e, ese, se, sse, s, ssw, sw, wsw, w, wnw, nw, nnw, n
+    /// NNE: code 1, 22.5°.
+    case nne
+    /// NE: code 2, 45°.
+    case ne
+    /// ENE: code 3, 67.5°.
+    case ene
+    /// E: code 4, 90°.
+    case e
+    /// ESE: code 5, 112.5°.
+    case ese
+    /// SE: code 6, 135°.
+    case se
+    /// SSE: code 7, 157.5°.
+    case sse
+    /// S: code 8, 180°.
+    case s
+    /// SSW: code 9, 202.5°.
+    case ssw
+    /// SW: code 10, 225°.
+    case sw
+    /// WSW: code 11, 247.5°.
+    case wsw
+    /// W: code 12, 270°.
+    case w
+    /// WNW: code 13, 292.5°.
+    case wnw
+    /// NW: code 14, 315°.
+    case nw
+    /// NNW: code 15, 337.5°.
+    case nnw
+    /// N: code 16, 0°.
+    case n
 
     /// The code TSV and JSON print in every language: "SSE", "calm".
     public var code: String {
@@ -113,8 +156,40 @@ public enum CompassPoint: Int, Sendable, CaseIterable {
 /// The automatic weather observation of a station (`weather`): codes 0 to 16 of the agency's
 /// table. The codes 30 (不明, unknown) and 31 (欠測, missing) are no weather, and read as none.
 public enum AutomaticWeather: Int, Sendable, CaseIterable {
-    case clear = 0, cloudy, haze, fog, precipitation, drizzle, freezingDrizzle, rain, freezingRain
-    case sleet, snow, icePellets, snowGrains, rainShowers, snowShowers, hail, thunder
+    /// 0: 晴.
+    case clear = 0
+    /// 1: 曇.
+    case cloudy
+    /// 2: 煙霧.
+    case haze
+    /// 3: 霧.
+    case fog
+    /// 4: 降水.
+    case precipitation
+    /// 5: 霧雨.
+    case drizzle
+    /// 6: 着氷性の霧雨.
+    case freezingDrizzle
+    /// 7: 雨.
+    case rain
+    /// 8: 着氷性の雨.
+    case freezingRain
+    /// 9: みぞれ.
+    case sleet
+    /// 10: 雪.
+    case snow
+    /// 11: 凍雨.
+    case icePellets
+    /// 12: 霧雪.
+    case snowGrains
+    /// 13: しゅう雨.
+    case rainShowers
+    /// 14: しゅう雪.
+    case snowShowers
+    /// 15: ひょう.
+    case hail
+    /// 16: 雷.
+    case thunder
 
     /// The agency's word ("晴", "しゅう雨") or an English one ("clear", "rain showers").
     public func name(in language: Language) -> String {
