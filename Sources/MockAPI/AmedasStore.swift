@@ -8,7 +8,9 @@ import Foundation
 
 /// The agency's AMeDAS observations, `bosai/amedas/data/latest_time.txt` and
 /// `bosai/amedas/data/map/YYYYMMDDHHmm00.json`, from the real map file in `jma/amedas/`
-/// (`map-YYYYMMDDHHmm00.json`, the newest by its name), loaded once when the server starts.
+/// (`map-YYYYMMDDHHmm00.json`, the newest by its name), loaded once when the server starts and
+/// served without white space, as the agency serves its files (the copy at hand was
+/// pretty-printed by the person who kept it: 523 KB, 301 KB without its white space).
 ///
 /// Without release stamps the newest time is the file's own, and the map is served under that
 /// name alone. With them (``MockConfiguration/stampsRelease``) the newest time is the last
@@ -33,8 +35,15 @@ struct AmedasStore: Sendable {
         let names = try FixtureFiles.names(in: folder).filter { $0.hasPrefix("map-") && $0.hasSuffix(".json") }
         guard let newest = names.compactMap({ name in Self.time(ofFileName: name).map { (name, $0) } }).max(by: { $0.1 < $1.1 })
         else { return nil }
-        guard let bytes = try FixtureFiles.readIfPresent(folder + "/" + newest.0) else { return nil }
-        return AmedasStore(map: ByteBuffer(bytes: bytes), time: newest.1)
+        let path = folder + "/" + newest.0
+        guard let bytes = try FixtureFiles.readIfPresent(path) else { return nil }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: bytes)
+        } catch {
+            throw FixtureError(path: path, problem: "is not JSON (\(error))")
+        }
+        return AmedasStore(map: ByteBuffer(string: json.text(.compact)), time: newest.1)
     }
 
     /// The newest time at the stamp's instant, or the file's own without one.
