@@ -45,7 +45,7 @@ struct ObservationTests {
 
     @Test("A station not asked for is skipped unread: values of another shape there fail nothing")
     func unreadStations() throws {
-        let body = Data(#"{"11001": {"temp": "warm", "x": {"y": [[1], "]}"]}}, "44132": {"temp": [3.5, 0]}, "50000": 7}"#.utf8)
+        let body = Data(#"{"11001": {"temp": "warm", "x": {"y": [[1], "]}"44132":"]}}, "44132": {"temp": [3.5, 0]}, "50000": {}}"#.utf8)
         let found = try AmedasMap.observations(in: body, of: ["44132"], at: Self.time)
         #expect(found["44132"]?.temperature == 3.5)
         // The same value asked for is read, and fails in words.
@@ -102,7 +102,7 @@ struct ObservationTests {
         (#"{"44132": {"temp": [1.0, 0]}"#, "the response was not valid JSON"),
         (#"{"11001": {"temp": [1.0, 0]}, "44132": {"temp": [1.0"#, "the response was not valid JSON"),
         (#"["44132"]"#, "the response was not valid JSON"),
-        (#"{"44132" {"temp": [1.0, 0]}}"#, "the response was not valid JSON"),
+        (#"{"44132": {"temp": [1.0, 0]}}, "#, "the response was not valid JSON"),
     ])
     func notJSON(body: String, message: String) {
         #expect(throws: ForecastError.self) { try AmedasMap.observations(in: Data(body.utf8), of: ["44132"], at: Self.time) }

@@ -3,29 +3,36 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The agency's map file of one ten-minute time (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`):
-/// every station's values, `{"11001": {"temp": [-7.0, 0], …}, "11016": {…}, …}`, 250 to
-/// 500 KB for about 1,300 stations.
+/// every station's values, `{"11001":{"temp":[-7.0,0],…},"11016":{…},…}`, about 250 to 300 KB
+/// for some 1,300 stations.
 ///
-/// A run asks for a few of them, so only those are decoded: one pass over the bytes finds where
-/// each top-level station's object starts and ends, skipping the rest without building them,
-/// and `JSONDecoder` reads the stations asked for. Which keys a station has changes with the
-/// station and the year; every one is optional.
+/// A run asks for a few of them, so only those are read. A station's object is found by the key
+/// before its opening brace (`"44132":{`, which only a station can match: inside a station's
+/// object the keys are element names and the values numbers, arrays and `null`), and its end
+/// by counting brackets; `JSONDecoder` reads that object alone. Of the rest, the file is checked only to open
+/// as an object and close two braces deep, as a whole map file does and one cut short does not.
+/// Which keys a station has changes with the station and the year; every one is optional.
 enum AmedasMap {
     /// The observations of the stations `codes` in a map file of `time`. A station the file
     /// does not hold is not in the result.
     ///
-    /// - Throws: ``ForecastError/notJSON(what:)`` for a body that is not a JSON object, or one
-    ///   that ends before it closes; ``ForecastError/invalidResponse(path:problem:)`` for a
-    ///   station asked for whose values are not `[value, flag]` pairs.
+    /// - Throws: ``ForecastError/notJSON(what:)`` for a body that is not a map file's object,
+    ///   or one cut short; ``ForecastError/invalidResponse(path:problem:)`` for a station asked
+    ///   for whose values are not `[value, flag]` pairs.
     static func observations(in body: Data, of codes: Set<String>, at time: AmedasTime) throws(ForecastError)
         -> [String: Observation]
     {
+        try check(body)
         var found: [String: Observation] = [:]
-        for (code, range) in try stationRanges(in: body, of: codes) {
-            let readings = try ForecastError.decoding([String: AmedasReading].self, from: body[range])
-            found[code] = observation(of: AmedasStation.named(code), at: time, readings: readings)
+        for code in codes {
+            if let observation = try observation(of: code, in: body, at: time) { found[code] = observation }
         }
         return found
     }
@@ -34,6 +41,14 @@ enum AmedasMap {
     /// points of `observations(in:of:at:)`'s result), or nil if it holds none.
     static func observation(for area: AgencyArea, in found: [String: Observation]) -> Observation? {
         area.points.lazy.compactMap { found[$0] }.first
+    }
+
+    /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it
+    /// holds no such station.
+    static func observation(of code: String, in body: Data, at time: AmedasTime) throws(ForecastError) -> Observation? {
+        guard let range = stationRange(code, in: body) else { return nil }
+        let readings = try ForecastError.decoding([String: AmedasReading].self, from: body[range])
+        return observation(of: AmedasStation.named(code), at: time, readings: readings)
     }
 
     /// An observation from a station's readings, each value kept only if its flag makes it a
@@ -66,130 +81,89 @@ enum AmedasMap {
         Int(exactly: value)
     }
 
-    /// Where the object of each station of `codes` lies in the body, by one pass over the top
-    /// level that skips every other value by its brackets.
-    /// Every station's when `codes` is nil.
-    static func stationRanges(in body: Data, of codes: Set<String>?) throws(ForecastError) -> [(String, Range<Data.Index>)] {
-        let found = body.withUnsafeBytes { bytes in
-            // Sound: `bytes` is only read inside this closure, while `body` is alive and
-            // unchanged; every index is checked against its count before it is read.
-            var scanner = TopLevelScanner(bytes: bytes, wanted: codes)
-            return scanner.scan()
-        }
-        guard let found else { throw .notJSON(what: Self.sniff(body)) }
-        return found.map { ($0.0, body.startIndex + $0.1.lowerBound..<body.startIndex + $0.1.upperBound) }
+    /// Throws unless the body opens an object and ends with two closing braces (a station's and
+    /// the file's), as a whole map file does.
+    static func check(_ body: Data) throws(ForecastError) {
+        let first = body.firstIndex { !whiteSpace($0) }
+        let last = body.lastIndex { !whiteSpace($0) }
+        let beforeLast = last.flatMap { last in body[..<last].lastIndex { !whiteSpace($0) } }
+        guard let first, let last, let beforeLast, body[first] == UInt8(ascii: "{"),
+            body[last] == UInt8(ascii: "}"), body[beforeLast] == UInt8(ascii: "}")
+        else { throw .notJSON(what: sniff(body)) }
     }
 
-    /// What a body that is no JSON object looks like, in ``ForecastError/notJSON(what:)``'s words.
+    /// Where the object of the station `code` lies in the body: the object that opens after its
+    /// key where a key of the top level can stand (after `{` or `,`), up to the brace that closes
+    /// it. The objects are found by their opening braces, with `memchr(3)`: a map file has one a
+    /// station, where it has ten times as many quotes and digits.
+    static func stationRange(_ code: String, in body: Data) -> Range<Data.Index>? {
+        let key = Array("\"\(code)\"".utf8)
+        let found = body.withUnsafeBytes { bytes -> Range<Int>? in
+            // Sound: `bytes` is only read inside this closure, while `body` is alive and
+            // unchanged; memchr reads within the length it is given, and every index below is
+            // checked against the bounds before it is read.
+            guard let base = bytes.baseAddress else { return nil }
+            var from = 1
+            while from < bytes.count {
+                guard let hit = memchr(base + from, Int32(UInt8(ascii: "{")), bytes.count - from) else { return nil }
+                let brace = base.distance(to: UnsafeRawPointer(hit))
+                from = brace + 1
+                var colon = brace - 1
+                while colon >= 0, whiteSpace(bytes[colon]) { colon -= 1 }
+                guard colon >= 0, bytes[colon] == UInt8(ascii: ":") else { continue }
+                var keyEnd = colon - 1
+                while keyEnd >= 0, whiteSpace(bytes[keyEnd]) { keyEnd -= 1 }
+                let keyStart = keyEnd + 1 - key.count
+                guard keyStart > 0, key.indices.allSatisfy({ bytes[keyStart + $0] == key[$0] }) else { continue }
+                var before = keyStart - 1
+                while before >= 0, whiteSpace(bytes[before]) { before -= 1 }
+                guard before >= 0, bytes[before] == UInt8(ascii: "{") || bytes[before] == UInt8(ascii: ",") else { continue }
+                return objectEnd(bytes, from: brace).map { brace..<$0 }
+            }
+            return nil
+        }
+        return found.map { body.startIndex + $0.lowerBound..<body.startIndex + $0.upperBound }
+    }
+
+    /// The offset after the brace that closes the object opening at `start`, counting brackets
+    /// outside strings; nil if the body ends first.
+    private static func objectEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// What a body that is no map file looks like, in ``ForecastError/notJSON(what:)``'s words.
     private static func sniff(_ body: Data) -> String {
-        let start = body.first { !Self.whiteSpace.contains($0) }
-        return switch start {
+        switch body.first(where: { !whiteSpace($0) }) {
         case nil: "empty"
         case UInt8(ascii: "<"): "an HTML page"
         default: "not valid JSON"
         }
     }
 
-    fileprivate static let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-}
-
-/// One pass over a JSON object's top level: each key, and the byte range of its value, for the
-/// keys asked for. Values are skipped by counting brackets outside strings; the values asked
-/// for are checked by the decoder that reads them, the rest only for balance.
-private struct TopLevelScanner {
-    let bytes: UnsafeRawBufferPointer
-    /// The keys asked for; nil for every key.
-    let wanted: Set<String>?
-    var index = 0
-
-    init(bytes: UnsafeRawBufferPointer, wanted: Set<String>?) {
-        self.bytes = bytes
-        self.wanted = wanted
+    private static func whiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
-
-    /// The keys asked for and their values' offsets, in the body's order; nil if the body is
-    /// not an object, or ends before it closes.
-    mutating func scan() -> [(String, Range<Int>)]? {
-        var found: [(String, Range<Int>)] = []
-        guard next() == UInt8(ascii: "{") else { return nil }
-        index += 1
-        if next() == UInt8(ascii: "}") { return found }
-        while true {
-            guard next() == UInt8(ascii: "\""), let keyRange = skipString() else { return nil }
-            guard next() == UInt8(ascii: ":") else { return nil }
-            index += 1
-            guard next() != nil else { return nil }
-            let start = index
-            guard skipValue() else { return nil }
-            // A station's code is five ASCII digits: only a key of that length is made a String.
-            if keyRange.count == 5, wanted?.isEmpty != true {
-                let key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[keyRange]), as: UTF8.self)
-                if wanted?.contains(key) ?? true { found.append((key, start..<index)) }
-            }
-            switch next() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): return found
-            default: return nil
-            }
-        }
-    }
-
-    /// The byte at the first position from `index` that is not white space, with `index`
-    /// moved there; nil at the end.
-    private mutating func next() -> UInt8? {
-        while index < bytes.count {
-            let byte = bytes[index]
-            if !AmedasMap.whiteSpace.contains(byte) { return byte }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Skips a string starting at `index` (its quote); the range of its contents, or nil if it
-    /// does not end.
-    private mutating func skipString() -> Range<Int>? {
-        let start = index + 1
-        index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""):
-                index += 1
-                return start..<(index - 1)
-            default: index += 1
-            }
-        }
-        return nil
-    }
-
-    /// Skips the value starting at `index`: an object or array to the bracket that closes it,
-    /// a string, or a scalar to the next delimiter. False if it does not end. Brackets are
-    /// counted, not matched: a value asked for is checked by the decoder that reads it.
-    private mutating func skipValue() -> Bool {
-        var depth = 0
-        repeat {
-            guard index < bytes.count else { return false }
-            switch bytes[index] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard depth > 0 else { return false }
-                depth -= 1
-                index += 1
-            case UInt8(ascii: "\""):
-                guard skipString() != nil else { return false }
-            default:
-                if depth == 0 {
-                    // A scalar at the top level: up to the delimiter after it.
-                    while index < bytes.count, !Self.delimiters.contains(bytes[index]) { index += 1 }
-                    return true
-                }
-                index += 1
-            }
-        } while depth > 0
-        return true
-    }
-
-    private static let delimiters: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D]
 }

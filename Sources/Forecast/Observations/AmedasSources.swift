@@ -67,22 +67,16 @@ struct AmedasMapSource: FileSource {
     }
 }
 
-/// A map file as a run holds it: its bytes and where each station's object lies in them, found
-/// by one pass; a station is decoded only when a city asks for it.
+/// A map file as a run holds it: its bytes, checked to be a whole map file; a station is found
+/// and decoded only when a city asks for it (``AmedasMap``).
 struct AmedasMapFile: Sendable {
     let body: Data
     let time: AmedasTime
-    /// Each station's object, by its code.
-    let stations: [String: Range<Data.Index>]
 
     init(body: Data, time: AmedasTime) throws(ForecastError) {
+        try AmedasMap.check(body)
         self.body = body
         self.time = time
-        var stations: [String: Range<Data.Index>] = [:]
-        for (code, range) in try AmedasMap.stationRanges(in: body, of: nil) {
-            stations[code] = range
-        }
-        self.stations = stations
     }
 
     /// The observation of `city`: at the first of its area's points the file holds.
@@ -91,9 +85,7 @@ struct AmedasMapFile: Sendable {
             throw .other("the agency names no AMeDAS station for \(city.id)")
         }
         for code in area.points {
-            guard let range = stations[code] else { continue }
-            let readings = try ForecastError.decoding([String: AmedasReading].self, from: body[range])
-            return AmedasMap.observation(of: AmedasStation.named(code), at: time, readings: readings)
+            if let observation = try AmedasMap.observation(of: code, in: body, at: time) { return observation }
         }
         let first = AmedasStation.named(area.points[0])
         let at = String(time.observed.prefix(16).map { $0 == "T" ? " " : $0 })
