@@ -109,6 +109,9 @@ struct NowDeclaration: ParsableCommand {
         completion: OptionTable.format.completion(in: .now))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
+    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
+    @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
+    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
 

@@ -257,7 +257,8 @@ enum HelpText {
         text += "\nExamples:\n" + exampleLines([
             Example(command: "forecast now 東京", result: "a table on a terminal, TSV into a pipe"),
             Example(command: "forecast now -f line 東京 大阪", result: "東京 29.1° 56% 南南東 3.8m/s"),
-            Example(command: "forecast now -f '%l %t° %h'", result: "a template of the values now"),
+            Example(command: "forecast now -f '%l %t° %h' 東京", result: "東京 29.1° 56%"),
+            Example(command: "forecast now --watch -f waybar 東京", result: "a bar, printed again as each file is due"),
         ]).map { "  \($0)\n" }.joined()
         return text + "\nOptions:\n" + optionLines(for: .now)
     }

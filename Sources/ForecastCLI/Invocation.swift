@@ -99,10 +99,11 @@ enum Invocation: Sendable {
         let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
         switch command {
         case .fetch, .week, .now:
-            let kept = command == .fetch ? fileOptions : fileOptions.filter(Self.weekTakes)
+            let kept = fileOptions.filter { Self.takes($0, in: command) }
             let options = try merge(kept, commandLine, check: Self.fetchConflict)
-            if command != .fetch, !Self.weekFormats(options.format) {
-                throw UsageError("`\(command.spelling)` prints table, tsv, json, line or a template (got --format \(options.format.name))")
+            if !options.format.isPrinted(by: command) {
+                let names = OutputFormat.names(for: command).filter { $0 != OutputFormat.auto.name }
+                throw UsageError("`\(command.spelling)` prints \(names.joined(separator: ", ")) or a template (got --format \(options.format.name))")
             }
             if options.watch, !options.format.isForBars {
                 throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
@@ -209,16 +210,21 @@ enum Invocation: Sendable {
         nil
     }
 
-    /// The formats `forecast week` and `forecast now` print: all but `detail` and `waybar`.
+    /// The formats `forecast week` prints: all but `detail` and `waybar`.
     static func weekFormats(_ format: OutputFormat) -> Bool {
         format != .detail && format != .waybar
     }
 
-    /// Whether `forecast week` and `forecast now` take a config file's option: a `--format`
-    /// only of ``weekFormats(_:)``.
-    static func weekTakes(_ given: ArgumentScanner.Given) -> Bool {
-        guard given.spec.long == OptionTable.format.long else { return true }
-        return weekFormats((try? OutputFormat.parse(given.value)) ?? .detail)
+    /// The formats `forecast now` prints: all but `detail`, which is the forecaster's text.
+    static func nowFormats(_ format: OutputFormat) -> Bool {
+        format != .detail
+    }
+
+    /// Whether a fetching command takes a config file's option: a `--format` only of those it
+    /// prints.
+    static func takes(_ given: ArgumentScanner.Given, in command: Command) -> Bool {
+        guard given.spec.long == OptionTable.format.long, let format = try? OutputFormat.parse(given.value) else { return true }
+        return format.isPrinted(by: command)
     }
 
     /// Whether `forecast cities` takes a config file's option: its formats are tsv and json.

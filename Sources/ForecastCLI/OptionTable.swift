@@ -152,18 +152,18 @@ enum OptionTable {
 
     static let watch = OptionSpec(
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
-        commands: .fetch, contradicts: ["no-watch"],
+        commands: [.fetch, .now], contradicts: ["no-watch"],
         effect: .set { options, _ in options.watch = true })
 
     static let noWatch = OptionSpec(
         "no-watch", help: "print once and end (undoes the config file's --watch)",
-        commands: .fetch, contradicts: ["watch"],
+        commands: [.fetch, .now], contradicts: ["watch"],
         effect: .set { options, _ in options.watch = false })
 
     static let textFormat = OptionSpec(
         "text-format", .value(name: "TEMPLATE"),
         help: "with -f waybar: the template of the bar's text (by default each city's line)",
-        commands: .fetch,
+        commands: [.fetch, .now],
         effect: .set { options, value throws(UsageError) in
             do {
                 options.textFormat = try FormatTemplate(value)

@@ -30,7 +30,8 @@ enum OutputFormat: Equatable, Sendable {
     func isPrinted(by command: Invocation.Command) -> Bool {
         switch command {
         case .fetch: true
-        case .week, .now: Invocation.weekFormats(self)
+        case .week: Invocation.weekFormats(self)
+        case .now: Invocation.nowFormats(self)
         case .cities: CitiesCommand.formats.contains(self)
         }
     }

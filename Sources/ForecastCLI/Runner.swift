@@ -18,7 +18,21 @@ struct Runner: Sendable {
     func run() async -> ExitStatus {
         if settings.watch {
             let formatter = formatter()
-            return await Watch(settings: settings, cities: cities, render: { formatter.format($0) }).run()
+            return switch command {
+            case .now:
+                await Watch<Observation>(
+                    settings: settings, cities: cities, results: { $0.observations(for: $1, jobs: $2) },
+                    schedule: { results, now in
+                        WatchSchedule.nextLook(after: now, observed: results.map { $0.value.flatMap { AmedasTime(observed: $0.observed)?.epoch } })
+                    },
+                    render: { formatter.format($0) }
+                ).run()
+            case .fetch, .week, .cities:
+                await Watch<CityForecast>(
+                    settings: settings, cities: cities, results: { $0.results(for: $1, jobs: $2) },
+                    schedule: Self.releaseSchedule, render: { formatter.format($0) }
+                ).run()
+            }
         }
         return await Self.withClient(settings) { client in
             switch command {
@@ -27,6 +41,12 @@ struct Runner: Sendable {
             case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
             }
         }
+    }
+
+    /// When a watch of the 3-day forecast looks again: at the next release or midnight, or
+    /// sooner while the API still serves the previous release.
+    static let releaseSchedule: @Sendable ([FetchResult], Int) -> Int = { results, now in
+        WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.forecast?.publicTime })
     }
 
     /// Makes a client for one run (or one look of a watch), gives it to `body`, then ends it.

@@ -12,18 +12,23 @@ import Glibc
 /// bounds each look. SIGTERM (a bar stopping it) ends it with 0, SIGINT with 130; an output that
 /// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
 /// full disk with 74 at its next print.
-struct Watch: Sendable {
+struct Watch<Value: CityReport>: Sendable {
     let settings: Settings
     let cities: [City]
+    /// The results of one look, through a client: the 3-day forecast's, the observations'.
+    let results: @Sendable (ForecastClient, [City], Int) -> CityResults<Value>
+    /// When a look that found these results is next due, after a time: the release schedule,
+    /// or the next observations'.
+    let schedule: @Sendable ([CityResult<Value>], Int) -> Int
     /// The text of one look's results.
-    let render: @Sendable ([FetchResult]) -> String
+    let render: @Sendable ([CityResult<Value>]) -> String
 
     func run() async -> ExitStatus {
         let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
         // A reader that has gone ends the watch now, not at the next print hours away.
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
-        var state = WatchState(cities: cities.count, render: render)
+        var state = WatchState(cities: cities.count, render: render, schedule: schedule)
         // A watch ends by a signal, which ends the process; a cancelled task (nothing cancels
         // it today) ends the watch rather than spinning through sleeps that return at once.
         while !Task.isCancelled {
@@ -40,10 +45,10 @@ struct Watch: Sendable {
 
     /// One look at every city, through the cache, with a client of its own so that
     /// `--max-time` counts from the look's start.
-    private func look() async -> [FetchResult] {
+    private func look() async -> [CityResult<Value>] {
         await Runner.withClient(settings) { client in
-            var results: [FetchResult] = []
-            for await result in client.results(for: cities, jobs: settings.jobs) {
+            var results: [CityResult<Value>] = []
+            for await result in self.results(client, cities, settings.jobs) {
                 if settings.verbose {
                     Runner.verboseLines(for: result).forEach { Terminal.report($0) }
                 }
@@ -73,24 +78,30 @@ struct Watch: Sendable {
 
 /// What a watch keeps between looks, and what it decides after each: the text to print, if it
 /// changed, and when to look again. Pure: given the time, for tests on any clock.
-struct WatchState {
-    let render: @Sendable ([FetchResult]) -> String
+struct WatchState<Value: CityReport> {
+    let render: @Sendable ([CityResult<Value>]) -> String
+    /// When a look that found these results is next due, after a time.
+    let schedule: @Sendable ([CityResult<Value>], Int) -> Int
     /// The text printed last.
     private(set) var printed: String?
-    /// Each city's last forecast and when the watch had it.
-    private var lastGood: [(result: FetchResult, at: Int)?]
+    /// Each city's last value and when the watch had it.
+    private var lastGood: [(result: CityResult<Value>, at: Int)?]
     /// Failed looks in a row.
     private(set) var failures = 0
 
-    init(cities: Int, render: @escaping @Sendable ([FetchResult]) -> String) {
+    init(
+        cities: Int, render: @escaping @Sendable ([CityResult<Value>]) -> String,
+        schedule: @escaping @Sendable ([CityResult<Value>], Int) -> Int
+    ) {
         self.render = render
+        self.schedule = schedule
         lastGood = Array(repeating: nil, count: cities)
     }
 
     /// After a look at `now` that gave `results`: the text to print (nil if it did not change)
     /// and when to look again, `jitter` seconds after the forecast can next change (a failed
     /// look backs off instead). A city that failed shows its last forecast, marked stale.
-    mutating func update(_ results: [FetchResult], now: Int, jitter: Int) -> (text: String?, due: Int) {
+    mutating func update(_ results: [CityResult<Value>], now: Int, jitter: Int) -> (text: String?, due: Int) {
         var shown = results
         let failed = results.contains { $0.failed }
         for index in shown.indices where index < lastGood.count {
@@ -106,14 +117,14 @@ struct WatchState {
         failures = failed ? failures + 1 : 0
         let due = failed
             ? WatchSchedule.retry(after: now, failures: failures)
-            : WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.forecast?.publicTime }) + jitter
+            : schedule(results, now) + jitter
         return (changed ? text : nil, due)
     }
 
     /// The last good result of a city whose look failed, had at `had`, marked as the stale
     /// copy it now is.
-    static func stale(_ good: FetchResult, had: Int, failedWith error: ForecastError, now: Int) -> FetchResult {
-        FetchResult(
+    static func stale(_ good: CityResult<Value>, had: Int, failedWith error: ForecastError, now: Int) -> CityResult<Value> {
+        CityResult(
             city: good.city, outcome: good.outcome, info: good.info,
             stale: StaleCopy(error: error, fetched: had, age: now - had), provider: good.provider)
     }

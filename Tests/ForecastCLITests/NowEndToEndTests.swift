@@ -68,6 +68,23 @@ struct NowEndToEndTests {
         }
     }
 
+    @Test("--watch -f waybar: the line now at once in waybar's object, the table in its tooltip, no fallback class; the watch waits for the next file; SIGTERM ends it with 0")
+    func watchWaybar() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            let watch = try CommandProcess(["now", "--watch", "-f", "waybar", "東京", "札幌"], environment: env)
+            #expect(await eventually { (try? watch.stdoutSoFar())?.hasSuffix("}\n") == true })
+            let printed = try watch.stdoutSoFar()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+            #expect(object["text"] as? String == "東京 10.8° 24% 北西 4.4m/s  札幌 -2.7° 44% 西 4.4m/s")
+            #expect((object["tooltip"] as? String)?.contains("出典: 気象庁") == true)
+            #expect(object["class"] as? [String] == [])
+            #expect(watch.isRunning && mock.stats().requestsServed == 2)
+            watch.terminate()
+            let result = try await watch.finish()
+            #expect(result.status == 0 && !result.signalled)
+        }
+    }
+
     @Test("An observation over 3 hours old is printed, marked stale on stderr and in JSON, exit 1")
     func outdated() async throws {
         try await withMock { _, env in
@@ -92,9 +109,9 @@ struct NowEndToEndTests {
     }
 
     @Test("What `now` does not print or take is a usage error, exit 64, before any request", arguments: [
-        (["now", "-f", "waybar", "東京"], "forecast: `forecast now` prints table, tsv, json, line or a template (got --format waybar)"),
-        (["now", "-f", "detail", "東京"], "forecast: `forecast now` prints table, tsv, json, line or a template (got --format detail)"),
-        (["now", "--watch", "東京"], "forecast: --watch does not apply to `forecast now`"),
+        (["now", "-f", "detail", "東京"], "forecast: `forecast now` prints table, tsv, json, line, waybar or a template (got --format detail)"),
+        (["now", "--watch", "-f", "tsv", "東京"], "forecast: --watch prints line, a template or waybar (got --format tsv)"),
+        (["now", "--source", "jma", "東京"], "forecast: --source does not apply to `forecast now`"),
         (["now", "--days", "2", "東京"], "forecast: -d, --days does not apply to `forecast now`"),
         (["now", "tokio"], "forecast: no city is called \"tokio\"; did you mean Tokyo / 東京 (130010)?"),
     ])

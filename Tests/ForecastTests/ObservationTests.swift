@@ -144,3 +144,18 @@ struct ObservationTests {
         #expect(AmedasMap.observation(for: tokyo, in: [:]) == nil)
     }
 }
+
+/// When a watch of the observations looks again.
+@Suite("AMeDAS observations: the watch's schedule")
+struct ObservationScheduleTests {
+    @Test("The next look is when the next map file is due, 17 min after the oldest time shown, or a minute from now once that has passed")
+    func nextLook() throws {
+        let time = japanTime(2025, 6, 28, 18)
+        #expect(WatchSchedule.nextLook(after: time + 8 * 60, observed: [time]) == time + 17 * 60)
+        #expect(WatchSchedule.nextLook(after: time + 8 * 60, observed: [time + 600, time, nil]) == time + 17 * 60)
+        #expect(WatchSchedule.nextLook(after: time + 20 * 60, observed: [time]) == time + 21 * 60)
+        #expect(WatchSchedule.nextLook(after: time, observed: [nil]) == time + 60)
+        #expect(AmedasTime(observed: "2025-06-28T18:00+09:00")?.epoch == time)
+        #expect(AmedasTime(observed: "2025-06-28T18:00") == nil)
+    }
+}

@@ -93,7 +93,8 @@ extension CityForecast: CityReport {
                     (["min", "max"], style.fahrenheit ? "°F" : "°C"),
                     (ChanceOfRain.names, style.language == .en ? "chance of rain" : "降水確率"),
                 ]
-            }))
+            }),
+        agencyStandsIn: true)
 }
 
 /// A field of the day at the row's index.

@@ -55,6 +55,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     let rowsKey: String?
     /// The word before the time in the table's footer: 発表 (Published), 観測 (Observed).
     let timeLead: (ja: String, en: String)
+    /// Whether a value read from the agency's file stands in for another source's (the 3-day
+    /// forecast's, in the API's place): waybar's class then says `fallback`.
+    let agencyStandsIn: Bool
 
     init(
         fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
@@ -62,8 +65,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         line: @escaping @Sendable (Report, Int, Language) -> String,
         placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
         weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>,
-        rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published")
+        rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false
     ) {
+        self.agencyStandsIn = agencyStandsIn
         self.rowsKey = rowsKey
         self.timeLead = timeLead
         self.fields = fields

@@ -90,7 +90,7 @@ public struct WaybarFormatter: ResultFormatter {
             }
             alt = first.value == nil ? "failed" : code.map { String($0.code) } ?? "unknown"
         }
-        if results.contains(where: { $0.provider == .jma && $0.value != nil }) {
+        if Report.layout.agencyStandsIn, results.contains(where: { $0.provider == .jma && $0.value != nil }) {
             classes.append("fallback")
         }
         if results.contains(where: { $0.stale != nil }) {

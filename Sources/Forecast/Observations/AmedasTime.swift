@@ -19,6 +19,12 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
         self.epoch = epoch
     }
 
+    /// The time `observed` names ("2025-06-28T18:00+09:00"), or nil for another text.
+    public init?(observed text: String) {
+        guard text.count == 22 else { return nil }
+        self.init(latestTime: String(text.prefix(16)) + ":00" + String(text.suffix(6)))
+    }
+
     /// The time of seconds since 1970; for tests and the mock.
     public init(epoch: Int) {
         self.epoch = epoch
