@@ -148,17 +148,23 @@ public final class ForecastClient: Sendable {
             guard let first = cities.first else { return .failure(.cancelled) }
             var latest = CityResults<AmedasTime>(client: self, route: observationTime, cities: [first], jobs: 1).makeAsyncIterator()
             guard let time = await latest.next() else { return .failure(.cancelled) }
-            if let error = time.error { return .failure(error) }
-            guard let time = time.value else { return .failure(.cancelled) }
-            let map = Feed(
-                AmedasMapSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint, time: time),
-                cache: configuration.cache, staleIfError: configuration.staleIfError)
-            return .success(Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, now) throws(ForecastError) in
-                var observation = try file.observation(for: city)
-                observation.outdated = now - file.time.epoch > Observation.outdatedAfter
-                return observation
-            }, fallback: nil))
+            // A stale copy of the time (--stale-if-error) stands for a failure: every city's
+            // value read at it is marked with it.
+            guard let value = time.value else { return .failure(time.error ?? .cancelled) }
+            return .success((mapRoute(at: value), time.stale))
         }
+    }
+
+    /// The route of the observations at `time`: its map file, one for every city.
+    private func mapRoute(at time: AmedasTime) -> Route {
+        let map = Feed(
+            AmedasMapSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint, time: time),
+            cache: configuration.cache, staleIfError: configuration.staleIfError)
+        return Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, now) throws(ForecastError) in
+            var observation = try file.observation(for: city)
+            observation.outdated = now - file.time.epoch > Observation.outdatedAfter
+            return observation
+        }, fallback: nil)
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.

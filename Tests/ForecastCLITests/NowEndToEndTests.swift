@@ -96,6 +96,24 @@ struct NowEndToEndTests {
         }
     }
 
+    @Test("--stale-if-error: latest_time.txt failing, its cached copy names the map; every city is printed, marked stale, exit 1")
+    func staleIfError() async throws {
+        try await withMock(Self.stamped) { mock, env in
+            #expect(try await forecast(["now", "東京"], environment: env).status == 0)
+            var broken = mock.configuration
+            broken.faultsByAmedas = ["latest_time": FaultRule(.status(503))]
+            mock.configuration = broken
+            let failed = try await forecast(["now", "--refresh", "--retries", "0", "-f", "line", "東京"], environment: env)
+            #expect(failed.status == 1 && failed.stdout == "東京 -\n")
+            #expect(failed.stderr == "forecast: 130010 東京: HTTP 503\n")
+            let stale = try await forecast(["now", "--refresh", "--retries", "0", "--stale-if-error", "1h", "-f", "json", "東京"], environment: env)
+            #expect(stale.status == 1)
+            #expect(stale.stderr.hasPrefix("forecast: 130010 東京: HTTP 503; showing the cached copy from "), "\(stale.stderr)")
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [[String: Any]])
+            #expect(array[0]["stale"] as? Bool == true && array[0]["temp_c"] as? Double == 10.8 && array[0]["fetched_at"] != nil)
+        }
+    }
+
     @Test("latest_time.txt missing: every city fails in words, exit 1, and no map is asked for")
     func latestMissing() async throws {
         var configuration = Self.stamped

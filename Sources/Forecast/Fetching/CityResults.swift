@@ -21,16 +21,20 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     let client: ForecastClient
     /// The route, or what finds it out when the first result is asked for: the observations'
     /// map file is named by another file (`latest_time.txt`), itself fetched through the core.
-    /// A failure there is every city's.
-    let route: @Sendable () async -> Result<Route, ForecastError>
+    /// A failure there is every city's; a stale copy there (`--stale-if-error`) marks every
+    /// city's value as stale.
+    let route: @Sendable () async -> Result<(Route, StaleCopy?), ForecastError>
     let cities: [City]
     let jobs: Int
 
     init(client: ForecastClient, route: Route, cities: [City], jobs: Int) {
-        self.init(client: client, cities: cities, jobs: jobs) { .success(route) }
+        self.init(client: client, cities: cities, jobs: jobs) { .success((route, nil)) }
     }
 
-    init(client: ForecastClient, cities: [City], jobs: Int, route: @escaping @Sendable () async -> Result<Route, ForecastError>) {
+    init(
+        client: ForecastClient, cities: [City], jobs: Int,
+        route: @escaping @Sendable () async -> Result<(Route, StaleCopy?), ForecastError>
+    ) {
         self.client = client
         self.route = route
         self.cities = cities
@@ -54,6 +58,8 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         private var run: FetchRun?
         /// Why no run could be made: every city's result.
         private var failure: ForecastError?
+        /// The stale copy the route was found with, if it was: every value's mark.
+        private var stale: StaleCopy?
         /// Where the run's own tasks go; nil for the cooperative pool.
         var executor: (any TaskExecutor)?
 
@@ -72,8 +78,9 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             guard position < cities.count else { return nil }
             if run == nil, failure == nil {
                 switch await results.route() {
-                case .success(let route):
+                case .success(let (route, stale)):
                     run = FetchRun(client: results.client, route: route, cities: cities, jobs: results.jobs, executor: executor)
+                    self.stale = stale
                 case .failure(let error):
                     failure = error
                 }
@@ -93,8 +100,13 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
                     run.start(later)
                 }
             }
-            let result = await run.result(at: position)
+            var result = await run.result(at: position)
             position += 1
+            if let stale, result.stale == nil, result.value != nil {
+                result = CityResult(
+                    city: result.city, value: result.value, error: nil, info: result.info, stale: stale,
+                    provider: result.provider, fallback: result.fallback)
+            }
             // The route makes `Value`s: the cast only restores their type.
             return result.map { value throws(ForecastError) in
                 guard let value = value as? Value else { throw .other("a value of another kind reached \(Value.self)'s results") }
