@@ -231,14 +231,19 @@ enum HelpText {
             the file has none of its stations. Source: Japan Meteorological Agency (出典: 気象庁), \
             read and reformatted by forecast.
             """
-        var text = "Usage: forecast week [options] <city>...\n\n"
-        text += TextWrap.lines(about, width: width).map { $0 + "\n" }.joined()
-        text += "\nExamples:\n" + exampleLines([
+        return help(for: .week, about: about, examples: [
             Example(command: "forecast week 東京", result: "a table on a terminal, TSV into a pipe"),
             Example(command: "forecast week -f line 沖縄", result: "a line a city, the days after |"),
             Example(command: "forecast week -f json -p 北海道", result: "JSON, the offices fetched at once"),
-        ]).map { "  \($0)\n" }.joined()
-        return text + "\nOptions:\n" + optionLines(for: .week)
+        ])
+    }
+
+    /// The help of a subcommand that fetches: its usage, what it does, examples and options.
+    static func help(for command: Invocation.Command, about: String, examples: [Example]) -> String {
+        var text = "Usage: \(command.usage)\n\n"
+        text += TextWrap.lines(about, width: width).map { $0 + "\n" }.joined()
+        text += "\nExamples:\n" + exampleLines(examples).map { "  \($0)\n" }.joined()
+        return text + "\nOptions:\n" + optionLines(for: command)
     }
 
     /// `forecast now --help`.
@@ -252,15 +257,12 @@ enum HelpText {
             measure, or whose quality flag says it is no measurement, is empty. Source: Japan \
             Meteorological Agency (出典: 気象庁), read and reformatted by forecast.
             """
-        var text = "Usage: forecast now [options] <city>...\n\n"
-        text += TextWrap.lines(about, width: width).map { $0 + "\n" }.joined()
-        text += "\nExamples:\n" + exampleLines([
+        return help(for: .now, about: about, examples: [
             Example(command: "forecast now 東京", result: "a table on a terminal, TSV into a pipe"),
             Example(command: "forecast now -f line 東京 大阪", result: "東京 29.1° 56% 南南東 3.8m/s"),
             Example(command: "forecast now -f '%l %t° %h' 東京", result: "東京 29.1° 56%"),
             Example(command: "forecast now --watch -f waybar 東京", result: "a bar, printed again as each file is due"),
-        ]).map { "  \($0)\n" }.joined()
-        return text + "\nOptions:\n" + optionLines(for: .now)
+        ])
     }
 
     /// `forecast cities --help`.
