@@ -59,10 +59,11 @@ for r in areas:
     if r["office"] not in offices:
         offices.append(r["office"])
     class20 = f'"{r["class20"]}"' if r["class20"] else "nil"
+    # One area a line, as the TSV rows it is made from.
     lines.append(
         f'        AgencyArea(city: "{r["id"]}", name: "{r["class10_name"]}", english: "{r["class10_en"]}", '
-        f'office: "{r["office"]}", officeName: "{r["office_name"]}",\n'
-        f'                   page: "{loc["link_area_code"]}", points: {swift(points(r))}, class20: {class20}),')
+        f'office: "{r["office"]}", officeName: "{r["office_name"]}", '
+        f'page: "{loc["link_area_code"]}", points: {swift(points(r))}, class20: {class20}),')
 lines += ["    ]", "}", ""]
 assert len(offices) == 56, len(offices)
 (root / "Sources/Forecast/AgencyForecast/AgencyArea+Table.swift").write_text("\n".join(lines), encoding="utf-8")

@@ -124,10 +124,11 @@ for r in catalog:
     city_keys = keys(r["name"], rd["kana"], rd["english"], roman)
     for key in city_keys:
         assert owner.setdefault(key, r["id"]) == r["id"], f"{key}: {owner[key]} and {r['id']}"
+    # One city a line, as the TSV rows it is made from.
     lines.append(
         f'        City(id: "{r["id"]}", name: "{r["name"]}", prefecture: "{loc["location_prefecture"]}", '
-        f'region: "{r["prefecture"]}", district: "{loc["location_district"]}", area: "{loc["location_area"]}",\n'
-        f'             english: "{rd["english"]}", kana: "{rd["kana"]}", romaji: "{roman}", keys: {swift(city_keys)}),')
+        f'region: "{r["prefecture"]}", district: "{loc["location_district"]}", area: "{loc["location_area"]}", '
+        f'english: "{rd["english"]}", kana: "{rd["kana"]}", romaji: "{roman}", keys: {swift(city_keys)}),')
 lines += ["    ]", "}", ""]
 (root / "Sources/Forecast/Catalog/CityCatalog+Cities.swift").write_text("\n".join(lines), encoding="utf-8")
 

@@ -12,13 +12,6 @@ public struct AmedasStation: Sendable, Hashable {
     /// Its English name as the agency writes it: "Tokyo".
     public let english: String
 
-    /// Creates a station from its parts.
-    public init(code: String, name: String, english: String) {
-        self.code = code
-        self.name = name
-        self.english = english
-    }
-
     /// The station with this code, named as the agency's table names it; a code the compiled
     /// table does not hold gets its code for a name.
     public static func named(_ code: String) -> AmedasStation {
