@@ -88,6 +88,12 @@ struct ObservationFormatTests {
                 #expect(lines.contains { $0.hasPrefix(language == .ja ? "観測 2025-06-28 18:00 JST" : "Observed 2025-06-28 18:00 JST") })
                 #expect(lines.last == (language == .ja ? "出典: 気象庁" : "Source: Japan Meteorological Agency"))
                 #expect(text.contains("29.1") && text.contains("-3.5") && text.contains("45148"), "\(language) at \(width)")
+                // A station's name never breaks inside a word: 与那国島 (8 cells) and Yonagunijima,
+                // the longest English word, stand whole twice, as the city's and the station's.
+                if TableFormatter.layout(for: Observation.self, width: width, language: language).shows("station") {
+                    let name = language == .ja ? "与那国島" : "Yonagunijima"
+                    #expect(text.components(separatedBy: name).count - 1 == 2, "\(language) at \(width):\n\(text)")
+                }
                 let now = TableFormatter.layout(for: Observation.self, width: width, language: language).stage
                 #expect(now <= stage, "\(language): a column shown at \(width - 1) is gone at \(width)")
                 stage = now

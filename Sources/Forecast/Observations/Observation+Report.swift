@@ -61,7 +61,9 @@ extension Observation: CityReport {
                 let english = language == .en
                 let wide = english ? 1 : 2
                 return [
-                    column(.init("station", width: english ? 8 : 6, upTo: english ? 14 : 10, gap: wide), "観測所", "station") { now, style in
+                    // As wide as the longest name in Japanese (与那国島, 8 cells), which never
+                    // wraps; in English the longest word (Yonagunijima), up to the longest name.
+                    column(.init("station", width: english ? 12 : 8, upTo: english ? 19 : nil, gap: wide, wraps: english), "観測所", "station") { now, style in
                         (ValueText.field(now.station.name(in: style.language)), .none)
                     },
                     column(.init("temp", width: 5, gap: wide, right: true, wraps: false), "気温", "temp") { now, _ in
