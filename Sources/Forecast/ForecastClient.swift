@@ -33,6 +33,8 @@ public final class ForecastClient: Sendable {
     let week: Route
     /// How the observations' newest time is had: `latest_time.txt`.
     let observationTime: Route
+    /// How a city's warnings are had: its office's `r8` file.
+    let warningsRoute: Route
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -76,6 +78,9 @@ public final class ForecastClient: Sendable {
             try file.week(for: city, now: now)
         }, fallback: nil)
         observationTime = Route(first: Route.Leg(feeds.amedasLatest, provider: .jma) { (time: AmedasTime, _, _, _) in time }, fallback: nil)
+        warningsRoute = Route(first: Route.Leg(feeds.warnings, provider: .jma) { (file: WarningFile, _, city, _) throws(ForecastError) in
+            try file.warnings(for: city.id, office: AgencyArea.of(city)?.page ?? "")
+        }, fallback: nil)
     }
 
     /// The API URL of a city's forecast.
@@ -165,6 +170,13 @@ public final class ForecastClient: Sendable {
             observation.outdated = now - file.time.epoch > Observation.outdatedAfter
             return observation
         }, fallback: nil)
+    }
+
+    /// The warnings and advisories in force for `cities`, in input order, with at most `jobs`
+    /// requests in flight: see ``CityResults``. The cities of one office share one download of
+    /// its file.
+    public func warnings(for cities: [City], jobs: Int) -> CityResults<CityWarnings> {
+        CityResults(client: self, route: warningsRoute, cities: cities, jobs: jobs)
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.
@@ -288,6 +300,7 @@ private struct Feeds {
     let agency: Feed
     let overview: Feed
     let amedasLatest: Feed
+    let warnings: Feed
 
     init(_ configuration: ClientConfiguration) {
         let (cache, staleIfError) = (configuration.cache, configuration.staleIfError)
@@ -296,6 +309,7 @@ private struct Feeds {
         agency = Feed(AgencySource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
         overview = Feed(OverviewSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
         amedasLatest = Feed(AmedasLatestSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
+        warnings = Feed(WarningSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
     }
 
     /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the

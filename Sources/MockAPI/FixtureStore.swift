@@ -27,6 +27,8 @@ struct FixtureStore: Sendable {
     let agency: AgencyStore
     /// The agency's AMeDAS observations, if the fixtures have a map file.
     let amedas: AmedasStore?
+    /// The agency's warning files.
+    let warnings: WarningStore
 
     /// The body of a catalog city, or nil for an ID outside the catalog.
     func body(for cityID: String) -> ByteBuffer? {
@@ -103,8 +105,15 @@ struct FixtureStore: Sendable {
             agency = try AgencyStore.load(folder: folder + "/jma", cityNames: locations.mapValues(\.city))
         }
         let amedas = try AmedasStore.load(folder: folder + "/jma/amedas")
+        var warnings = WarningStore(samples: [:], areas: [:], reported: 0)
+        let areasFile = folder + "/jma/areas.tsv"
+        if FixtureFiles.exists(areasFile) {
+            let areas = try AgencyArea.parseTable(try FixtureFiles.readText(areasFile), file: areasFile)
+            warnings = try WarningStore.load(folder: folder + "/jma/warnings", areas: areas)
+        }
         return FixtureStore(
-            bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency, amedas: amedas)
+            bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency, amedas: amedas,
+            warnings: warnings)
     }
 
     /// The placeholders `template.json` must contain.

@@ -50,6 +50,12 @@ extension MockHTTPHandler {
                 return Answer(status: .ok, headers: Self.apiHeaders, body: CannedBody.invalidCity)
             }
             return Answer(status: .ok, headers: Self.apiHeaders, body: body)
+        case .agency(let office, .warning):
+            guard let body = self.store.warnings.file(for: office, stamp: request.stamp) else {
+                let headers = [("Content-Type", "text/html; charset=iso-8859-1")]
+                return Answer(status: .notFound, headers: headers, body: CannedBody.agencyNotFound)
+            }
+            return Answer(status: .ok, headers: Self.agencyHeaders, body: body)
         case .agency(let office, let kind):
             guard let served = self.store.agency.served(kind, office: office, stamp: request.stamp) else {
                 let headers = [("Content-Type", "text/html; charset=iso-8859-1")]

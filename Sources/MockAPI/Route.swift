@@ -17,6 +17,8 @@ enum Route: Equatable, Sendable {
         case forecast
         /// `/bosai/forecast/data/overview_forecast/{office}.json`: the forecaster's text.
         case overview
+        /// `/bosai/warning/data/r8/{office}.json`: the warnings in force.
+        case warning
     }
 
     /// One of the agency's AMeDAS observation files.
@@ -95,6 +97,8 @@ enum Route: Equatable, Sendable {
             self = Self.agency(path.dropFirst(forecastPrefix.count), file: .forecast)
         case _ where path.hasPrefix(overviewPrefix):
             self = Self.agency(path.dropFirst(overviewPrefix.count), file: .overview)
+        case _ where path.hasPrefix(Self.warningPrefix):
+            self = Self.agency(path.dropFirst(Self.warningPrefix.count), file: .warning)
         case _ where path.hasPrefix(Self.amedasMapPrefix) && path.hasSuffix(".json"):
             let name = path.dropFirst(Self.amedasMapPrefix.count).dropLast(".json".count)
             self = name.isEmpty || name.contains("/") ? .notFound : .amedas(.map(name: String(name)))
@@ -134,6 +138,7 @@ enum Route: Equatable, Sendable {
     }
 
     private static let amedasMapPrefix = "/bosai/amedas/data/map/"
+    private static let warningPrefix = "/bosai/warning/data/r8/"
 
     /// `{office}.json` → the office's file; anything else (no `.json`, an empty code, a further
     /// `/`) → 404.

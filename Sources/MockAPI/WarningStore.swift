@@ -1,0 +1,77 @@
+import NIOCore
+
+/// The agency's warning files (`bosai/warning/data/r8/{office}.json`) for every office of
+/// `jma/areas.tsv`, loaded once when the server starts: the real copies in `jma/warnings/`
+/// (`r8-{office}-{yyyymmdd}.json`, the newest of each office) byte for byte, and for every other
+/// office a file of one telegram that lists each of its class10 areas with nothing in force,
+/// dated as the newest copy (or the last release, when stamping).
+///
+/// The files are the forecast office's, but for 十勝 (014030) and 奄美 (460040), which have their
+/// own, as on the agency's site; 014100's and 460100's files do not hold them.
+struct WarningStore: Sendable {
+    /// The real copies, by office.
+    let samples: [String: ByteBuffer]
+    /// The class10 areas of each file, in `areas.tsv`'s order.
+    let areas: [String: [String]]
+    /// When the made files say they were reported: the newest copy's time, seconds since 1970.
+    let reported: Int
+
+    /// The areas with warning files of their own.
+    static let ownFiles: Set<String> = ["014030", "460040"]
+
+    /// The file that holds an area's warnings.
+    static func file(of area: AgencyArea) -> String {
+        ownFiles.contains(area.id) ? area.id : area.office
+    }
+
+    /// Loads the copies of `folder` (a `jma/warnings` folder, or none) for the offices of `areas`.
+    static func load(folder: String, areas: [AgencyArea]) throws(FixtureError) -> WarningStore {
+        var samples: [String: ByteBuffer] = [:]
+        var newest: [String: String] = [:]
+        var reported = 0
+        if FixtureFiles.exists(folder) {
+            for name in try FixtureFiles.names(in: folder) where name.hasPrefix("r8-") && name.hasSuffix(".json") {
+                let parts = name.dropFirst(3).dropLast(5).split(separator: "-")
+                guard parts.count == 2, newest[String(parts[0])].map({ $0 < parts[1] }) ?? true else { continue }
+                newest[String(parts[0])] = String(parts[1])
+                let bytes = try FixtureFiles.read(folder + "/" + name)
+                samples[String(parts[0])] = ByteBuffer(bytes: bytes)
+                let json = try? JSONValue(parsing: bytes)
+                for telegram in json?.array ?? [] {
+                    if let text = telegram["reportDatetime"].string, let time = JST.parseInstant(text) {
+                        reported = max(reported, time)
+                    }
+                }
+            }
+        }
+        var byFile: [String: [String]] = [:]
+        for area in areas {
+            byFile[file(of: area), default: []].append(area.id)
+        }
+        return WarningStore(samples: samples, areas: byFile, reported: reported)
+    }
+
+    /// The file of `office`, or nil for a code with none.
+    func file(for office: String, stamp: ReleaseStamp?) -> ByteBuffer? {
+        if let sample = samples[office] { return sample }
+        guard let codes = areas[office] else { return nil }
+        let time = JST.iso(stamp?.forecastRelease ?? reported)
+        let items = codes.map { code in
+            JSONValue.object([
+                .init(key: "areaCode", value: .string(code)),
+                .init(key: "kinds", value: .array([.object([.init(key: "status", value: .string("発表警報・注意報はなし"))])])),
+            ])
+        }
+        let telegram = JSONValue.object([
+            .init(key: "reportDatetime", value: .string(time)),
+            .init(key: "infoType", value: .string("発表")),
+            .init(key: "publishingOffice", value: .string("気象庁")),
+            .init(key: "headlineText", value: .string("")),
+            .init(key: "warning", value: .object([
+                .init(key: "class10Items", value: .array(items)), .init(key: "class20Items", value: .array([])),
+            ])),
+            .init(key: "dataTypeCode", value: .string("VPWW55")),
+        ])
+        return ByteBuffer(string: JSONValue.array([telegram]).text(.compact))
+    }
+}
