@@ -15,6 +15,13 @@ with open(root / "Fixtures/jma/amedas/amedastable.json", encoding="utf-8") as f:
 with open(root / "Fixtures/jma/areas.tsv", encoding="utf-8") as f:
     points = {p for row in csv.DictReader(f, delimiter="\t") for p in row["amedas"].split(",") if p}
 
+# Codes the agency has since changed, which older files still carry, named as the station that
+# replaced them (as Scripts/generate-agency-areas.py lists them among the points).
+FORMER = {"88836": "88837"}
+for former, current in FORMER.items():
+    if former not in table and current in table:
+        table[former] = table[current]
+        points.add(former)
 missing = sorted(p for p in points if p not in table)
 stations = sorted(p for p in points if p in table)
 assert all(len(p) == 5 and p.isdigit() for p in stations)

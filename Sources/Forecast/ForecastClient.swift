@@ -155,8 +155,13 @@ public final class ForecastClient: Sendable {
             guard let time = await latest.next() else { return .failure(.cancelled) }
             // A stale copy of the time (--stale-if-error) stands for a failure: every city's
             // value read at it is marked with it.
-            guard let value = time.value else { return .failure(time.error ?? .cancelled) }
-            return .success((mapRoute(at: value), time.stale))
+            guard let value = time.value else {
+                let error = time.error ?? .cancelled
+                return .failure(CityResults<Observation>.Iterator.isFetchFailure(error) ? .inFile("the agency's latest_time.txt", error) : error)
+            }
+            let file = "the agency's observations of " + String(value.observed.prefix(16).map { $0 == "T" ? " " : $0 })
+            let stale = time.stale.map { StaleCopy(error: .inFile("the agency's latest_time.txt", $0.error), fetched: $0.fetched, age: $0.age) }
+            return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: file))
         }
     }
 

@@ -60,6 +60,7 @@ extension ForecastError {
         case .cancelled: .cancelled
         case .slow: .timeout
         case .alsoFailed(let first, _): first.kind
+        case .inFile(_, let error): error.kind
         }
     }
 

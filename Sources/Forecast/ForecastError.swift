@@ -34,6 +34,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The first source failed with `first`, and the source that stands in for it with
     /// `fallback`: both, in one message.
     indirect case alsoFailed(first: ForecastError, fallback: ForecastError)
+    /// `error` in fetching one of the files a value is read from, named: "the agency's
+    /// latest_time.txt: HTTP 404". Its kind is the error's.
+    indirect case inFile(String, ForecastError)
 
     public var description: String {
         switch self {
@@ -51,6 +54,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cancelled: "cancelled"
         case .slow(let seconds): "no answer within \(CurlError.format(seconds: seconds)) s"
         case .alsoFailed(let first, let fallback): "\(first); the weather agency's file: \(fallback)"
+        case .inFile(let file, let error): "\(file): \(error)"
         }
     }
 

@@ -180,7 +180,7 @@ enum HelpText {
     /// What `forecast now` prints, for the fetch's help.
     static let nowSummary = """
         `forecast now <city>...` prints the latest observations of each city's AMeDAS station \
-        (アメダス), ten minutes old at most: temperature, humidity, wind, precipitation (10 min, \
+        (アメダス), published every ten minutes: temperature, humidity, wind, precipitation (10 min, \
         1 h, 24 h), sunshine, snow depth, sea-level pressure and, on the hour, the weather. Two \
         files of the agency serve any number of cities (www.jma.go.jp/bosai/amedas), kept until \
         the next is due 17 minutes after its time. A value the station did not measure, or \
@@ -249,8 +249,8 @@ enum HelpText {
     /// `forecast now --help`.
     static var now: String {
         let about = """
-            The latest observations of the weather agency's AMeDAS station of each city, ten \
-            minutes old at most: the temperature, humidity, wind, precipitation, sunshine, snow \
+            The latest observations of the weather agency's AMeDAS station of each city, which \
+            it publishes every ten minutes: the temperature, humidity, wind, precipitation, sunshine, snow \
             depth, sea-level pressure and, on the hour, the weather. Two files serve any number \
             of cities (www.jma.go.jp/bosai/amedas): latest_time.txt, which names the newest map \
             file, and that map file, kept until the next is due. A value the station did not \

@@ -105,10 +105,10 @@ struct NowEndToEndTests {
             mock.configuration = broken
             let failed = try await forecast(["now", "--refresh", "--retries", "0", "-f", "line", "東京"], environment: env)
             #expect(failed.status == 1 && failed.stdout == "東京 -\n")
-            #expect(failed.stderr == "forecast: 130010 東京: HTTP 503\n")
+            #expect(failed.stderr == "forecast: 130010 東京: the agency's latest_time.txt: HTTP 503\n")
             let stale = try await forecast(["now", "--refresh", "--retries", "0", "--stale-if-error", "1h", "-f", "json", "東京"], environment: env)
             #expect(stale.status == 1)
-            #expect(stale.stderr.hasPrefix("forecast: 130010 東京: HTTP 503; showing the cached copy from "), "\(stale.stderr)")
+            #expect(stale.stderr.hasPrefix("forecast: 130010 東京: the agency's latest_time.txt: HTTP 503; showing the cached copy from "), "\(stale.stderr)")
             let array = try #require(try JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [[String: Any]])
             #expect(array[0]["stale"] as? Bool == true && array[0]["temp_c"] as? Double == 10.8 && array[0]["fetched_at"] != nil)
         }
@@ -121,7 +121,7 @@ struct NowEndToEndTests {
         try await withMock(configuration) { mock, env in
             let result = try await forecast(["now", "--retries", "0", "東京", "大阪"], environment: env)
             #expect(result.status == 1 && result.stdout.split(separator: "\n").count == 1)
-            #expect(result.stderr == "forecast: 130010 東京: HTTP 404\nforecast: 270000 大阪: HTTP 404\n")
+            #expect(result.stderr == "forecast: 130010 東京: the agency's latest_time.txt: HTTP 404\nforecast: 270000 大阪: the agency's latest_time.txt: HTTP 404\n")
             #expect(mock.stats().requestsByAmedas == ["latest_time": 1])
         }
     }

@@ -79,7 +79,7 @@ struct ObservationClientTests {
     }
 
     @Test("latest_time.txt missing or unreadable fails every city, and no map file is asked for", arguments: [
-        (Fault.status(404), "HTTP 404"),
+        (Fault.status(404), "the agency's latest_time.txt: HTTP 404"),
         (Fault.html, "the agency's latest_time.txt was an HTML page, not a time"),
         // Another text is quoted, each line break and control shown as "?".
         (Fault.apiError("x"), "the agency's latest_time.txt is not a time on a ten-minute mark: \"{?    \"error\": \"x\"?}\""),
@@ -93,8 +93,8 @@ struct ObservationClientTests {
     }
 
     @Test("A map file that is not JSON, or missing, fails every city in words", arguments: [
-        (Fault.malformedJSON, "the response was not valid JSON"),
-        (Fault.status(404), "HTTP 404"),
+        (Fault.malformedJSON, "the agency's observations of 2021-02-24 15:00: the response was not valid JSON"),
+        (Fault.status(404), "the agency's observations of 2021-02-24 15:00: HTTP 404"),
     ])
     func mapFails(fault: Fault, message: String) async throws {
         try await MockServer.withServer(MockConfiguration(faultsByAmedas: ["map": FaultRule(fault)])) { server in
@@ -133,7 +133,7 @@ struct ObservationCacheTests {
         #expect(cache.read(host: "h", key: "latest_time") == nil)
     }
 
-    @Test("A one-entry folder keeps the newest map file only, and its lock file goes with an old entry")
+    @Test("A one-entry folder keeps the newest map file only; an old entry's lock file stays a day, for a holder")
     func keepsOne() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -144,7 +144,11 @@ struct ObservationCacheTests {
         lock.release()
         cache.write(host: "h", key: "20250628181000", body: Data("{}".utf8))
         let folder = dir + "/amedas/map/h"
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["20250628181000.json"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["20250628181000.json", "20250628180000.json.lock"])
         #expect(cache.read(host: "h", key: "20250628181000") != nil)
+        // A day later the old lock file goes too.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_500)], ofItemAtPath: folder + "/20250628180000.json.lock")
+        cache.write(host: "h", key: "20250628182000", body: Data("{}".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["20250628182000.json"])
     }
 }

@@ -63,6 +63,9 @@ struct ObservationTests {
         }
         let nullValue = try Self.observation(#"{"temp": [null, 0], "humidity": []}"#)
         #expect(nullValue.temperature == nil && nullValue.humidity == nil)
+        // A value of another shape is no measurement, and costs the station nothing else.
+        let odd = try Self.observation(#"{"temp": [21.5, 0], "maxTempTime": {"hour": 3, "minute": 43}, "wind": ["3.2", 0], "humidity": [60]}"#)
+        #expect(odd.temperature == 21.5 && odd.windSpeed == nil && odd.humidity == nil)
     }
 
     @Test("Flags 0, 1 and 4 are measurements; 4 (incomplete) is listed by its field's name")

@@ -21,19 +21,28 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     let client: ForecastClient
     /// The route, or what finds it out when the first result is asked for: the observations'
     /// map file is named by another file (`latest_time.txt`), itself fetched through the core.
-    /// A failure there is every city's; a stale copy there (`--stale-if-error`) marks every
-    /// city's value as stale.
-    let route: @Sendable () async -> Result<(Route, StaleCopy?), ForecastError>
+    /// A failure there is every city's.
+    let route: @Sendable () async -> Result<Found, ForecastError>
+
+    /// A route found when the first result is asked for, and how it was found.
+    struct Found: Sendable {
+        let route: Route
+        /// The stale copy it was found with (`--stale-if-error`): every value's mark.
+        var stale: StaleCopy?
+        /// The name of the route's file in a failure's message ("the agency's observations
+        /// of 2025-06-28 18:00"), where the route itself does not say it.
+        var file: String?
+    }
     let cities: [City]
     let jobs: Int
 
     init(client: ForecastClient, route: Route, cities: [City], jobs: Int) {
-        self.init(client: client, cities: cities, jobs: jobs) { .success((route, nil)) }
+        self.init(client: client, cities: cities, jobs: jobs) { .success(Found(route: route)) }
     }
 
     init(
         client: ForecastClient, cities: [City], jobs: Int,
-        route: @escaping @Sendable () async -> Result<(Route, StaleCopy?), ForecastError>
+        route: @escaping @Sendable () async -> Result<Found, ForecastError>
     ) {
         self.client = client
         self.route = route
@@ -58,8 +67,9 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         private var run: FetchRun?
         /// Why no run could be made: every city's result.
         private var failure: ForecastError?
-        /// The stale copy the route was found with, if it was: every value's mark.
-        private var stale: StaleCopy?
+        /// How the route was found: the stale copy every value is marked with, and the file's
+        /// name for a failure's message.
+        private var found: Found?
         /// Where the run's own tasks go; nil for the cooperative pool.
         var executor: (any TaskExecutor)?
 
@@ -78,9 +88,9 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             guard position < cities.count else { return nil }
             if run == nil, failure == nil {
                 switch await results.route() {
-                case .success(let (route, stale)):
-                    run = FetchRun(client: results.client, route: route, cities: cities, jobs: results.jobs, executor: executor)
-                    self.stale = stale
+                case .success(let found):
+                    run = FetchRun(client: results.client, route: found.route, cities: cities, jobs: results.jobs, executor: executor)
+                    self.found = found
                 case .failure(let error):
                     failure = error
                 }
@@ -102,15 +112,30 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             }
             var result = await run.result(at: position)
             position += 1
-            if let stale, result.stale == nil, result.value != nil {
+            if let stale = found?.stale, result.stale == nil, result.value != nil {
                 result = CityResult(
                     city: result.city, value: result.value, error: nil, info: result.info, stale: stale,
+                    provider: result.provider, fallback: result.fallback)
+            }
+            // A failure to fetch the file is named; one the file's reading gave names it already.
+            if let file = found?.file, let error = result.error, Self.isFetchFailure(error) {
+                result = CityResult(
+                    city: result.city, value: nil, error: .inFile(file, error), info: result.info, stale: result.stale,
                     provider: result.provider, fallback: result.fallback)
             }
             // The route makes `Value`s: the cast only restores their type.
             return result.map { value throws(ForecastError) in
                 guard let value = value as? Value else { throw .other("a value of another kind reached \(Value.self)'s results") }
                 return value
+            }
+        }
+
+        /// Whether `error` is a failure to fetch or parse a file, rather than what reading it
+        /// for a city found (which says so in its own words) or the run's end.
+        static func isFetchFailure(_ error: ForecastError) -> Bool {
+            switch error {
+            case .other, .cancelled, .deadline, .inFile, .notInAgencyFile: false
+            default: true
             }
         }
     }

@@ -174,13 +174,22 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    /// Removes every entry of `folder` but `kept`, with its lock file: the one-entry folders'.
-    /// A process still reading one has its bytes already, or misses and fetches again.
+    /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still
+    /// reading one has its bytes already, or misses and fetches again. Lock files stay while a
+    /// process may hold them (a lock file is never removed under its holder, or a newcomer
+    /// would lock a new file beside it): only those untouched for a day go.
     private func removeOthers(than kept: String, in folder: String) {
         let keptName = String(kept[kept.index(after: kept.lastIndex(of: "/")!)...])
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name != keptName && (name.hasSuffix(".json") || name.hasSuffix(".json.lock")) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        let dayAgo = Date(timeIntervalSince1970: TimeInterval(now() - 86_400))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name != keptName {
+            let path = folder + "/" + name
+            if name.hasSuffix(".json.lock") {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+                guard let modified, modified < dayAgo else { continue }
+            } else if !name.hasSuffix(".json") {
+                continue
+            }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 

@@ -27,17 +27,22 @@ struct AmedasReading: Decodable, Sendable, Equatable {
         self.flag = flag
     }
 
-    /// Reads `[value, flag]`; an element that is missing reads as `null`.
-    init(from decoder: any Decoder) throws {
-        var pair = try decoder.unkeyedContainer()
-        value = try Self.next(&pair, Double.self)
-        flag = try Self.next(&pair, Int.self)
+    /// Reads `[value, flag]`; an element that is missing reads as `null`. A value of another
+    /// shape (`{"hour": 3, "minute": 43}`, a number in a string) is no measurement: it reads as
+    /// `[null, null]` rather than costing the station's other values.
+    init(from decoder: any Decoder) {
+        guard var pair = try? decoder.unkeyedContainer() else {
+            (value, flag) = (nil, nil)
+            return
+        }
+        value = Self.next(&pair, Double.self)
+        flag = value == nil ? nil : Self.next(&pair, Int.self)
     }
 
-    private static func next<T: Decodable>(_ pair: inout any UnkeyedDecodingContainer, _ type: T.Type) throws -> T? {
+    private static func next<T: Decodable>(_ pair: inout any UnkeyedDecodingContainer, _ type: T.Type) -> T? {
         if pair.isAtEnd { return nil }
-        if try pair.decodeNil() { return nil }
-        return try pair.decode(type)
+        if (try? pair.decodeNil()) == true { return nil }
+        return try? pair.decode(type)
     }
 
     /// The value if its flag makes it a measurement (0, 1 or 4), else nil.

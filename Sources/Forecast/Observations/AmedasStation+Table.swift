@@ -2,7 +2,7 @@
 // and Fixtures/jma/areas.tsv. Do not edit by hand.
 
 extension AmedasStation {
-    /// The 171 stations that serve the catalog's cities, in ascending code order.
+    /// The 172 stations that serve the catalog's cities, in ascending code order.
     static let table: [AmedasStation] = [
         AmedasStation(code: "11016", name: "稚内", english: "Wakkanai"),
         AmedasStation(code: "12442", name: "旭川", english: "Asahikawa"),
@@ -166,6 +166,7 @@ extension AmedasStation {
         AmedasStation(code: "88442", name: "鹿屋", english: "Kanoya"),
         AmedasStation(code: "88466", name: "枕崎", english: "Makurazaki"),
         AmedasStation(code: "88612", name: "種子島", english: "Tanegashima Island"),
+        AmedasStation(code: "88836", name: "名瀬", english: "Naze"),
         AmedasStation(code: "88837", name: "名瀬", english: "Naze"),
         AmedasStation(code: "88971", name: "沖永良部", english: "Okinoerabu"),
         AmedasStation(code: "91107", name: "名護", english: "Nago"),
