@@ -159,7 +159,7 @@ public final class ForecastClient: Sendable {
                 let error = time.error ?? .cancelled
                 return .failure(CityResults<Observation>.Iterator.isFetchFailure(error) ? .inFile("the agency's latest_time.txt", error) : error)
             }
-            let file = "the agency's observations of " + String(value.observed.prefix(16).map { $0 == "T" ? " " : $0 })
+            let file = "the agency's observations of " + value.minute
             let stale = time.stale.map { StaleCopy(error: .inFile("the agency's latest_time.txt", $0.error), fetched: $0.fetched, age: $0.age) }
             return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: file))
         }

@@ -13,7 +13,7 @@ enum FailureMessage {
             return line(for: result, stale: stale)
         }
         if let now = result.value as? Observation, now.outdated {
-            let time = String(now.observed.prefix(16).map { $0 == "T" ? " " : $0 })
+            let time = AmedasTime(observed: now.observed)?.minute ?? now.observed
             return line(for: result, error: .other(
                 "the agency's newest observations are from \(time), over 3 hours ago; printed, marked stale"))
         }

@@ -88,7 +88,6 @@ struct AmedasMapFile: Sendable {
             if let observation = try AmedasMap.observation(of: code, in: body, at: time) { return observation }
         }
         let first = AmedasStation.named(area.points[0])
-        let at = String(time.observed.prefix(16).map { $0 == "T" ? " " : $0 })
-        throw .other("the agency's observations at \(at) have no station \(first.code) (\(first.name))")
+        throw .other("the agency's observations at \(time.minute) have no station \(first.code) (\(first.name))")
     }
 }

@@ -42,6 +42,12 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
         return date + "T" + hour + ":" + minute + "+09:00"
     }
 
+    /// The time as messages name it: "2025-06-28 18:00" (Japan time).
+    public var minute: String {
+        let (date, hour, minute) = japan
+        return date + " " + hour + ":" + minute
+    }
+
     /// The date, the hour and the minute in Japan, each zero-padded.
     private var japan: (date: String, hour: String, minute: String) {
         let time = AgencyTime(epoch: epoch)
