@@ -80,10 +80,14 @@ extension ForecastError {
     }
 
     /// The failure of the first source, for one that a fallback failed after
-    /// (``ForecastError/alsoFailed(first:fallback:)``); the failure itself for any other.
+    /// (``ForecastError/alsoFailed(first:fallback:)``); the failure met in a file, for one that
+    /// names it (``ForecastError/inFile(_:_:)``); the failure itself for any other.
     public var primary: ForecastError {
-        if case .alsoFailed(let first, _) = self { return first.primary }
-        return self
+        switch self {
+        case .alsoFailed(let first, _): first.primary
+        case .inFile(_, let error): error.primary
+        default: self
+        }
     }
 
     /// True when an attempt ran into its timeout.

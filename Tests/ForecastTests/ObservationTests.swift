@@ -162,3 +162,15 @@ struct ObservationScheduleTests {
         #expect(AmedasTime(observed: "2025-06-28T18:00") == nil)
     }
 }
+
+/// A failure that names its file is still the failure it wraps, for the questions asked of it.
+@Suite("AMeDAS observations: a failure named by its file")
+struct InFileErrorTests {
+    @Test("inFile's primary, kind and HTTP status are the wrapped error's (so the certificate advice still shows)")
+    func wrapped() {
+        let error = ForecastError.inFile("the agency's latest_time.txt", .http(status: 404, attempts: 1))
+        #expect(error.primary == .http(status: 404, attempts: 1))
+        #expect(error.httpStatus == 404 && error.kind == .http)
+        #expect(error.description == "the agency's latest_time.txt: HTTP 404")
+    }
+}
