@@ -48,11 +48,15 @@ struct FixtureStore: Sendable {
         return stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
     }
 
-    /// The store of the project's own `Fixtures/`, loaded by the first server of this process
+    /// The store of the project's own `Fixtures/`, loaded once per process by the first server
     /// that serves it. That folder does not change while a process runs, and deriving its
     /// bodies costs about 0.2 s of CPU: a test suite starting hundreds of servers at once on
-    /// two cores would spend most of its first minute on copies of one store.
-    private static let defaultStore = NIOLockedValueBox<FixtureStore?>(nil)
+    /// two cores would spend most of its first minute on copies of one store. A `static let`
+    /// is initialised once, and a server starting meanwhile waits those 0.2 s for it rather
+    /// than loading a copy of its own (which is what made the suite's first half-minute on CI).
+    private static let defaultStore = Result { () throws(FixtureError) -> FixtureStore in
+        try load(directory: MockConfiguration.defaultFixturesDirectory)
+    }
 
     /// ``load(directory:)``, read once per process for the default fixtures folder and afresh
     /// for any other (a test's folder may change between two servers).
@@ -60,15 +64,7 @@ struct FixtureStore: Sendable {
         guard directory == MockConfiguration.defaultFixturesDirectory else {
             return try load(directory: directory)
         }
-        if let store = defaultStore.withLockedValue({ $0 }) { return store }
-        // Loaded outside the lock: two servers starting together may both load it, and the
-        // first one stored is kept. Holding the lock instead would block their threads.
-        let loaded = try load(directory: directory)
-        return defaultStore.withLockedValue { stored in
-            if let stored { return stored }
-            stored = loaded
-            return loaded
-        }
+        return try defaultStore.get()
     }
 
     /// Reads the catalog, the fixtures, the template and the agency's files from `directory`.

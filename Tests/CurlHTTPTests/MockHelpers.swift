@@ -3,11 +3,14 @@ import Foundation
 import MockAPI
 import Testing
 
-/// Request options for tests: short timeouts and no retries unless a test asks for them.
+/// Request options for tests: no retries unless a test asks for them, and timeouts long enough
+/// that a loaded machine never reaches them (on CI, hundreds of tests start together on two
+/// cores and a loopback request of a few milliseconds has waited over five seconds for its turn).
+/// A test of a timeout names its own.
 func testOptions(
-    timeout: Duration = .seconds(5), retry: RetryPolicy = .none, maxBodySize: Int = 8 << 20
+    timeout: Duration = .seconds(60), retry: RetryPolicy = .none, maxBodySize: Int = 8 << 20
 ) -> RequestOptions {
-    RequestOptions(timeout: timeout, connectTimeout: .seconds(2), maxBodySize: maxBodySize, retry: retry)
+    RequestOptions(timeout: timeout, connectTimeout: .seconds(30), maxBodySize: maxBodySize, retry: retry)
 }
 
 /// The error a request fails with, or nil if it succeeds.
