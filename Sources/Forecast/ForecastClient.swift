@@ -161,7 +161,7 @@ public final class ForecastClient: Sendable {
             }
             let file = "the agency's observations of " + value.minute
             let stale = time.stale.map { StaleCopy(error: .inFile("the agency's latest_time.txt", $0.error), fetched: $0.fetched, age: $0.age) }
-            return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: file))
+            return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: { _ in file }))
         }
     }
 
@@ -177,11 +177,17 @@ public final class ForecastClient: Sendable {
         }, fallback: nil)
     }
 
+    /// How long, in seconds, an office's warning file is kept: 5 minutes, for warnings change
+    /// at any hour. A watch of the warnings looks again after as long.
+    public static let warningsFreshness = 300
+
     /// The warnings and advisories in force for `cities`, in input order, with at most `jobs`
     /// requests in flight: see ``CityResults``. The cities of one office share one download of
     /// its file.
     public func warnings(for cities: [City], jobs: Int) -> CityResults<CityWarnings> {
-        CityResults(client: self, route: warningsRoute, cities: cities, jobs: jobs)
+        CityResults(client: self, route: warningsRoute, cities: cities, jobs: jobs) { city in
+            "the agency's warning file " + (AgencyArea.of(city)?.page ?? city.id) + ".json"
+        }
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.

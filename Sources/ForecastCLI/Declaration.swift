@@ -19,7 +19,7 @@ struct FetchDeclaration: ParsableCommand {
         usage: HelpText.usage,
         discussion: HelpText.discussion,
         version: "forecast \(ForecastVersion.current)",
-        subcommands: [WeekDeclaration.self, NowDeclaration.self, CitiesDeclaration.self],
+        subcommands: [WeekDeclaration.self, NowDeclaration.self, WarningsDeclaration.self, CitiesDeclaration.self],
         helpNames: [.short, .long])
 
     @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion(in: .fetch))
@@ -30,9 +30,8 @@ struct FetchDeclaration: ParsableCommand {
     @Option(name: OptionTable.baseURL.names, help: OptionTable.baseURL.argumentHelp) var baseURL: String?
     @Option(name: OptionTable.source.names, help: OptionTable.source.argumentHelp, completion: OptionTable.source.completion)
     var source: String?
-    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
-    @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
-    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+    @Flag(name: OptionTable.warnings.names, help: OptionTable.warnings.argumentHelp) var warnings = false
+    @OptionGroup var bar: BarOptionsDeclaration
 
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
@@ -66,6 +65,13 @@ struct CommonOptionsDeclaration: ParsableArguments {
     @Flag(name: OptionTable.verbose.names, help: OptionTable.verbose.argumentHelp) var verbose = false
 }
 
+/// The options of the table for a status bar, of every command that keeps one up to date.
+struct BarOptionsDeclaration: ParsableArguments {
+    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
+    @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
+    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+}
+
 /// `forecast week [options] <city>...` as swift-argument-parser sees it: the options of the table
 /// that apply to the week.
 struct WeekDeclaration: ParsableCommand {
@@ -84,6 +90,7 @@ struct WeekDeclaration: ParsableCommand {
         completion: OptionTable.format.completion(in: .week))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
+    @Flag(name: OptionTable.warnings.names, help: OptionTable.warnings.argumentHelp) var warnings = false
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
 
@@ -109,9 +116,33 @@ struct NowDeclaration: ParsableCommand {
         completion: OptionTable.format.completion(in: .now))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
-    @Flag(name: OptionTable.watch.names, help: OptionTable.watch.argumentHelp) var watch = false
-    @Flag(name: OptionTable.noWatch.names, help: OptionTable.noWatch.argumentHelp) var noWatch = false
-    @Option(name: OptionTable.textFormat.names, help: OptionTable.textFormat.argumentHelp) var textFormat: String?
+    @OptionGroup var bar: BarOptionsDeclaration
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
+
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
+
+/// `forecast warnings [options] <city>...` as swift-argument-parser sees it: the options of the
+/// table that apply to the warnings in force.
+struct WarningsDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "warnings",
+        abstract: "The warnings and advisories in force in each city's area, from the weather agency's files (出典: 気象庁).",
+        usage: "forecast warnings [options] <city>...",
+        discussion: """
+            It takes the fetch's options but \(HelpText.fetchOnlyOptions(.warnings)), and the formats \
+            \(HelpText.sentence(OutputFormat.names(for: .warnings), and: "templates")) (%C the warnings \
+            in force). One file serves an office's cities.
+            """)
+
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .warnings),
+        completion: OptionTable.format.completion(in: .warnings))
+    var format: String?
+    @OptionGroup var common: CommonOptionsDeclaration
+    @OptionGroup var bar: BarOptionsDeclaration
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
 

@@ -55,6 +55,7 @@ enum HelpText {
             """)),
         ("THE WEEK AHEAD", .prose(weekSummary)),
         ("NOW", .prose(nowSummary)),
+        ("WARNINGS", .prose(warningsSummary)),
         ("TEMPLATES", .prose("""
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
@@ -132,8 +133,7 @@ enum HelpText {
 
     static let usage = """
         forecast [options] <city>...
-               forecast week [options] <city>...
-               forecast now [options] <city>...
+               forecast week|now|warnings [options] <city>...
                forecast cities [options] [<query>]
         """
     static let abstract = "Japanese weather forecasts from weather.tsukumijima.net, for people and scripts."
@@ -164,6 +164,7 @@ enum HelpText {
         case .cities: cities
         case .week: week
         case .now: now
+        case .warnings: warnings
         }
     }
 
@@ -188,6 +189,11 @@ enum HelpText {
         marked stale, exit 1. Source: Japan Meteorological Agency (出典: 気象庁).
         """
 
+    /// What `forecast warnings` prints, for the fetch's help.
+    static let warningsSummary = """
+        `forecast warnings <city>...` prints the warnings and advisories (警報・注意報) in force in         each city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning         (危険警報), 3 warning (警報), 2 advisory (注意報). One file of the agency serves an office's         cities (www.jma.go.jp/bosai/warning, the r8 format), kept 5 minutes. A city with nothing         in force prints one TSV row of level 0 (the line's -, JSON's []). With --warnings, the         3-day forecast and the week name the warnings of level 3 or more under the table and in         JSON's "warnings", at one more request per office. Source: Japan Meteorological Agency         (出典: 気象庁).
+        """
+
     /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and
     /// a template where it takes one.
     static func formatHelp(for command: Invocation.Command) -> String {
@@ -199,6 +205,7 @@ enum HelpText {
         case .fetch: sentence(names, or: "a %-template (below)")
         case .week: sentence(names, or: "a %-template (%w the day of the week, %r the reliability)")
         case .now: sentence(names, or: "a %-template (%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)")
+        case .warnings: sentence(names, or: "a %-template (%C the warnings in force, %d the date)")
         case .cities: sentence(Array(names.dropLast()), or: names[names.count - 1])
             + ": one array of {\"id\", \"name\", \"prefecture\", \"name_en\", \"prefecture_en\"}"
         }
@@ -262,6 +269,18 @@ enum HelpText {
             Example(command: "forecast now -f line 東京 大阪", result: "東京 29.1° 56% 南南東 3.8m/s"),
             Example(command: "forecast now -f '%l %t° %h' 東京", result: "東京 29.1° 56%"),
             Example(command: "forecast now --watch -f waybar 東京", result: "a bar, printed again as each file is due"),
+        ])
+    }
+
+    /// `forecast warnings --help`.
+    static var warnings: String {
+        let about = """
+            The warnings and advisories (警報・注意報) the weather agency has in force in each             city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning             (危険警報), 3 warning (警報), 2 advisory (注意報); a status such as 警報から注意報             says a warning became an advisory. One file of the city's office serves its cities             (www.jma.go.jp/bosai/warning/data/r8), kept 5 minutes; 十勝 and 奄美 have files of             their own. A city with nothing in force prints one TSV row of level 0, the line's -,             JSON's empty list. A code the tool does not know is shown as 不明な警報・注意報 (NN).             Source: Japan Meteorological Agency (出典: 気象庁), read and reformatted by forecast.
+            """
+        return help(for: .warnings, about: about, examples: [
+            Example(command: "forecast warnings 千葉", result: "a table on a terminal, TSV into a pipe"),
+            Example(command: "forecast warnings -f line 千葉 東京", result: "千葉 大雨警報 雷注意報"),
+            Example(command: "forecast warnings --watch -f waybar 東京", result: "a bar whose class turns warning at a 警報"),
         ])
     }
 

@@ -8,8 +8,8 @@ enum Invocation: Sendable {
     /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
     /// page is written from (`--experimental-dump-help`).
     case argumentParser([String])
-    /// `forecast [options] <city>...`, `forecast week [options] <city>...` or `forecast now
-    /// [options] <city>...`, with the config file that was read, if any.
+    /// `forecast [options] <city>...`, or `forecast week`, `forecast now` or `forecast warnings`
+    /// `[options] <city>...`, with the config file that was read, if any.
     case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
     /// `forecast cities [options] [<query>]`.
     case cities(Options, query: String?)
@@ -20,6 +20,7 @@ enum Invocation: Sendable {
         case cities
         case week
         case now
+        case warnings
 
         /// The options' scope of the command.
         var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
@@ -31,6 +32,7 @@ enum Invocation: Sendable {
             case .cities: 1
             case .week: 2
             case .now: 3
+            case .warnings: 4
             }
         }
 
@@ -98,7 +100,7 @@ enum Invocation: Sendable {
         let config = try ConfigFile.load(environment: environment, read: readFile)
         let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
         switch command {
-        case .fetch, .week, .now:
+        case .fetch, .week, .now, .warnings:
             let kept = fileOptions.filter { Self.takes($0, in: command) }
             let options = try merge(kept, commandLine, check: Self.fetchConflict)
             if !options.format.isPrinted(by: command) {
@@ -107,6 +109,9 @@ enum Invocation: Sendable {
             }
             if options.watch, !options.format.isForBars {
                 throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
+            }
+            if options.warnings, !Self.marksWarnings(options.format) {
+                throw UsageError("--warnings marks the table, tsv and json (got --format \(options.format.name))")
             }
             if options.textFormat != nil, options.format != .waybar {
                 throw UsageError("--text-format applies to -f waybar only (got --format \(options.format.name))")
@@ -195,6 +200,13 @@ enum Invocation: Sendable {
                 first: min(textFormat, format), second: max(textFormat, format),
                 message: "--text-format applies to -f waybar only (got --format \(value.name))")
         }
+        if let warnings = given.lastIndex(where: { $0.spec.long == OptionTable.warnings.long }),
+           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
+           let value = try? OutputFormat.parse(given[format].value), !Self.marksWarnings(value) {
+            return Conflict(
+                first: min(warnings, format), second: max(warnings, format),
+                message: "--warnings marks the table, tsv and json (got --format \(value.name))")
+        }
         if let noHeader = given.lastIndex(where: { $0.spec.long == OptionTable.noHeader.long }),
            let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
            let value = try? OutputFormat.parse(given[format].value), value != .auto, value != .tsv {
@@ -203,6 +215,11 @@ enum Invocation: Sendable {
                 message: "--no-header applies to the tsv format only; --format \(value.name) has no header line to leave out")
         }
         return nil
+    }
+
+    /// The formats `--warnings` marks: the table, TSV and JSON (and auto, one of the first two).
+    static func marksWarnings(_ format: OutputFormat) -> Bool {
+        [.auto, .table, .tsv, .json].contains(format)
     }
 
     /// `forecast cities` takes no contradictory options.
@@ -215,7 +232,8 @@ enum Invocation: Sendable {
         format != .detail && format != .waybar
     }
 
-    /// The formats `forecast now` prints: all but `detail`, which is the forecaster's text.
+    /// The formats `forecast now` and `forecast warnings` print: all but `detail`, which is the
+    /// forecaster's text.
     static func nowFormats(_ format: OutputFormat) -> Bool {
         format != .detail
     }

@@ -27,6 +27,7 @@ struct OptionSpec: Sendable {
         static let cities = Commands(.cities)
         static let week = Commands(.week)
         static let now = Commands(.now)
+        static let warnings = Commands(.warnings)
         static let all = Commands(rawValue: (1 << Invocation.Command.allCases.count) - 1)
         /// The commands that fetch: every one but the catalog's.
         static let fetching = all.subtracting(.cities)

@@ -7,7 +7,7 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         parallel, jobs, format, days, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
-        staleIfError, color, source, jmaURL, watch, noWatch, textFormat, verbose, help, version, completionScript,
+        staleIfError, color, source, jmaURL, watch, noWatch, textFormat, warnings, verbose, help, version, completionScript,
     ]
 
     static let parallel = OptionSpec(
@@ -152,18 +152,18 @@ enum OptionTable {
 
     static let watch = OptionSpec(
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
-        commands: [.fetch, .now], contradicts: ["no-watch"],
+        commands: [.fetch, .now, .warnings], contradicts: ["no-watch"],
         effect: .set { options, _ in options.watch = true })
 
     static let noWatch = OptionSpec(
         "no-watch", help: "print once and end (undoes the config file's --watch)",
-        commands: [.fetch, .now], contradicts: ["watch"],
+        commands: [.fetch, .now, .warnings], contradicts: ["watch"],
         effect: .set { options, _ in options.watch = false })
 
     static let textFormat = OptionSpec(
         "text-format", .value(name: "TEMPLATE"),
         help: "with -f waybar: the template of the bar's text (by default each city's line)",
-        commands: [.fetch, .now],
+        commands: [.fetch, .now, .warnings],
         effect: .set { options, value throws(UsageError) in
             do {
                 options.textFormat = try FormatTemplate(value)
@@ -171,6 +171,11 @@ enum OptionTable {
                 throw UsageError("--text-format: \(error)")
             }
         })
+
+    static let warnings = OptionSpec(
+        "warnings", help: "name the warnings (警報) in force under the table, in JSON and TSV's last column; one more request per office",
+        commands: [.fetch, .week],
+        effect: .set { options, _ in options.warnings = true })
 
     static let verbose = OptionSpec(
         "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings",

@@ -34,6 +34,8 @@ struct Options: Sendable, Equatable {
     var jmaURL: String?
     /// Keep running, and print again when what is printed changes (`--watch`).
     var watch = false
+    /// Name the warnings of level 3 or more in force with the forecast (`--warnings`).
+    var warnings = false
     /// The template of waybar's `text` (`--text-format`); nil for the line format's.
     var textFormat: FormatTemplate?
 

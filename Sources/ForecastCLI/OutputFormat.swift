@@ -31,7 +31,7 @@ enum OutputFormat: Equatable, Sendable {
         switch command {
         case .fetch: true
         case .week: Invocation.weekFormats(self)
-        case .now: Invocation.nowFormats(self)
+        case .now, .warnings: Invocation.nowFormats(self)
         case .cities: CitiesCommand.formats.contains(self)
         }
     }

@@ -1,11 +1,12 @@
 import Forecast
 
-/// One run of `forecast <city>...`, `forecast week <city>...` or `forecast now <city>...`: fetch, write each city's
-/// block the moment it is due, report failures on stderr, and say whether any city failed.
+/// One run of `forecast <city>...`, `forecast week`, `forecast now` or `forecast warnings
+/// <city>...`: fetch, write each city's block the moment it is due, report failures on
+/// stderr, and say whether any city failed.
 struct Runner: Sendable {
     let settings: Settings
     let cities: [City]
-    /// The 3-day forecast, the week, or the observations.
+    /// The 3-day forecast, the week, the observations, or the warnings.
     let command: Invocation.Command
 
     /// How many cities make a progress line worth showing on a terminal.
@@ -27,6 +28,12 @@ struct Runner: Sendable {
                     },
                     render: { formatter.format($0) }
                 ).run()
+            case .warnings:
+                // Every 5 minutes, as the cache keeps a file: warnings change at any hour.
+                await Watch<CityWarnings>(
+                    settings: settings, cities: cities, results: { $0.warnings(for: $1, jobs: $2) },
+                    schedule: { _, now in now + ForecastClient.warningsFreshness }, render: { formatter.format($0) }
+                ).run()
             case .fetch, .week, .cities:
                 await Watch<CityForecast>(
                     settings: settings, cities: cities, results: { $0.results(for: $1, jobs: $2) },
@@ -35,11 +42,33 @@ struct Runner: Sendable {
             }
         }
         return await Self.withClient(settings) { client in
-            switch command {
-            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter())
-            case .now: await run(client.observations(for: cities, jobs: settings.jobs), formatter: formatter())
-            case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter())
+            // --warnings: the offices' warning files first (one request each), so that
+            // each city's block is written with its marks as soon as its forecast is in.
+            var marks: WarningMarks?
+            var warningsFailed = false
+            if settings.warnings, command == .fetch || command == .week {
+                var results: [CityResult<CityWarnings>] = []
+                for await result in client.warnings(for: cities, jobs: settings.jobs) {
+                    if let line = FailureMessage.line(for: result) {
+                        Terminal.report(line)
+                        warningsFailed = true
+                    }
+                    results.append(result)
+                }
+                marks = WarningMarks(results)
             }
+            let status = await run(command, client: client, formatter: formatter(marks: marks))
+            return warningsFailed ? .failure : status
+        }
+    }
+
+    /// Fetches and prints every city for `command`, through `client`.
+    private func run(_ command: Invocation.Command, client: ForecastClient, formatter: any ResultFormatter) async -> ExitStatus {
+        switch command {
+            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter)
+            case .now: await run(client.observations(for: cities, jobs: settings.jobs), formatter: formatter)
+            case .warnings: await run(client.warnings(for: cities, jobs: settings.jobs), formatter: formatter)
+            case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter)
         }
     }
 
@@ -109,16 +138,26 @@ struct Runner: Sendable {
 
     /// The formatter of the run's format, for any command: the week has every day of its
     /// file unless `--days` says fewer (the option is the 3-day forecast's alone today).
-    func formatter() -> any ResultFormatter {
+    /// `marks` are `--warnings`' (the table, TSV and JSON show them).
+    func formatter(marks: WarningMarks? = nil) -> any ResultFormatter {
         let days = command == .fetch ? settings.days : Int.max
-        return switch settings.format {
-        case .tsv, .auto: TSVFormatter(days: days, header: settings.header, language: settings.language)
-        case .json: JSONFormatter(days: days, language: settings.language)
-        case .table: TableFormatter(days: days, color: settings.color, language: settings.language, width: settings.width)
-        case .line: LineFormatter(days: days, language: settings.language)
-        case .detail: DetailFormatter(days: days, language: settings.language, width: settings.width)
-        case .template(let template): TemplateFormatter(template: template, days: days, language: settings.language)
-        case .waybar: WaybarFormatter(template: settings.textFormat, language: settings.language)
+        switch settings.format {
+        case .tsv, .auto:
+            var tsv = TSVFormatter(days: days, header: settings.header, language: settings.language)
+            tsv.warnings = marks
+            return tsv
+        case .json:
+            var json = JSONFormatter(days: days, language: settings.language)
+            json.warnings = marks
+            return json
+        case .table:
+            var table = TableFormatter(days: days, color: settings.color, language: settings.language, width: settings.width)
+            table.warnings = marks
+            return table
+        case .line: return LineFormatter(days: days, language: settings.language)
+        case .detail: return DetailFormatter(days: days, language: settings.language, width: settings.width)
+        case .template(let template): return TemplateFormatter(template: template, days: days, language: settings.language)
+        case .waybar: return WaybarFormatter(template: settings.textFormat, language: settings.language)
         }
     }
 }

@@ -22,6 +22,9 @@ struct Settings: Sendable {
     var verbose: Bool
     /// Keep running and print again when the text changes (`--watch`).
     var watch: Bool
+    /// Fetch the warnings in force too, and mark the cities under one of level 3 or more
+    /// (`--warnings`).
+    var warnings: Bool
     /// The template of waybar's text, if given.
     var textFormat: FormatTemplate?
     var client: ClientConfiguration
@@ -77,6 +80,7 @@ struct Settings: Sendable {
         jobs = options.isParallel ? options.jobs ?? Options.defaultJobs : 1
         verbose = options.verbose
         watch = options.watch
+        warnings = options.warnings
         textFormat = options.textFormat
         client = ClientConfiguration(
             baseURL: base,

@@ -30,7 +30,9 @@ struct ForecastMockCommand: AsyncParsableCommand {
             weather derived from its cities' IDs); /bosai/amedas/data/latest_time.txt and \
             /bosai/amedas/data/map/YYYYMMDDHHmm00.json (the AMeDAS observations: the real map \
             file of jma/amedas/, under its own time, or with --stamp-release under every \
-            ten-minute time up to 7 minutes before the clock); /stats (the counters).
+            ten-minute time up to 7 minutes before the clock); /bosai/warning/data/r8/OFFICE.json \
+            (the warnings in force: the real copies of jma/warnings/ for 130000, 014030 and \
+            460040, a file with nothing in force for every other office); /stats (the counters).
 
             Fault kinds: status:CODE, status:CODE:retry-after=VALUE, api-error, api-error:MESSAGE, \
             html, malformed, truncated, reset, stall, oversize:BYTES, endless, redirect-loop, \
@@ -38,8 +40,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
             alone) and jma-short-series (value arrays one shorter than their timeDefines), for \
             the AMeDAS map amedas-without:STATION (the file without that station). Append @K to \
             fault only the first K attempts. A city ID addresses the API's route, office:CODE an \
-            office's two files (270000 is both a city and an office), amedas:latest_time and \
-            amedas:map the AMeDAS files.
+            office's two forecast files (270000 is both a city and an office), warning:CODE an \
+            office's warning file, amedas:latest_time and amedas:map the AMeDAS files.
 
             --stamp-release reads the system clock, so running under libfaketime moves it.
 
@@ -48,6 +50,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
               forecast-mock --fault 130010=status:503@2 --fault 140010=reset
               forecast-mock --fault office:270000=status:503 --fault 270000=html
               forecast-mock --fault amedas:map=amedas-without:44132 --fault amedas:latest_time=status:404
+              forecast-mock --fault warning:130000=malformed
               forecast-mock --fault-rate 0.1:status:503
               forecast-mock --stamp-release
               forecast-mock --tls --latency 100
@@ -62,7 +65,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     var latency: Int = 0
 
     @Option(help: ArgumentHelp(
-        "A fault for one city ID of the API, with office: for one office's files, with amedas: for latest_time or map (repeatable).",
+        "A fault for one city ID of the API, with office: for one office's files, with warning: for an office's warning file, with amedas: for latest_time or map (repeatable).",
         valueName: "[office:|amedas:]code=kind[@K]"))
     var fault: [String] = []
 
@@ -119,6 +122,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
                 case (.city(let cityID), let rule): configuration.faultsByCity[cityID] = rule
                 case (.office(let office), let rule): configuration.faultsByOffice[office] = rule
                 case (.amedas(let file), let rule): configuration.faultsByAmedas[file] = rule
+                case (.warning(let office), let rule): configuration.faultsByWarning[office] = rule
                 }
             }
             configuration.randomFault = try self.faultRate.map(FaultSpec.randomRule)

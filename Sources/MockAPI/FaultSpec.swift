@@ -25,12 +25,15 @@ public enum FaultSpec {
     /// The prefix that makes a rule an office's: `office:270000=status:503`.
     public static let officePrefix = "office:"
 
+    /// The prefix that makes a rule an office's warning file's: `warning:130000=malformed`.
+    public static let warningPrefix = "warning:"
+
     /// The prefix that makes a rule an AMeDAS file's: `amedas:map=malformed`,
     /// `amedas:latest_time=status:404`.
     public static let amedasPrefix = "amedas:"
 
     /// Parses `CITY=KIND[@K]` (a rule for a city of the API), `office:OFFICE=KIND[@K]` (a rule
-    /// for an office's files) or `amedas:FILE=KIND[@K]` (`latest_time` or `map`), e.g.
+    /// for an office's forecast files), `warning:OFFICE=KIND[@K]` (its warning file) or `amedas:FILE=KIND[@K]` (`latest_time` or `map`), e.g.
     /// `270000=reset`, `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
     public static func targetedRule(_ text: String) throws(FaultSpecError) -> (target: FaultTarget, rule: FaultRule) {
         if text.hasPrefix(amedasPrefix) {
@@ -39,6 +42,10 @@ public enum FaultSpec {
                 throw FaultSpecError(spec: text, problem: "expected amedas:latest_time=KIND or amedas:map=KIND")
             }
             return (.amedas(file), rule)
+        }
+        if text.hasPrefix(warningPrefix) {
+            let (office, rule) = try cityRule(String(text.dropFirst(warningPrefix.count)))
+            return (.warning(office), rule)
         }
         guard text.hasPrefix(officePrefix) else {
             let (cityID, rule) = try cityRule(text)

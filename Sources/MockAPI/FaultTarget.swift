@@ -14,4 +14,7 @@ public enum FaultTarget: Sendable, Hashable {
     /// One of the agency's AMeDAS files: `latest_time` (`/bosai/amedas/data/latest_time.txt`)
     /// or `map` (any `/bosai/amedas/data/map/{name}.json`); ``MockConfiguration/faultsByAmedas``.
     case amedas(String)
+    /// An office code as it appears in a request for its warning file
+    /// (`/bosai/warning/data/r8/{office}.json`); ``MockConfiguration/faultsByWarning``.
+    case warning(String)
 }

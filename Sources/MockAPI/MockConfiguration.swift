@@ -26,6 +26,9 @@ public struct MockConfiguration: Sendable {
     public var faultsByOffice: [String: FaultRule]
     /// Faults for the AMeDAS files: `latest_time` or `map` (every map file).
     public var faultsByAmedas: [String: FaultRule]
+    /// Faults for an office's warning file (`/bosai/warning/data/r8/{office}.json`), by the code
+    /// as it appears in the request; the office's forecast files are not affected.
+    public var faultsByWarning: [String: FaultRule]
     /// A fault applied to any API request or request for an office's file with probability
     /// ``FaultRule/fraction``; a city's or office's own rule takes precedence while it is active.
     public var randomFault: FaultRule?
@@ -57,6 +60,7 @@ public struct MockConfiguration: Sendable {
         faultsByCity: [String: FaultRule] = [:],
         faultsByOffice: [String: FaultRule] = [:],
         faultsByAmedas: [String: FaultRule] = [:],
+        faultsByWarning: [String: FaultRule] = [:],
         randomFault: FaultRule? = nil,
         stampsRelease: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() },
@@ -68,6 +72,7 @@ public struct MockConfiguration: Sendable {
         self.faultsByCity = faultsByCity
         self.faultsByOffice = faultsByOffice
         self.faultsByAmedas = faultsByAmedas
+        self.faultsByWarning = faultsByWarning
         self.randomFault = randomFault
         self.stampsRelease = stampsRelease
         self.clock = clock
@@ -90,6 +95,7 @@ public struct MockConfiguration: Sendable {
         switch target {
         case .city(let cityID): latencyByCity[cityID] ?? latency
         case .office(let office): latencyByOffice[office] ?? latency
+        case .warning(let office): latencyByOffice[office] ?? latency
         case .amedas, nil: latency
         }
     }
@@ -100,6 +106,7 @@ public struct MockConfiguration: Sendable {
         case .city(let cityID): faultsByCity[cityID]
         case .office(let office): faultsByOffice[office]
         case .amedas(let file): faultsByAmedas[file]
+        case .warning(let office): faultsByWarning[office]
         }
     }
 }

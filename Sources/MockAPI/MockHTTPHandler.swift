@@ -181,6 +181,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         for (file, count) in stats.requestsByAmedas.sorted(by: { $0.key < $1.key }) {
             lines.append("requests_amedas_\(file) \(count)")
         }
+        for (office, count) in stats.requestsByWarning.sorted(by: { $0.key < $1.key }) {
+            lines.append("requests_warning_\(office) \(count)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -17,6 +17,8 @@ public struct MockStats: Sendable, Equatable {
     public var requestsByOffice: [String: Int] = [:]
     /// Requests for the AMeDAS files, by file: `latest_time` and `map`.
     public var requestsByAmedas: [String: Int] = [:]
+    /// Requests for an office's warning file, per office code as it appeared in the request.
+    public var requestsByWarning: [String: Int] = [:]
     /// Requests by the HTTP version they arrived in: "HTTP/1.1", "HTTP/2.0".
     public var requestsByProtocol: [String: Int] = [:]
     /// TCP connections accepted (over TLS: also those whose handshake then failed).

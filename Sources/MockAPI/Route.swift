@@ -131,6 +131,7 @@ enum Route: Equatable, Sendable {
     var target: FaultTarget? {
         switch self {
         case .forecast(let cityID, _): .city(cityID)
+        case .agency(let office, .warning): .warning(office)
         case .agency(let office, _): .office(office)
         case .amedas(let file): .amedas(file.kind)
         default: nil

@@ -109,6 +109,7 @@ final class ServerState: Sendable {
             case .city(let cityID): state.stats.requestsByCity[cityID, default: 0] += 1
             case .office(let office): state.stats.requestsByOffice[office, default: 0] += 1
             case .amedas(let file): state.stats.requestsByAmedas[file, default: 0] += 1
+            case .warning(let office): state.stats.requestsByWarning[office, default: 0] += 1
             case nil: break
             }
             let configuration = state.configuration

@@ -29,15 +29,16 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         let route: Route
         /// The stale copy it was found with (`--stale-if-error`): every value's mark.
         var stale: StaleCopy?
-        /// The name of the route's file in a failure's message ("the agency's observations
-        /// of 2025-06-28 18:00"), where the route itself does not say it.
-        var file: String?
+        /// The name of a city's file in a failure's message ("the agency's observations of
+        /// 2025-06-28 18:00", "the agency's warning file 130000.json"), where the route itself
+        /// does not say it.
+        var file: (@Sendable (City) -> String)?
     }
     let cities: [City]
     let jobs: Int
 
-    init(client: ForecastClient, route: Route, cities: [City], jobs: Int) {
-        self.init(client: client, cities: cities, jobs: jobs) { .success(Found(route: route)) }
+    init(client: ForecastClient, route: Route, cities: [City], jobs: Int, file: (@Sendable (City) -> String)? = nil) {
+        self.init(client: client, cities: cities, jobs: jobs) { .success(Found(route: route, file: file)) }
     }
 
     init(
@@ -120,7 +121,7 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             // A failure to fetch the file is named; one the file's reading gave names it already.
             if let file = found?.file, let error = result.error, Self.isFetchFailure(error) {
                 result = CityResult(
-                    city: result.city, value: nil, error: .inFile(file, error), info: result.info, stale: result.stale,
+                    city: result.city, value: nil, error: .inFile(file(result.city), error), info: result.info, stale: result.stale,
                     provider: result.provider, fallback: result.fallback)
             }
             // The route makes `Value`s: the cast only restores their type.

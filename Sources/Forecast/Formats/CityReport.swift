@@ -58,6 +58,15 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     /// Whether a value read from the agency's file stands in for another source's (the 3-day
     /// forecast's, in the API's place): waybar's class then says `fallback`.
     let agencyStandsIn: Bool
+    /// Whether a value without rows still shows one (the warnings' "nothing in force": TSV's
+    /// level-0 row, the line's `-`, the table's なし); JSON's array stays empty.
+    let showsNone: Bool
+    /// Whether the line and a template write the whole value on one line, from row 0 (the
+    /// warnings in force, one after the other), rather than a line part per row.
+    let wholeLine: Bool
+    /// Waybar's class of a value, ranked (the highest rank among the cities is the bar's),
+    /// in place of the first city's weather; nil for the weather's.
+    let barClass: (@Sendable (Report) -> (rank: Int, name: String))?
 
     init(
         fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
@@ -65,9 +74,13 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         line: @escaping @Sendable (Report, Int, Language) -> String,
         placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
         weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>,
-        rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false
+        rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false,
+        showsNone: Bool = false, wholeLine: Bool = false, barClass: (@Sendable (Report) -> (rank: Int, name: String))? = nil
     ) {
         self.agencyStandsIn = agencyStandsIn
+        self.showsNone = showsNone
+        self.wholeLine = wholeLine
+        self.barClass = barClass
         self.rowsKey = rowsKey
         self.timeLead = timeLead
         self.fields = fields

@@ -13,6 +13,9 @@ public struct JSONFormatter: ResultFormatter {
     public var days: Int
     /// The language of the values (the keys stay).
     public var language: Language
+    /// With `--warnings`: a `warnings` member before the days, each city's warnings of level 3
+    /// or more as `forecast warnings` writes them (`[]` for none, `null` when not had).
+    public var warnings: WarningMarks?
 
     /// Creates a formatter of `days` rows per city.
     public init(days: Int = .max, language: Language = .ja) {
@@ -36,7 +39,7 @@ public struct JSONFormatter: ResultFormatter {
             ]).text
         }
         let layout = Report.layout
-        let days = result.rows(days).map { row in
+        let days = result.rows(days).clamped(to: 0..<value.rowCount).map { row in
             JSONText.object(layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
         }
         var members: [(String, JSONText)] = [
@@ -45,6 +48,9 @@ public struct JSONFormatter: ResultFormatter {
         members += layout.members(result, language)
         if let stale = result.stale {
             members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
+        }
+        if let warnings {
+            members.append(("warnings", warnings.json(for: result.city.id, language: language)))
         }
         if let rowsKey = layout.rowsKey {
             members.append((rowsKey, .raw("[" + days.map { $0.text }.joined(separator: ", ") + "]")))

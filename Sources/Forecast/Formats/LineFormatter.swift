@@ -23,7 +23,7 @@ public struct LineFormatter: ResultFormatter {
         let name = ValueText.field(result.name(language))
         guard let value = result.value else { return name + " -\n" }
         var line = name
-        for row in result.rows(days) {
+        for row in result.lineRows(days) {
             line += (row == 0 ? " " : " | ") + ValueText.field(Report.layout.line(value, row, language))
         }
         let marker = result.stale.map { " (stale, \($0.ageText) old)" } ?? ""

@@ -50,9 +50,18 @@ extension CityResult where Value: CityReport {
     }
 
     /// The indices of the rows a formatter shows: the first `count`, and at least one (none
-    /// for a city without a value).
+    /// for a city without a value). A value without rows has row 0 where its layout shows
+    /// "none" (``ReportLayout/showsNone``).
     func rows(_ count: Int) -> Range<Int> {
-        0..<Swift.min(value?.rowCount ?? 0, Swift.max(1, count))
+        guard let value else { return 0..<0 }
+        let rows = Value.layout.showsNone ? Swift.max(1, value.rowCount) : value.rowCount
+        return 0..<Swift.min(rows, Swift.max(1, count))
+    }
+
+    /// The rows of the line format and of a template: row 0 alone where the layout writes
+    /// the whole value on one line, else ``rows(_:)``.
+    func lineRows(_ count: Int) -> Range<Int> {
+        rows(Value.layout.wholeLine ? 1 : count)
     }
 }
 

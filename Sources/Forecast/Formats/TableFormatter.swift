@@ -34,6 +34,9 @@ public struct TableFormatter: ResultFormatter {
     public var language: Language
     /// The terminal's width in cells, which decides the columns.
     public var width: Int
+    /// With `--warnings`: a line under the rows for each city with a warning of level 3 or more
+    /// in force, in its colour (`東京の警報: 大雨警報、洪水警報`).
+    public var warnings: WarningMarks?
 
     /// Creates a formatter of `days` rows per city, with or without colour, for `width` cells.
     public init(days: Int = .max, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
@@ -65,10 +68,10 @@ public struct TableFormatter: ResultFormatter {
         let layout = Self.layout(for: report, width: width, language: language)
         let english = language == .en
         let titles = Report.layout.table.columns(language)
-        // The first line names the groups: the unit over the temperatures, the rain's over its periods.
-        let groups = layout.cells(spans: Report.layout.table.groups(style).map {
-            .init(keys: $0.keys, text: $0.text, right: true)
-        }) { _ in nil }
+        // The first line names the groups: the unit over the temperatures, the rain's over its
+        // periods; a table without groups (the warnings) has no such line.
+        let spans = Report.layout.table.groups(style)
+        let groups = layout.cells(spans: spans.map { .init(keys: $0.keys, text: $0.text, right: true) }) { _ in nil }
         let names = layout.cells { column in
             switch column.key {
             case "id": column.cell(english ? "id" : "ID")
@@ -76,7 +79,7 @@ public struct TableFormatter: ResultFormatter {
             default: column.cell(titles.first { $0.column.key == column.key }.map { english ? $0.title.en : $0.title.ja } ?? "")
             }
         }
-        return groups.rendered(color: color, style: .bold) + names.rendered(color: color, style: .bold)
+        return (spans.isEmpty ? "" : groups.rendered(color: color, style: .bold)) + names.rendered(color: color, style: .bold)
     }
 
     /// True: the epilogue lists the publication times of the results.
@@ -88,13 +91,16 @@ public struct TableFormatter: ResultFormatter {
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
+        let warned = warnings.map { marks in
+            marks.tableLines(for: results.map { ($0.city.id, $0.name(language)) }, width: width, language: language, color: color)
+        } ?? []
         let printed = results.filter { $0.value != nil }
         let fromAgency = printed.filter { $0.provider == .jma }
         if !fromAgency.isEmpty {
             let named = fromAgency.count < printed.count ? fromAgency.map { ValueText.field($0.name(language)) } : []
             lines += PublicationFooter.creditLines(width: width, language: language, cities: named)
         }
-        return "\n" + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
+        return "\n" + warned.map { $0 + "\n" }.joined() + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()
     }
 
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {

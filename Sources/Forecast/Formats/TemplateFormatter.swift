@@ -26,7 +26,7 @@ public struct TemplateFormatter: ResultFormatter {
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
         guard result.value != nil else { return line(result, nil) }
         var text = ""
-        for row in result.rows(days) {
+        for row in result.lineRows(days) {
             text += line(result, row)
         }
         return text

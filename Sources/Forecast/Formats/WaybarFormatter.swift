@@ -15,6 +15,9 @@
 ///   place), `stale` if any city is a stale copy, and `failed` if any city has no forecast.
 /// - `alt`: the first city's weather code ("111"), `failed` if it failed, `unknown` if its
 ///   code is not known.
+/// - For the warnings in force, `class` starts with the highest level's name among the cities
+///   instead (`emergency`, `danger`, `warning`, `advisory`, `none`), and `alt` is that level
+///   (`"5"` … `"0"`), or `failed` when no city has its warnings.
 ///
 /// Every string is escaped as ``JSONFormatter`` escapes it, so the object is valid JSON, and
 /// on one line, whatever the server sends. Waybar reads the text and the tooltip as Pango
@@ -83,7 +86,11 @@ public struct WaybarFormatter: ResultFormatter {
     public func object<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var classes: [String] = []
         var alt = ""
-        if let first = results.first {
+        if let barClass = Report.layout.barClass {
+            let highest = results.compactMap { $0.value.map(barClass) }.max { $0.rank < $1.rank }
+            classes += highest.map { [$0.name] } ?? []
+            alt = highest.map { String($0.rank) } ?? (results.isEmpty ? "" : "failed")
+        } else if let first = results.first {
             let code = first.value.flatMap { $0.rowCount > 0 ? Report.layout.weatherCode($0, 0) : nil }
             if let code, let weather = WeatherClass(code) {
                 classes.append(weather.rawValue)

@@ -73,6 +73,19 @@ public struct Warning: Sendable, Equatable {
         }
     }
 
+    /// What the agency adds to it, in `language`: as written in Japanese; in English the
+    /// known words (竜巻 tornado, ひょう hail, うねり swell, …), another as written.
+    public func additions(in language: Language) -> [String] {
+        guard language == .en else { return additions }
+        return additions.map { Self.additionNames[$0] ?? $0 }
+    }
+
+    /// The agency's additions (付加事項) this project translates.
+    private static let additionNames = [
+        "竜巻": "tornado", "突風": "gust", "ひょう": "hail", "落雷": "lightning", "うねり": "swell", "着氷": "icing",
+        "着雪": "snow accretion", "融雪": "snowmelt", "浸水": "inundation", "なだれ": "avalanche",
+    ]
+
     private static let levelNames = ["特別警報": "emergency warning", "危険警報": "danger warning", "警報": "warning", "注意報": "advisory"]
 
     /// The order of a city's warnings: the highest level first, then by code, unknown codes last.

@@ -85,7 +85,7 @@ struct WarningSource: FileSource {
     let agencyURL: String
     let endpoint: Endpoint
 
-    var shelf: ForecastCache.Shelf { ForecastCache.Shelf(folder: "warnings", freshness: .seconds(300)) }
+    var shelf: ForecastCache.Shelf { ForecastCache.Shelf(folder: "warnings", freshness: .seconds(ForecastClient.warningsFreshness)) }
 
     func key(for city: City) throws(ForecastError) -> String {
         guard let area = AgencyArea.of(city) else {

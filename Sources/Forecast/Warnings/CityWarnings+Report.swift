@@ -1,0 +1,117 @@
+/// The warnings in force as every format prints them: a row per warning, highest level first.
+///
+/// TSV's columns are `level code warning status reported`; a city with nothing in force has
+/// one row of level 0, its code, name and status empty and `reported` the file's newest time,
+/// so that a script tells "none" from "not fetched". JSON's `warnings` array holds each
+/// warning's `level`, `code`, `name`, `status`, `reported` and `additions`, and is empty for
+/// none. The line and a template write every warning on one line (`千葉 大雨特別警報 雷注意報`,
+/// `東京 -`); waybar's class is the highest level's name.
+extension CityWarnings: CityReport {
+    /// A row per warning in force (none when nothing is: the layout shows that row itself).
+    public var rowCount: Int { warnings.count }
+
+    /// The warnings' fields, line, placeholders and table.
+    public static let layout = ReportLayout<CityWarnings>(
+        fields: [
+            // The none-row's level is 0; an unknown code's is empty.
+            field("level") { warning, _, _ in .whole(warning == nil ? 0 : warning?.level) },
+            field("code") { warning, _, _ in .text(warning?.code) },
+            field("warning", .tsv) { warning, _, language in .text(warning?.name(in: language)) },
+            field("name", .json) { warning, _, language in .text(warning?.name(in: language)) },
+            field("status") { warning, _, language in .text(warning?.status(in: language)) },
+            field("reported") { warning, city, _ in .text(warning?.reported ?? city.reported) },
+            field("additions", .json) { warning, _, language in .texts(warning?.additions(in: language) ?? []) },
+        ],
+        members: { result, _ in
+            guard let warnings = result.value else { return [] }
+            return [("office", .string(warnings.office)), ("reported", .string(warnings.reported))]
+        },
+        place: { _ in nil },
+        published: \.reported,
+        line: { warnings, _, language in
+            warnings.warnings.isEmpty ? "-" : warnings.warnings.map { $0.name(in: language) }.joined(separator: " ")
+        },
+        placeholder: { placeholder, warnings, _, language in
+            switch placeholder {
+            // %C, the weather phrase elsewhere, is here what is in force: the line's words.
+            case .weather: warnings.warnings.isEmpty ? "-" : warnings.warnings.map { $0.name(in: language) }.joined(separator: " ")
+            case .date: String(warnings.reported.prefix(10))
+            case .icon, .maximum, .minimum, .rain, .dayLabel, .weekday, .reliability, .id, .city, .prefecture,
+                .temperatureNow, .humidity, .wind, .rainLastHour: nil
+            }
+        },
+        weatherCode: { _, _ in nil },
+        table: TableDesign(
+            columns: { language in
+                let english = language == .en
+                let wide = english ? 1 : 2
+                return [
+                    column(.init("level", width: english ? 5 : 6, gap: wide, right: true, wraps: false), "レベル", "level") { warning, _, _ in
+                        (warning.map { $0.level.map(String.init) ?? "?" } ?? "-", paint(warning))
+                    },
+                    // As wide as the longest Japanese name (土砂災害特別警報, 16 cells), additions
+                    // wrapping under it; in English up to a name with its additions.
+                    column(.init("warning", width: english ? 14 : 16, upTo: english ? 37 : nil, gap: wide), "警報・注意報", "warning") {
+                        warning, _, style in
+                        guard let warning else { return (style.language == .en ? "none" : "なし", .dim) }
+                        let added = warning.additions(in: style.language)
+                        let additions = added.isEmpty ? "" : " (" + added.joined(separator: english ? ", " : "、") + ")"
+                        return (ValueText.field(warning.name(in: style.language) + additions), paint(warning))
+                    },
+                    column(.init("status", width: english ? 14 : 8, upTo: english ? 26 : 18, gap: wide), "状況", "status") { warning, _, style in
+                        (ValueText.field(warning?.status(in: style.language) ?? ""), .none)
+                    },
+                    column(.init("reported", width: 11, gap: wide, wraps: false), "発表", "reported") { warning, city, _ in
+                        (ValueText.field(shortTime(warning?.reported ?? city.reported)), .dim)
+                    },
+                ]
+            },
+            steps: { _ in [.drop("reported"), .drop("id"), .drop("status"), .drop("level"), .drop("city")] },
+            groups: { _ in [] }),
+        rowsKey: "warnings",
+        showsNone: true,
+        wholeLine: true,
+        barClass: { warnings in
+            let level = warnings.highestLevel
+            if level == 0, !warnings.warnings.isEmpty { return (0, "unknown") }
+            return (level, CityWarnings.levelClass[level] ?? "none")
+        })
+
+    /// Waybar's class of each level: the highest level's is the bar's.
+    static let levelClass = [5: "emergency", 4: "danger", 3: "warning", 2: "advisory", 0: "none"]
+}
+
+/// A table's paint of a warning: red for an emergency or danger warning (5, 4), yellow for a
+/// warning (3), none for an advisory or an unknown code.
+private func paint(_ warning: Warning?) -> TableCell.Style {
+    switch warning?.level {
+    case 5?, 4?: .red
+    case 3?: .yellow
+    default: .none
+    }
+}
+
+/// "2026-05-29T10:37:00+09:00" as "05-29 10:37"; another text as it is.
+private func shortTime(_ iso: String) -> String {
+    let characters = Array(iso)
+    guard characters.count >= 16, characters[10] == "T" else { return iso }
+    return String(characters[5..<10]) + " " + String(characters[11..<16])
+}
+
+/// A field of the warning at the row's index (nil for the none-row).
+private func field(
+    _ name: String, _ formats: Field<CityWarnings>.Formats = .both,
+    _ value: @escaping @Sendable (Warning?, CityWarnings, Language) -> FieldValue
+) -> Field<CityWarnings> {
+    Field(name, formats) { warnings, row, language in value(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, language) }
+}
+
+/// A table column whose cells read the warning at the row's index (nil for the none-row).
+private func column(
+    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String,
+    cell: @escaping @Sendable (Warning?, CityWarnings, TableStyle) -> (String, TableCell.Style)
+) -> TableColumn<CityWarnings> {
+    TableColumn(column, ja, en) { warnings, row, style in
+        cell(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, style)
+    }
+}
