@@ -191,7 +191,14 @@ enum HelpText {
 
     /// What `forecast warnings` prints, for the fetch's help.
     static let warningsSummary = """
-        `forecast warnings <city>...` prints the warnings and advisories (警報・注意報) in force in         each city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning         (危険警報), 3 warning (警報), 2 advisory (注意報). One file of the agency serves an office's         cities (www.jma.go.jp/bosai/warning, the r8 format), kept 5 minutes. A city with nothing         in force prints one TSV row of level 0 (the line's -, JSON's []). With --warnings, the         3-day forecast and the week name the warnings of level 3 or more under the table and in         JSON's "warnings", at one more request per office. Source: Japan Meteorological Agency         (出典: 気象庁).
+        `forecast warnings <city>...` prints the warnings and advisories (警報・注意報) in force in \
+        each city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning \
+        (危険警報), 3 warning (警報), 2 advisory (注意報). One file of the agency serves an office's \
+        cities (www.jma.go.jp/bosai/warning, the r8 format), kept 5 minutes. A city with nothing \
+        in force prints one TSV row of level 0 (the line's -, JSON's []). With --warnings, the \
+        3-day forecast and the week name the warnings of level 3 or more under the table and in \
+        JSON's "warnings", at one more request per office. Source: Japan Meteorological Agency \
+        (出典: 気象庁).
         """
 
     /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and
@@ -275,12 +282,19 @@ enum HelpText {
     /// `forecast warnings --help`.
     static var warnings: String {
         let about = """
-            The warnings and advisories (警報・注意報) the weather agency has in force in each             city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning             (危険警報), 3 warning (警報), 2 advisory (注意報); a status such as 警報から注意報             says a warning became an advisory. One file of the city's office serves its cities             (www.jma.go.jp/bosai/warning/data/r8), kept 5 minutes; 十勝 and 奄美 have files of             their own. A city with nothing in force prints one TSV row of level 0, the line's -,             JSON's empty list. A code the tool does not know is shown as 不明な警報・注意報 (NN).             Source: Japan Meteorological Agency (出典: 気象庁), read and reformatted by forecast.
+            The warnings and advisories (警報・注意報) the weather agency has in force in each \
+            city's area, highest level first: 5 emergency warning (特別警報), 4 danger warning \
+            (危険警報), 3 warning (警報), 2 advisory (注意報); a status such as 警報から注意報 \
+            says a warning became an advisory. One file of the city's office serves its cities \
+            (www.jma.go.jp/bosai/warning/data/r8), kept 5 minutes; 十勝 and 奄美 have files of \
+            their own. A city with nothing in force prints one TSV row of level 0, the line's -, \
+            JSON's empty list. A code the tool does not know is shown as 不明な警報・注意報 (NN). \
+            Source: Japan Meteorological Agency (出典: 気象庁), read and reformatted by forecast.
             """
         return help(for: .warnings, about: about, examples: [
-            Example(command: "forecast warnings 千葉", result: "a table on a terminal, TSV into a pipe"),
-            Example(command: "forecast warnings -f line 千葉 東京", result: "千葉 大雨警報 雷注意報"),
-            Example(command: "forecast warnings --watch -f waybar 東京", result: "a bar whose class turns warning at a 警報"),
+            Example(command: "forecast warnings 東京", result: "a table on a terminal, TSV into a pipe"),
+            Example(command: "forecast warnings -f line 東京", result: "東京 大雨警報 雷注意報 土砂災害注意報"),
+            Example(command: "forecast warnings --watch -f waybar 東京", result: "a bar, its class the highest level"),
         ])
     }
 
