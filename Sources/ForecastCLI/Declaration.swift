@@ -98,22 +98,35 @@ struct WeekDeclaration: ParsableCommand {
     var cities: [String] = []
 }
 
-/// `forecast now [options] <city>...` as swift-argument-parser sees it: the options of the table
-/// that apply to the observations.
-struct NowDeclaration: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "now",
-        abstract: "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁).",
-        usage: "forecast now [options] <city>...",
-        discussion: """
-            It takes the fetch's options but \(HelpText.fetchOnlyOptions(.now)), and the formats \
-            \(HelpText.sentence(OutputFormat.names(for: .now), and: "templates")) (%t the temperature, \
-            %h the humidity, %W the wind, %R the last hour's rain). Two files serve any number of cities.
-            """)
+/// A subcommand of a source that a status bar can keep up to date (`now`, `warnings`): what
+/// its declaration says of itself.
+protocol BarSourceCommand {
+    /// The command.
+    static var command: Invocation.Command { get }
+    /// The line of the command in the fetch's list of subcommands.
+    static var abstract: String { get }
+    /// Its templates' own placeholders and how its files serve the cities: the end of its
+    /// discussion.
+    static var about: String { get }
+}
+
+/// `forecast now` or `forecast warnings` `[options] <city>...` as swift-argument-parser sees it:
+/// the options of the table that apply to the source, its formats and a status bar's options.
+struct BarSourceDeclaration<Source: BarSourceCommand>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: Source.command.rawValue,
+            abstract: Source.abstract,
+            usage: Source.command.usage,
+            discussion: """
+                It takes the fetch's options but \(HelpText.fetchOnlyOptions(Source.command)), and the formats \
+                \(HelpText.sentence(OutputFormat.names(for: Source.command), and: "templates")) \(Source.about)
+                """)
+    }
 
     @Option(
-        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .now),
-        completion: OptionTable.format.completion(in: .now))
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: Source.command),
+        completion: OptionTable.format.completion(in: Source.command))
     var format: String?
     @OptionGroup var common: CommonOptionsDeclaration
     @OptionGroup var bar: BarOptionsDeclaration
@@ -124,31 +137,25 @@ struct NowDeclaration: ParsableCommand {
     var cities: [String] = []
 }
 
-/// `forecast warnings [options] <city>...` as swift-argument-parser sees it: the options of the
-/// table that apply to the warnings in force.
-struct WarningsDeclaration: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "warnings",
-        abstract: "The warnings and advisories in force in each city's area, from the weather agency's files (出典: 気象庁).",
-        usage: "forecast warnings [options] <city>...",
-        discussion: """
-            It takes the fetch's options but \(HelpText.fetchOnlyOptions(.warnings)), and the formats \
-            \(HelpText.sentence(OutputFormat.names(for: .warnings), and: "templates")) (%C the warnings \
-            in force). One file serves an office's cities.
-            """)
-
-    @Option(
-        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .warnings),
-        completion: OptionTable.format.completion(in: .warnings))
-    var format: String?
-    @OptionGroup var common: CommonOptionsDeclaration
-    @OptionGroup var bar: BarOptionsDeclaration
-    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
-    var generateCompletionScript: String?
-
-    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
-    var cities: [String] = []
+/// `forecast now`: the observations.
+enum NowCommand: BarSourceCommand {
+    static let command = Invocation.Command.now
+    static let abstract = "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁)."
+    static let about = """
+        (%t the temperature, %h the humidity, %W the wind, %R the last hour's rain). Two files serve any \
+        number of cities.
+        """
 }
+
+/// `forecast warnings`: the warnings in force.
+enum WarningsCommand: BarSourceCommand {
+    static let command = Invocation.Command.warnings
+    static let abstract = "The warnings and advisories in force in each city's area, from the weather agency's files (出典: 気象庁)."
+    static let about = "(%C the warnings in force). One file serves an office's cities."
+}
+
+typealias NowDeclaration = BarSourceDeclaration<NowCommand>
+typealias WarningsDeclaration = BarSourceDeclaration<WarningsCommand>
 
 /// `forecast cities [<query>]` as swift-argument-parser sees it.
 struct CitiesDeclaration: ParsableCommand {

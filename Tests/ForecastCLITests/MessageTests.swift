@@ -31,10 +31,17 @@ struct MessageTests {
         #expect(lines.allSatisfy { $0.hasPrefix("forecast: ") }, "\(result.stderr)")
     }
 
-    @Test("The usage line of each command is the line of --help that names it")
+    @Test("The usage line of each command is the line of --help that names it (`forecast week|now|warnings …` names three)")
     func usageLines() {
         let help = HelpText.usage.split(separator: "\n").map { $0.drop { $0 == " " } }
-        #expect(Set(Invocation.Command.allCases.map(\.usage)) == Set(help.map(String.init)))
+        // A line of alternatives stands for one line each: "forecast week|now|warnings [options] <city>...".
+        let expanded = help.flatMap { line -> [String] in
+            let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard words.count == 3, words[1].contains("|") else { return [String(line)] }
+            return words[1].split(separator: "|").map { "\(words[0]) \($0) \(words[2])" }
+        }
+        #expect(Set(Invocation.Command.allCases.map(\.usage)) == Set(expanded))
+        #expect(expanded.count == Invocation.Command.allCases.count)
         let error = UsageError("two\nproblems").during(.week)
         #expect(error.lines == [
             "forecast: two", "forecast: problems", "forecast: usage: forecast week [options] <city>... (see forecast week --help)",

@@ -52,8 +52,7 @@ extension CityForecast: CityReport {
         table: TableDesign(
             columns: { language in
                 let english = language == .en
-                // Japanese spaces its columns by two, English by one.
-                let wide = english ? 1 : 2
+                let wide = language.columnGap
                 return [
                     column(.init("day", width: english ? 8 : 6, upTo: english ? 9 : nil, gap: wide), "日", "day") { day, style in
                         (ValueText.field(style.language.dayLabel(day)), .none)
@@ -85,7 +84,7 @@ extension CityForecast: CityReport {
                 ]
             },
             steps: { language in
-                let ahead = ColumnLayout<String>.Column("rain", width: 4, gap: language == .en ? 1 : 2, right: true, wraps: false)
+                let ahead = ColumnLayout<String>.Column("rain", width: 4, gap: language.columnGap, right: true, wraps: false)
                 return [.drop("date"), .drop("id"), .merge(ChanceOfRain.names, into: ahead), .drop("day")]
             },
             groups: { style in

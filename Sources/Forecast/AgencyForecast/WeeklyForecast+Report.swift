@@ -62,8 +62,7 @@ extension WeeklyForecast: CityReport {
         table: TableDesign(
             columns: { language in
                 let english = language == .en
-                // Japanese spaces its columns by two, English by one.
-                let wide = english ? 1 : 2
+                let wide = language.columnGap
                 return [
                     column(.init("date", width: 5, gap: wide, wraps: false), "日付", "date") { day, _ in
                         (ValueText.field(String(day.date.suffix(5))), .none)

@@ -73,7 +73,7 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         place: @escaping @Sendable (Report) -> (city: String, prefecture: String)?, published: @escaping @Sendable (Report) -> String,
         line: @escaping @Sendable (Report, Int, Language) -> String,
         placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
-        weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode?, table: TableDesign<Report>,
+        weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode? = { _, _ in nil }, table: TableDesign<Report>,
         rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false,
         showsNone: Bool = false, wholeLine: Bool = false, barClass: (@Sendable (Report) -> (rank: Int, name: String))? = nil
     ) {
@@ -185,6 +185,12 @@ struct TableColumn<Report>: Sendable {
         self.merged = merged
         self.cell = cell
     }
+}
+
+extension Language {
+    /// The cells between two columns of a table: Japanese spaces its columns by two, English
+    /// by one.
+    var columnGap: Int { self == .en ? 1 : 2 }
 }
 
 /// What a table's cells depend on besides their row.

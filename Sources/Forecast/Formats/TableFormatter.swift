@@ -53,8 +53,7 @@ public struct TableFormatter: ResultFormatter {
     /// city's ID and name (its English column holds the longest word of any catalog name), then
     /// the value's.
     static func columns<Report: CityReport>(for report: Report.Type, language: Language) -> [ColumnLayout<String>.Column] {
-        // Japanese spaces its columns by two, English by one.
-        let city = ColumnLayout<String>.Column("city", width: language == .en ? 12 : 8, gap: language == .en ? 1 : 2)
+        let city = ColumnLayout<String>.Column("city", width: language == .en ? 12 : 8, gap: language.columnGap)
         return [ColumnLayout<String>.Column("id", width: 6, gap: 0, wraps: false), city]
             + Report.layout.table.columns(language).filter { !$0.merged }.map { $0.column }
     }

@@ -55,11 +55,10 @@ extension Observation: CityReport {
             case .icon, .maximum, .minimum, .rain, .dayLabel, .weekday, .reliability, .id, .city, .prefecture: nil
             }
         },
-        weatherCode: { _, _ in nil },
         table: TableDesign(
             columns: { language in
                 let english = language == .en
-                let wide = english ? 1 : 2
+                let wide = language.columnGap
                 return [
                     // As wide as the longest name in Japanese (与那国島, 8 cells), which never
                     // wraps; in English the longest word (Yonagunijima), up to the longest name.

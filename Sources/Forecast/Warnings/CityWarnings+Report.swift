@@ -28,23 +28,18 @@ extension CityWarnings: CityReport {
         },
         place: { _ in nil },
         published: \.reported,
-        line: { warnings, _, language in
-            warnings.warnings.isEmpty ? "-" : warnings.warnings.map { $0.name(in: language) }.joined(separator: " ")
-        },
+        line: { warnings, _, language in warnings.line(in: language) },
         placeholder: { placeholder, warnings, _, language in
-            switch placeholder {
-            // %C, the weather phrase elsewhere, is here what is in force: the line's words.
-            case .weather: warnings.warnings.isEmpty ? "-" : warnings.warnings.map { $0.name(in: language) }.joined(separator: " ")
-            case .date: String(warnings.reported.prefix(10))
-            case .icon, .maximum, .minimum, .rain, .dayLabel, .weekday, .reliability, .id, .city, .prefecture,
-                .temperatureNow, .humidity, .wind, .rainLastHour: nil
-            }
+            // %C, the weather phrase elsewhere, is here what is in force: the line's words. The
+            // forecasts' and the observations' own have nothing here; the city's come from the
+            // result.
+            placeholder == .weather ? warnings.line(in: language)
+                : placeholder == .date ? String(warnings.reported.prefix(10)) : nil
         },
-        weatherCode: { _, _ in nil },
         table: TableDesign(
             columns: { language in
                 let english = language == .en
-                let wide = english ? 1 : 2
+                let wide = language.columnGap
                 return [
                     column(.init("level", width: english ? 5 : 6, gap: wide, right: true, wraps: false), "レベル", "level") { warning, _, _ in
                         (warning.map { $0.level.map(String.init) ?? "?" } ?? "-", paint(warning))
@@ -76,6 +71,11 @@ extension CityWarnings: CityReport {
             if level == 0, !warnings.warnings.isEmpty { return (0, "unknown") }
             return (level, CityWarnings.levelClass[level] ?? "none")
         })
+
+    /// What is in force on one line: the names, highest first, or `-` for none.
+    func line(in language: Language) -> String {
+        warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: " ")
+    }
 
     /// Waybar's class of each level: the highest level's is the bar's.
     static let levelClass = [5: "emergency", 4: "danger", 3: "warning", 2: "advisory", 0: "none"]
