@@ -49,6 +49,9 @@ struct Runner: Sendable {
             if settings.warnings, command == .fetch || command == .week {
                 var results: [CityResult<CityWarnings>] = []
                 for await result in client.warnings(for: cities, jobs: settings.jobs) {
+                    if settings.verbose {
+                        Self.verboseLines(for: result).forEach { Terminal.report($0) }
+                    }
                     if let line = FailureMessage.line(for: result) {
                         Terminal.report(line)
                         warningsFailed = true

@@ -86,17 +86,19 @@ public struct TableFormatter: ResultFormatter {
 
     /// The publication times of every city printed with a value, stale copies included (one
     /// line if they share one), then the agency's credit if any was read from its files,
-    /// naming those cities unless every printed city was (`出典: 気象庁 (横浜)`).
+    /// naming those cities unless every printed city was (`出典: 気象庁 (横浜)`). With
+    /// `--warnings`, the printed cities' warnings come first, and the credit covers them.
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
-        let warned = warnings.map { marks in
-            marks.tableLines(for: results.map { ($0.city.id, $0.name(language)) }, width: width, language: language, color: color)
-        } ?? []
         let printed = results.filter { $0.value != nil }
+        let warned = warnings.map { marks in
+            marks.tableLines(for: printed.map { ($0.city.id, $0.name(language)) }, width: width, language: language, color: color)
+        } ?? []
         let fromAgency = printed.filter { $0.provider == .jma }
-        if !fromAgency.isEmpty {
-            let named = fromAgency.count < printed.count ? fromAgency.map { ValueText.field($0.name(language)) } : []
+        if !fromAgency.isEmpty || !warned.isEmpty {
+            // The warnings are the agency's for every city they name: the credit then names none.
+            let named = fromAgency.count < printed.count && warned.isEmpty ? fromAgency.map { ValueText.field($0.name(language)) } : []
             lines += PublicationFooter.creditLines(width: width, language: language, cities: named)
         }
         return "\n" + warned.map { $0 + "\n" }.joined() + lines.map { TableCell.Style.dim.paint($0, color: color) + "\n" }.joined()

@@ -16,8 +16,9 @@
 /// - `alt`: the first city's weather code ("111"), `failed` if it failed, `unknown` if its
 ///   code is not known.
 /// - For the warnings in force, `class` starts with the highest level's name among the cities
-///   instead (`emergency`, `danger`, `warning`, `advisory`, `none`), and `alt` is that level
-///   (`"5"` … `"0"`), or `failed` when no city has its warnings.
+///   instead (`emergency`, `danger`, `warning`, `advisory`, `unknown` for codes the table does
+///   not know and nothing else, `none`), and `alt` is that level (`"5"` … `"2"`, `"1"` for
+///   unknown, `"0"`), or `failed` when no city has its warnings.
 ///
 /// Every string is escaped as ``JSONFormatter`` escapes it, so the object is valid JSON, and
 /// on one line, whatever the server sends. Waybar reads the text and the tooltip as Pango

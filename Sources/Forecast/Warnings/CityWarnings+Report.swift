@@ -68,7 +68,8 @@ extension CityWarnings: CityReport {
         wholeLine: true,
         barClass: { warnings in
             let level = warnings.highestLevel
-            if level == 0, !warnings.warnings.isEmpty { return (0, "unknown") }
+            // Codes the table does not know, and nothing else: more than none, less than an advisory.
+            if level == 0, !warnings.warnings.isEmpty { return (1, "unknown") }
             return (level, CityWarnings.levelClass[level] ?? "none")
         })
 
