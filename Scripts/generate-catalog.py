@@ -113,7 +113,8 @@ lines = [
     "",
     "extension CityCatalog {",
     "    /// The API's 142 cities, in the order of its primary_area.xml, with JMA's readings and",
-    "    /// English names, the Hepburn romaji and the folded keys of every name form. That order",
+    "    /// English names, the Hepburn romaji, the coordinates of its AMeDAS point and the folded",
+    "    /// keys of every name form. That order",
     "    /// is also ascending ID order, which `city(id:)` relies on (the generator checks it).",
     "    static let cities: [City] = [",
 ]
@@ -128,7 +129,8 @@ for r in catalog:
     lines.append(
         f'        City(id: "{r["id"]}", name: "{r["name"]}", prefecture: "{loc["location_prefecture"]}", '
         f'region: "{r["prefecture"]}", district: "{loc["location_district"]}", area: "{loc["location_area"]}", '
-        f'english: "{rd["english"]}", kana: "{rd["kana"]}", romaji: "{roman}", keys: {swift(city_keys)}),')
+        f'english: "{rd["english"]}", kana: "{rd["kana"]}", romaji: "{roman}", '
+        f'latitude: {float(rd["lat"]):.4f}, longitude: {float(rd["lon"]):.4f}, keys: {swift(city_keys)}),')
 lines += ["    ]", "}", ""]
 (root / "Sources/Forecast/Catalog/CityCatalog+Cities.swift").write_text("\n".join(lines), encoding="utf-8")
 

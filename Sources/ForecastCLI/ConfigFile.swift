@@ -8,7 +8,7 @@ import Glibc
 /// (`-f line`, `--format line`, `--format=line`); any other line holds cities separated by
 /// spaces, as standard input does. A `#` at the start of a line or after a space starts a
 /// comment (a template that needs ` #` is given on the command line). The command line wins
-/// over the file: see ``Invocation/merge(_:_:check:)``.
+/// over the file: see ``Invocation/merge(_:_:for:check:)``.
 struct ConfigFile: Sendable {
     /// Where the file was found.
     let path: String

@@ -19,7 +19,7 @@ struct FetchDeclaration: ParsableCommand {
         usage: HelpText.usage,
         discussion: HelpText.discussion,
         version: "forecast \(ForecastVersion.current)",
-        subcommands: [WeekDeclaration.self, NowDeclaration.self, WarningsDeclaration.self, CitiesDeclaration.self],
+        subcommands: [WeekDeclaration.self, NowDeclaration.self, WarningsDeclaration.self, SunDeclaration.self, CitiesDeclaration.self],
         helpNames: [.short, .long])
 
     @Option(name: OptionTable.format.names, help: OptionTable.format.argumentHelp, completion: OptionTable.format.completion(in: .fetch))
@@ -156,6 +156,34 @@ enum WarningsCommand: BarSourceCommand {
 
 typealias NowDeclaration = BarSourceDeclaration<NowCommand>
 typealias WarningsDeclaration = BarSourceDeclaration<WarningsCommand>
+
+/// `forecast sun [options] <city>...` as swift-argument-parser sees it: computed, it takes no
+/// option of the network or the cache.
+struct SunDeclaration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sun",
+        abstract: "Sunrise and sunset at each city, computed offline as the national almanac defines them (国立天文台).",
+        usage: "forecast sun [options] <city>...",
+        discussion: """
+            It prints the formats \(HelpText.sentence(OutputFormat.names(for: .sun), and: "templates")) \
+            (%S the sunrise, %s the sunset), for --days days from --date. No request is made.
+            """)
+
+    @Option(
+        name: OptionTable.format.names, help: OptionTable.format.argumentHelp(in: .sun),
+        completion: OptionTable.format.completion(in: .sun))
+    var format: String?
+    @Option(name: OptionTable.days.names, help: OptionTable.days.argumentHelp(in: .sun)) var days: String?
+    @Option(name: OptionTable.date.names, help: OptionTable.date.argumentHelp) var date: String?
+    @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
+    var lang: String?
+    @Flag(name: OptionTable.noHeader.names, help: OptionTable.noHeader.argumentHelp) var noHeader = false
+    @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
+    var generateCompletionScript: String?
+
+    @Argument(help: ArgumentHelp("6-digit IDs, names or prefectures.", valueName: "city"), completion: .custom(CityCompletion.candidates))
+    var cities: [String] = []
+}
 
 /// `forecast cities [<query>]` as swift-argument-parser sees it.
 struct CitiesDeclaration: ParsableCommand {

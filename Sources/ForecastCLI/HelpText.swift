@@ -56,6 +56,7 @@ enum HelpText {
         ("THE WEEK AHEAD", .prose(weekSummary)),
         ("NOW", .prose(nowSummary)),
         ("WARNINGS", .prose(warningsSummary)),
+        ("THE SUN", .prose(sunSummary)),
         ("TEMPLATES", .prose("""
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
@@ -133,7 +134,7 @@ enum HelpText {
 
     static let usage = """
         forecast [options] <city>...
-               forecast week|now|warnings [options] <city>...
+               forecast week|now|warnings|sun [options] <city>...
                forecast cities [options] [<query>]
         """
     static let abstract = "Japanese weather forecasts from weather.tsukumijima.net, for people and scripts."
@@ -165,6 +166,7 @@ enum HelpText {
         case .week: week
         case .now: now
         case .warnings: warnings
+        case .sun: sun
         }
     }
 
@@ -201,6 +203,16 @@ enum HelpText {
         (出典: 気象庁).
         """
 
+    /// What `forecast sun` prints, for the fetch's help.
+    static let sunSummary = """
+        `forecast sun <city>...` prints each city's sunrise and sunset, in JST to the minute, \
+        computed offline from the catalog's coordinates of the city (its AMeDAS point) as the \
+        national almanac (国立天文台) defines them: the Sun's upper limb on a sea-level horizon, \
+        with standard refraction. No request, no cache. --date YYYY-MM-DD (default today in \
+        Japan) and --days N (1 to 366, default 1) choose the days. %S and %s print the sunrise \
+        and the sunset in every command's templates, on each row's date.
+        """
+
     /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and
     /// a template where it takes one.
     static func formatHelp(for command: Invocation.Command) -> String {
@@ -213,6 +225,7 @@ enum HelpText {
         case .week: sentence(names, or: "a %-template (%w the day of the week, %r the reliability)")
         case .now: sentence(names, or: "a %-template (%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)")
         case .warnings: sentence(names, or: "a %-template (%C the warnings in force, %d the date)")
+        case .sun: sentence(names, or: "a %-template (%S the sunrise, %s the sunset, %d the date)")
         case .cities: sentence(Array(names.dropLast()), or: names[names.count - 1])
             + ": one array of {\"id\", \"name\", \"prefecture\", \"name_en\", \"prefecture_en\"}"
         }
@@ -298,6 +311,24 @@ enum HelpText {
         ])
     }
 
+    /// `forecast sun --help`.
+    static var sun: String {
+        let about = """
+            Sunrise and sunset at each city, in JST to the minute, with the daylight between \
+            them, computed offline from the catalog's coordinates of the city (its AMeDAS point) \
+            as the national almanac (国立天文台「各地のこよみ」) defines them: the moment the Sun's \
+            upper limb touches a sea-level horizon, with standard refraction (−0°50′). The times \
+            are within a minute of the almanac's; a place above the sea sees the Sun a little \
+            earlier and later. No request is made and no file is read.
+            """
+        return help(for: .sun, about: about, examples: [
+            Example(command: "forecast sun 東京", result: "a table on a terminal, TSV into a pipe"),
+            Example(command: "forecast sun -f line 東京", result: "東京 ↑06:50 ↓16:38"),
+            Example(command: "forecast sun --date 2026-06-21 --days 7 那覇", result: "a week from the solstice"),
+            Example(command: "forecast -f '%l %C ↓%s' 東京", result: "東京 晴のち曇 ↓18:34"),
+        ])
+    }
+
     /// `forecast cities --help`.
     static var cities: String {
         """
@@ -327,6 +358,7 @@ enum HelpText {
         switch (spec.long, command) {
         case (OptionTable.format.long, _): formatHelp(for: command)
         case (OptionTable.lang.long, .cities): "ja (default) or en: the names and prefectures in Japanese or in English"
+        case (OptionTable.days.long, .sun): "days from --date, 1 to 366 (default 1)"
         default: spec.help
         }
     }

@@ -21,6 +21,7 @@ enum Invocation: Sendable {
         case week
         case now
         case warnings
+        case sun
 
         /// The options' scope of the command.
         var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
@@ -33,6 +34,7 @@ enum Invocation: Sendable {
             case .week: 2
             case .now: 3
             case .warnings: 4
+            case .sun: 5
             }
         }
 
@@ -100,9 +102,9 @@ enum Invocation: Sendable {
         let config = try ConfigFile.load(environment: environment, read: readFile)
         let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
         switch command {
-        case .fetch, .week, .now, .warnings:
+        case .fetch, .week, .now, .warnings, .sun:
             let kept = fileOptions.filter { Self.takes($0, in: command) }
-            let options = try merge(kept, commandLine, check: Self.fetchConflict)
+            let options = try merge(kept, commandLine, for: command, check: Self.fetchConflict)
             if !options.format.isPrinted(by: command) {
                 let names = OutputFormat.names(for: command).filter { $0 != OutputFormat.auto.name }
                 throw UsageError("`\(command.spelling)` prints \(names.joined(separator: ", ")) or a template (got --format \(options.format.name))")
@@ -126,7 +128,7 @@ enum Invocation: Sendable {
             guard operands.count <= 1 else {
                 throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
             }
-            let options = try merge(fileOptions.filter(Self.citiesTake), commandLine, check: Self.citiesConflict)
+            let options = try merge(fileOptions.filter(Self.citiesTake), commandLine, for: command, check: Self.citiesConflict)
             return .cities(options, query: operands.first)
         }
     }
@@ -146,7 +148,7 @@ enum Invocation: Sendable {
     /// other, the config file's one is dropped; two of the command line's, or two of the
     /// file's, are a usage error.
     static func merge(
-        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given],
+        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given], for command: Command = .fetch,
         check conflict: ([ArgumentScanner.Given]) -> Conflict?
     ) throws(UsageError) -> Options {
         var given = file + commandLine
@@ -158,6 +160,7 @@ enum Invocation: Sendable {
             given.remove(at: first.origin.isConfigFile ? found.first : found.second)
         }
         var options = Options()
+        options.command = command
         for option in given {
             guard case .set(let set) = option.spec.effect else { continue }
             do throws(UsageError) {

@@ -28,9 +28,10 @@ struct OptionSpec: Sendable {
         static let week = Commands(.week)
         static let now = Commands(.now)
         static let warnings = Commands(.warnings)
+        static let sun = Commands(.sun)
         static let all = Commands(rawValue: (1 << Invocation.Command.allCases.count) - 1)
-        /// The commands that fetch: every one but the catalog's.
-        static let fetching = all.subtracting(.cities)
+        /// The commands that fetch: every one but the catalog's and the sun's, which is computed.
+        static let fetching = all.subtracting([.cities, .sun])
     }
 
     /// Where `--help` lists it: among the options of the first screen, or below.

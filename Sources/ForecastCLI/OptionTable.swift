@@ -5,7 +5,7 @@ import Forecast
 /// ``Options``, never written here.
 enum OptionTable {
     static let all: [OptionSpec] = [
-        parallel, jobs, format, days, lang,
+        parallel, jobs, format, days, date, lang,
         noParallel, noHeader, timeout, retries, interval, baseURL, refresh, noCache, cacert, maxTime,
         staleIfError, color, source, jmaURL, watch, noWatch, textFormat, warnings, verbose, help, version, completionScript,
     ]
@@ -29,12 +29,27 @@ enum OptionTable {
         commands: .all, section: .first, completions: OutputFormat.names(for:),
         effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
 
+    /// 1 to 3 in the 3-day forecast, 1 to 366 for the sun.
     static let days = OptionSpec(
         "days", short: "d", .value(name: "N"),
         help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
-        commands: .fetch, section: .first, completions: { _ in ["1", "2", "3"] },
+        commands: [.fetch, .sun], section: .first, completions: { command in command == .fetch ? ["1", "2", "3"] : [] },
         effect: .set { options, value throws(UsageError) in
-            options.days = try whole(value, "--days", in: 1...3, "1, 2 or 3")
+            options.days = options.command == .sun
+                ? try whole(value, "--days", in: 1...Options.mostSunDays, "from 1 to \(Options.mostSunDays)")
+                : try whole(value, "--days", in: 1...Options.mostForecastDays, "1, 2 or 3")
+        })
+
+    static let date = OptionSpec(
+        "date", .value(name: "YYYY-MM-DD"),
+        help: "the first day; without it, today in Japan",
+        commands: .sun,
+        effect: .set { options, value throws(UsageError) in
+            guard SunDay.day(of: value) != nil else {
+                let shape = value.utf8.count == 10 && value.split(separator: "-").count == 3
+                throw UsageError("--date must be a date of the calendar as YYYY-MM-DD" + (shape ? ", and \(value) is none" : "") + " (got \(value))")
+            }
+            options.date = value
         })
 
     static let lang = OptionSpec(
@@ -52,7 +67,7 @@ enum OptionTable {
         effect: .set { options, _ in options.noParallel = true })
 
     static let noHeader = OptionSpec(
-        "no-header", help: "TSV without its header line",
+        "no-header", help: "TSV without its header line", commands: OptionSpec.Commands.fetching.union(.sun),
         effect: .set { options, _ in options.noHeader = true })
 
     static let timeout = OptionSpec(

@@ -36,11 +36,18 @@ struct Options: Sendable, Equatable {
     var watch = false
     /// Name the warnings of level 3 or more in force with the forecast (`--warnings`).
     var warnings = false
+    /// The command the options are read for: an option's rule may depend on it (`--days`).
+    var command = Invocation.Command.fetch
+    /// The sun's first day, "YYYY-MM-DD" (`--date`); nil for today in Japan.
+    var date: String?
     /// The template of waybar's `text` (`--text-format`); nil for the line format's.
     var textFormat: FormatTemplate?
 
     /// `--jobs` when not given.
     static let defaultJobs = 8
+    /// The most days of the 3-day forecast, and of the sun (a leap year).
+    static let mostForecastDays = 3
+    static let mostSunDays = 366
 
     /// `--days` when not given: one for the formats of one line per city, else three.
     static func defaultDays(for format: OutputFormat) -> Int {

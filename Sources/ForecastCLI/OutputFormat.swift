@@ -30,7 +30,7 @@ enum OutputFormat: Equatable, Sendable {
     func isPrinted(by command: Invocation.Command) -> Bool {
         switch command {
         case .fetch: true
-        case .week: Invocation.weekFormats(self)
+        case .week, .sun: Invocation.weekFormats(self)
         case .now, .warnings: Invocation.nowFormats(self)
         case .cities: CitiesCommand.formats.contains(self)
         }

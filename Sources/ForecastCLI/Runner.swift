@@ -34,12 +34,16 @@ struct Runner: Sendable {
                     settings: settings, cities: cities, results: { $0.warnings(for: $1, jobs: $2) },
                     schedule: { _, now in now + ForecastClient.warningsFreshness }, render: { formatter.format($0) }
                 ).run()
-            case .fetch, .week, .cities:
+            case .fetch, .week, .cities, .sun:
                 await Watch<CityForecast>(
                     settings: settings, cities: cities, results: { $0.results(for: $1, jobs: $2) },
                     schedule: Self.releaseSchedule, render: { formatter.format($0) }
                 ).run()
             }
+        }
+        // The sun is computed: no client, no cache, no libcurl, whatever the settings say.
+        if command == .sun {
+            return await run(ReadyResults(CitySun.results(for: cities, from: settings.date, count: settings.sunDays)), formatter: formatter())
         }
         return await Self.withClient(settings) { client in
             // --warnings: the offices' warning files first (one request each), so that
@@ -71,7 +75,7 @@ struct Runner: Sendable {
             case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter)
             case .now: await run(client.observations(for: cities, jobs: settings.jobs), formatter: formatter)
             case .warnings: await run(client.warnings(for: cities, jobs: settings.jobs), formatter: formatter)
-            case .fetch, .cities: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter)
+            case .fetch, .cities, .sun: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter)
         }
     }
 
@@ -98,7 +102,9 @@ struct Runner: Sendable {
     }
 
     /// Prints the results as they come.
-    private func run<Value: CityReport>(_ results: CityResults<Value>, formatter: any ResultFormatter) async -> ExitStatus {
+    private func run<Value: CityReport, Results: AsyncSequence<CityResult<Value>, Never>>(
+        _ results: Results, formatter: any ResultFormatter
+    ) async -> ExitStatus {
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
         let interrupt = ProcessWide.onInterrupt {
             progress.clear()
@@ -162,6 +168,28 @@ struct Runner: Sendable {
         case .template(let template): return TemplateFormatter(template: template, days: days, language: settings.language)
         case .waybar: return WaybarFormatter(template: settings.textFormat, language: settings.language)
         }
+    }
+}
+
+/// Results known before the run prints anything (the sun's, computed), as the sequence that
+/// ``Runner`` prints.
+struct ReadyResults<Value: Sendable>: AsyncSequence {
+    let results: [CityResult<Value>]
+
+    init(_ results: [CityResult<Value>]) {
+        self.results = results
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var rest: IndexingIterator<[CityResult<Value>]>
+
+        mutating func next() async -> CityResult<Value>? {
+            rest.next()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(rest: results.makeIterator())
     }
 }
 

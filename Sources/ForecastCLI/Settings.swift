@@ -25,6 +25,10 @@ struct Settings: Sendable {
     /// Fetch the warnings in force too, and mark the cities under one of level 3 or more
     /// (`--warnings`).
     var warnings: Bool
+    /// The sun's first day, "YYYY-MM-DD": `--date`, else today in Japan.
+    var date: String
+    /// The sun's days: `--days`, else 1.
+    var sunDays: Int
     /// The template of waybar's text, if given.
     var textFormat: FormatTemplate?
     var client: ClientConfiguration
@@ -54,7 +58,10 @@ struct Settings: Sendable {
     /// The settings of a run. The format and colour follow stdout; the progress line needs
     /// stderr to be a terminal that can erase a line, and stdout not to be a pipe, whose
     /// reader (`| head`, `| cut`) prints to the same terminal at moments nobody knows.
-    init(options: Options, environment: Environment, streams: Streams) throws(UsageError) {
+    ///
+    /// A run that makes no request (`network` false: the sun's) reads none of the network's
+    /// variables (the roots, the CA store, the cache folder): no value of theirs can stop it.
+    init(options: Options, environment: Environment, streams: Streams, network: Bool = true) throws(UsageError) {
         let format: OutputFormat = options.format == .auto ? (streams.stdoutIsTerminal ? .table : .tsv) : options.format
         let canEscape = environment["TERM"] != "dumb"
         let colorOn = switch options.color {
@@ -62,10 +69,11 @@ struct Settings: Sendable {
         case .never: false
         case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (streams.stdoutIsTerminal && canEscape))
         }
-        let base = try Self.root(options.baseURL, variable: "FORECAST_BASE_URL", environment, else: ClientConfiguration.publicBaseURL)
-        let agency = try Self.root(options.jmaURL, variable: "FORECAST_JMA_URL", environment, else: ClientConfiguration.agencyBaseURL)
-        let (caFile, caDirectory) = try Self.trustedCAs(cacert: options.cacert, environment: environment)
-        let cache: ForecastCache? = options.noCache ? nil : ForecastCache(
+        let networkVariables = network ? environment : Environment(variables: [:])
+        let base = try Self.root(options.baseURL, variable: "FORECAST_BASE_URL", networkVariables, else: ClientConfiguration.publicBaseURL)
+        let agency = try Self.root(options.jmaURL, variable: "FORECAST_JMA_URL", networkVariables, else: ClientConfiguration.agencyBaseURL)
+        let (caFile, caDirectory) = try Self.trustedCAs(cacert: options.cacert, environment: networkVariables)
+        let cache: ForecastCache? = options.noCache || !network ? nil : ForecastCache(
             directory: ForecastCache.defaultDirectory(variable: environment.value),
             mode: options.refresh ? .refresh : .normal)
         self.format = format
@@ -81,6 +89,8 @@ struct Settings: Sendable {
         verbose = options.verbose
         watch = options.watch
         warnings = options.warnings
+        date = options.date ?? CitySun.today(epoch: ForecastCache.systemNow())
+        sunDays = options.days ?? 1
         textFormat = options.textFormat
         client = ClientConfiguration(
             baseURL: base,

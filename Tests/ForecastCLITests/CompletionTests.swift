@@ -155,11 +155,11 @@ struct CompletionTests {
         }
     }
 
-    @Test("zsh: the words from `week`, `now`, `warnings` or `cities` on go to that command's function, whose values are the table's")
+    @Test("zsh: the words from `week`, `now`, `warnings`, `sun` or `cities` on go to that command's function, whose values are the table's")
     func zshPerCommandScript() async throws {
         let generated = try await forecast(["--generate-completion-script", "zsh"])
         let script = generated.stdout
-        #expect(function("_forecast", in: script).contains("(cities|week|now|warnings)"))
+        #expect(function("_forecast", in: script).contains("(cities|week|now|warnings|sun)"))
         for command in Invocation.Command.allCases {
             let name = command == .fetch ? "_forecast" : "_forecast_\(command.rawValue)"
             let formats = "local -ar ___format=(\(OutputFormat.names(for: command).map { "'\($0)'" }.joined(separator: " ")))"

@@ -18,24 +18,29 @@ public struct City: Sendable, Hashable, CustomStringConvertible {
     public let kana: String
     /// The Hepburn romaji of the reading, long vowels with macrons: "Tōkyō".
     public let romaji: String
+    /// The latitude of the city's point, degrees north: its AMeDAS station's (東京: 35.6917),
+    /// where its sunrise and sunset are computed.
+    public let latitude: Double
+    /// The longitude of the city's point, degrees east (東京: 139.7500).
+    public let longitude: Double
     /// Every name form folded by `NameKey.fold`, computed by Scripts/generate-catalog.py.
     let keys: [String]
 
     /// Creates a city; the catalog has them all, so this is for tests.
     public init(
         id: String, name: String, prefecture: String, region: String, district: String, area: String,
-        english: String = "", kana: String = "", romaji: String = ""
+        english: String = "", kana: String = "", romaji: String = "", latitude: Double = 0, longitude: Double = 0
     ) {
         self.init(
             id: id, name: name, prefecture: prefecture, region: region, district: district, area: area,
-            english: english, kana: kana, romaji: romaji,
+            english: english, kana: kana, romaji: romaji, latitude: latitude, longitude: longitude,
             keys: [name, kana, english, romaji].map(NameKey.fold).filter { !$0.isEmpty })
     }
 
     /// Creates a catalog city whose keys are already folded.
     init(
         id: String, name: String, prefecture: String, region: String, district: String, area: String,
-        english: String, kana: String, romaji: String, keys: [String]
+        english: String, kana: String, romaji: String, latitude: Double, longitude: Double, keys: [String]
     ) {
         self.id = id
         self.name = name
@@ -46,6 +51,8 @@ public struct City: Sendable, Hashable, CustomStringConvertible {
         self.english = english
         self.kana = kana
         self.romaji = romaji
+        self.latitude = latitude
+        self.longitude = longitude
         self.keys = keys
     }
 

@@ -125,6 +125,8 @@ public struct FetchInfo: Sendable, Equatable {
         case refreshed = "refresh"
         /// No cache at all (`--no-cache`).
         case networkOnly = "off"
+        /// Computed here, with no file at all (the sun's times).
+        case computed
     }
 
     /// Where the body came from.

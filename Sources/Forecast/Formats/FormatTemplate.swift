@@ -37,6 +37,11 @@ public struct FormatTemplate: Sendable, Equatable {
         case wind = "W"
         /// `%R`: the precipitation of the last hour, mm (`forecast now`).
         case rainLastHour = "R"
+        /// `%S`: the sunrise, HH:MM JST, at the city on the row's date (today's in `forecast now`),
+        /// computed offline.
+        case sunrise = "S"
+        /// `%s`: the sunset, the same way.
+        case sunset = "s"
 
         /// What it prints, for `--help` and the error of an unknown one.
         public var summary: String {
@@ -57,6 +62,8 @@ public struct FormatTemplate: Sendable, Equatable {
             case .humidity: "humidity now, with % (forecast now)"
             case .wind: "wind now: direction and m/s (forecast now)"
             case .rainLastHour: "precipitation of the last hour, mm (forecast now)"
+            case .sunrise: "sunrise, HH:MM, on the row's date (computed, no request)"
+            case .sunset: "sunset, HH:MM, on the row's date (computed, no request)"
             }
         }
     }

@@ -32,6 +32,17 @@ public struct TemplateFormatter: ResultFormatter {
         return text
     }
 
+    /// `%S` or `%s` of a row: the sun's time at the city on the row's day (its `%d`, or today
+    /// for the warnings), whatever the value; nil for a city without a value or a row without a
+    /// date.
+    private func sunTime<Report: CityReport>(_ placeholder: FormatTemplate.Placeholder, _ result: CityResult<Report>, _ row: Int?) -> String? {
+        guard let value = result.value, let row, let date = Report.layout.sunDate(value, row),
+              let day = SunDay.day(of: String(date.prefix(10)))
+        else { return nil }
+        let sun = SunDay(day: day, latitude: result.city.latitude, longitude: result.city.longitude)
+        return SunDay.clock(placeholder == .sunrise ? sun.sunrise : sun.sunset)
+    }
+
     /// The template for row `row` of the result's value (nil for a city without one).
     private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
         template.line { placeholder in
@@ -39,6 +50,7 @@ public struct TemplateFormatter: ResultFormatter {
             case .id: result.city.id
             case .city: result.name(language)
             case .prefecture: result.prefecture(language)
+            case .sunrise, .sunset: sunTime(placeholder, result, row)
             default: result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
             }
         }

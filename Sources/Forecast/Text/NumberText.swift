@@ -18,6 +18,19 @@ package enum NumberText {
         return (tenths < 0 ? "-" : "") + "\(whole / 10).\(whole % 10)"
     }
 
+    /// A point on Earth as the table's footer of the sun names it: "35.6917N 139.7500E", four
+    /// decimals (about ten metres), south and west as S and W.
+    package static func coordinates(latitude: Double, longitude: Double) -> String {
+        fourPlaces(latitude.magnitude) + (latitude < 0 ? "S" : "N") + " " + fourPlaces(longitude.magnitude) + (longitude < 0 ? "W" : "E")
+    }
+
+    /// A number of at least 0 with four decimals always: "35.6917", "139.7500".
+    private static func fourPlaces(_ value: Double) -> String {
+        let units = Int((value * 10_000).rounded())
+        let fraction = String(units % 10_000)
+        return "\(units / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
+    }
+
     /// A duration's seconds the same way: "15", "0.5".
     package static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

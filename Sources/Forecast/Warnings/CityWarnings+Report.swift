@@ -71,7 +71,9 @@ extension CityWarnings: CityReport {
             // Codes the table does not know, and nothing else: more than none, less than an advisory.
             if level == 0, !warnings.warnings.isEmpty { return (1, "unknown") }
             return (level, CityWarnings.levelClass[level] ?? "none")
-        })
+        },
+        // %S and %s: today's sunrise and sunset, as in the observations.
+        sunDate: { _, _ in CitySun.today(epoch: ForecastCache.systemNow()) })
 
     /// What is in force on one line: the names, highest first, or `-` for none.
     func line(in language: Language) -> String {
