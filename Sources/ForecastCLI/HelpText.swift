@@ -64,7 +64,8 @@ enum HelpText {
             label (今日; in the week, its day of the week), %w day of the week, %r the week's \
             reliability (- here), %P prefecture, %t the temperature now, %h the humidity now, \
             %W the wind now, %R the last hour's precipitation (those four in `forecast now`, - \
-            here), %% a %. An unknown value prints as -; an unknown placeholder \
+            here), %S the sunrise and %s the sunset of the row's day (computed, no request), %% \
+            a %. An unknown value prints as -; an unknown placeholder \
             is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
