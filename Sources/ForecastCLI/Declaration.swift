@@ -178,6 +178,8 @@ struct SunDeclaration: ParsableCommand {
     @Option(name: OptionTable.lang.names, help: OptionTable.lang.argumentHelp, completion: OptionTable.lang.completion)
     var lang: String?
     @Flag(name: OptionTable.noHeader.names, help: OptionTable.noHeader.argumentHelp) var noHeader = false
+    @Option(name: OptionTable.color.names, help: OptionTable.color.argumentHelp, completion: OptionTable.color.completion)
+    var color: String?
     @Option(name: OptionTable.completionScript.names, help: OptionTable.completionScript.argumentHelp, completion: OptionTable.completionScript.completion)
     var generateCompletionScript: String?
 

@@ -45,6 +45,9 @@ enum OptionTable {
         help: "the first day; without it, today in Japan",
         commands: .sun,
         effect: .set { options, value throws(UsageError) in
+            if SunDay.day(of: value) != nil, let year = Int(value.prefix(4)), !Options.sunYears.contains(year) {
+                throw UsageError("--date must be in the years \(Options.sunYears.lowerBound) to \(Options.sunYears.upperBound), where the formulas hold (got \(value))")
+            }
             guard SunDay.day(of: value) != nil else {
                 let shape = value.utf8.count == 10 && value.split(separator: "-").count == 3
                 throw UsageError("--date must be a date of the calendar as YYYY-MM-DD" + (shape ? ", and \(value) is none" : "") + " (got \(value))")
@@ -140,7 +143,7 @@ enum OptionTable {
     static let color = OptionSpec(
         "color", .value(name: "WHEN"),
         help: "auto (default), always or never",
-        completions: { _ in ColorMode.allCases.map(\.rawValue) },
+        commands: OptionSpec.Commands.fetching.union(.sun), completions: { _ in ColorMode.allCases.map(\.rawValue) },
         effect: .set { options, value throws(UsageError) in
             guard let color = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never (got \(value))") }
             options.color = color

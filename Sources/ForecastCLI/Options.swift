@@ -48,6 +48,8 @@ struct Options: Sendable, Equatable {
     /// The most days of the 3-day forecast, and of the sun (a leap year).
     static let mostForecastDays = 3
     static let mostSunDays = 366
+    /// The years `--date` takes: where NOAA's formulas keep to the minute.
+    static let sunYears = 1900...2100
 
     /// `--days` when not given: one for the formats of one line per city, else three.
     static func defaultDays(for format: OutputFormat) -> Int {

@@ -50,10 +50,10 @@ extension CitySun: CityReport {
                     column(.init("sunrise", width: english ? 7 : 6, gap: gap, right: true, wraps: false), "日の出", "sunrise") { day, _ in
                         (SunDay.clock(day.sunrise) ?? "-", .yellow)
                     },
-                    column(.init("sunset", width: english ? 6 : 6, gap: gap, right: true, wraps: false), "日の入り", "sunset") { day, _ in
+                    column(.init("sunset", width: english ? 6 : 8, gap: gap, right: true, wraps: false), "日の入り", "sunset") { day, _ in
                         (SunDay.clock(day.sunset) ?? "-", .red)
                     },
-                    column(.init("daylight", width: english ? 8 : 6, gap: gap, right: true, wraps: false), "昼の長さ", "daylight") { day, _ in
+                    column(.init("daylight", width: english ? 8 : 8, gap: gap, right: true, wraps: false), "昼の長さ", "daylight") { day, _ in
                         (SunDay.clock(day.daylight) ?? "-", .none)
                     },
                 ]
