@@ -1,9 +1,13 @@
 import Dispatch
 
-/// One HTTP request in flight, and the chain of handlers that will see its response.
+/// One HTTP request, and the chain of handlers that will see its response.
 ///
-/// The session has the request the moment `Session.request` returns it, and starts it (hands
-/// it to libcurl) as soon as its host's pacing and its `ConcurrencyLimit` allow. Handlers
+/// As in Alamofire 5, a request starts when its first response handler or async accessor is
+/// attached, or on ``resume()``: until then modifiers such as
+/// ``authenticate(username:password:)`` and ``downloadProgress(_:)`` may be chained. Once
+/// started, the session hands it to libcurl as soon as its host's pacing and its
+/// `ConcurrencyLimit` allow; a modifier chained after that is a programming error, stopped by a
+/// precondition that says so. Handlers
 /// added with `validate`, `responseData`, `responseString`, `responseDecodable` and `response`
 /// run one after the other in the order they were added, whether they were added before or
 /// after the request finished: each is a block on the request's own serial queue, which is
@@ -50,6 +54,9 @@ public final class Request: Sendable {
         var waiters: [@Sendable (Outcome) -> Void] = []
         /// When its first attempt was handed to libcurl; nil while it waits for its turn.
         var started: ContinuousClock.Instant?
+        /// What the request asks for, until it is handed to the session (``resume()``);
+        /// modifiers change it until then.
+        var pending: RequestDescription?
     }
 
     /// The URL as it was requested.
@@ -59,9 +66,10 @@ public final class Request: Sendable {
     let handlerQueue: DispatchQueue
     private let state = LockedValue(State())
 
-    init(url: String, engine: Engine) {
+    init(url: String, engine: Engine, description: RequestDescription?) {
         self.url = url
         self.engine = engine
+        state.withLock { $0.pending = description }
         // The default global queue, not the overcommitting root queue that a queue without a
         // target runs on: fifty requests finishing at once then share a pool about the size of
         // the machine's cores instead of each waking a thread of its own, with its stack and
@@ -109,7 +117,11 @@ public final class Request: Sendable {
             }
             return outcome
         }
-        if let finished { body(finished.result) }
+        if let finished {
+            body(finished.result)
+        } else {
+            resume()
+        }
     }
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.
@@ -118,9 +130,34 @@ public final class Request: Sendable {
     }
 
     /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
+    /// A request not started yet never will be.
     public func cancel() {
-        if finish(.failure(CancellationError(), attempts: 0)) {
+        let wasPending = state.withLock { $0.pending.take() != nil }
+        if finish(.failure(CancellationError(), attempts: 0)), !wasPending {
             engine.cancel(self)
+        }
+    }
+
+    /// Starts the request: hands it to the session, which sends it as soon as its host's pacing
+    /// and its limit allow. The first response handler or async accessor does it too; a second
+    /// call does nothing.
+    @discardableResult
+    public func resume() -> Self {
+        guard let description = state.withLock({ $0.pending.take() }) else { return self }
+        if !engine.submit(self, description) {
+            finish(.failure(CancellationError(), attempts: 0))
+        }
+        return self
+    }
+
+    /// Changes what the request asks for, before it starts; `modifier` names the call in the
+    /// precondition's message when it comes after.
+    func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
+        state.withLock { state in
+            precondition(
+                state.pending != nil || state.outcome != nil,
+                "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
+            if state.pending != nil { change(&state.pending!) }
         }
     }
 
@@ -161,6 +198,7 @@ public final class Request: Sendable {
         case .behindHandlers:
             return false
         case .byFinish:
+            resume()
             return true
         case .now(let outcome):
             continuation.resume(with: outcome.result)
@@ -202,5 +240,6 @@ public final class Request: Sendable {
                 }
             }
         }
+        resume()
     }
 }

@@ -68,8 +68,9 @@ public final class Session: Sendable {
         await engine.waitUntilStopped()
     }
 
-    /// Hands a request to the session, which starts it as soon as its host's pacing and its
-    /// limit allow, and returns it at once.
+    /// A request of the session, returned at once. It starts (the session sends it as soon as
+    /// its host's pacing and its limit allow) when its first response handler or async accessor
+    /// is attached, or on ``Request/resume()``.
     ///
     /// - Parameters:
     ///   - url: an http or https URL.
@@ -89,10 +90,6 @@ public final class Session: Sendable {
             headers: headers.merging(defaults: options.headers),
             body: body,
             options: options)
-        let request = Request(url: url, engine: engine)
-        if !engine.submit(request, description) {
-            request.finish(.failure(CancellationError(), attempts: 0))
-        }
-        return request
+        return Request(url: url, engine: engine, description: description)
     }
 }

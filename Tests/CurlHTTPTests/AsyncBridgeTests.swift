@@ -14,7 +14,7 @@ struct AsyncBridgeTests {
     func resumedDirectly() async throws {
         try await MockServer.withServer { mock in
             let session = try Session()
-            let request = session.request(mock.forecastURL("130010"))
+            let request = session.request(mock.forecastURL("130010")).resume()
             // Given the request's handler queue held, so that nothing on it can run
             request.handlerQueue.suspend()
             let status = LockedValue<Int?>(nil)
@@ -44,8 +44,8 @@ struct AsyncBridgeTests {
             options.limit = ConcurrencyLimit(maxInFlight: 1)
             // Given a request held back behind a stalled one, and an await on it, registered
             // before any handler
-            let blocker = session.request(mock.forecastURL("140010"), options: options)
-            let request = session.request(mock.forecastURL("130010"), options: options)
+            let blocker = session.request(mock.forecastURL("140010"), options: options).resume()
+            let request = session.request(mock.forecastURL("130010"), options: options).resume()
             try #require(await eventually { mock.stats().inFlight == 1 })
             let status = LockedValue<Int?>(nil)
             let task = Task {
@@ -85,7 +85,7 @@ struct AsyncBridgeTests {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.status(404))])) { mock in
             let session = try Session()
             let order = LockedValue<[String]>([])
-            let request = session.request(mock.forecastURL("130010"))
+            let request = session.request(mock.forecastURL("130010")).resume()
             request.response { _ in order.withLock { $0.append("handler") } }
             request.validate()
             let error = await #expect(throws: StatusCodeError.self) { try await request.response() }
@@ -100,7 +100,7 @@ struct AsyncBridgeTests {
     func cancelDirectAwait() async throws {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
-            let request = session.request(mock.forecastURL("130010"))
+            let request = session.request(mock.forecastURL("130010")).resume()
             let task = Task { try await request.data() }
             try #require(await eventually { request.directWaiters == 1 && mock.stats().inFlight == 1 })
 

@@ -46,7 +46,7 @@ struct CancellationTests {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
             // An hour's timeout: the request is cancelled, never timed out, however slow the machine.
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(3600))))
-            let request = session.request(mock.forecastURL("130010"))
+            let request = session.request(mock.forecastURL("130010")).resume()
             try #require(await eventually { mock.stats().inFlight == 1 })
             request.cancel()
             let error = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in

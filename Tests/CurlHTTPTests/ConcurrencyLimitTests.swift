@@ -15,7 +15,7 @@ struct ConcurrencyLimitTests {
             let ids = (0..<20).map { String(format: "%06d", 130010 + $0) }
 
             // Given all twenty handed to the session at once
-            let requests = ids.map { session.request(mock.forecastURL($0), options: options) }
+            let requests = ids.map { session.request(mock.forecastURL($0), options: options).resume() }
             var statuses: [Int] = []
             for request in requests {
                 statuses.append(try await request.response().status)
@@ -38,8 +38,8 @@ struct ConcurrencyLimitTests {
 
             // Given the limit's one turn held by a request the server never answers, and a
             // second one waiting for it
-            let stalled = session.request(mock.forecastURL("130010"), options: limited)
-            let waiting = session.request(mock.forecastURL("140010"), options: limited)
+            let stalled = session.request(mock.forecastURL("130010"), options: limited).resume()
+            let waiting = session.request(mock.forecastURL("140010"), options: limited).resume()
             try #require(await eventually { mock.stats().inFlight == 1 })
             // When a request without the limit is made
             _ = try await session.request(mock.forecastURL("330010"), options: testOptions()).validate().response()
@@ -60,9 +60,9 @@ struct ConcurrencyLimitTests {
             options.limit = ConcurrencyLimit(maxInFlight: 1)
 
             // Given the turn held by a request the server never answers
-            let first = session.request(mock.forecastURL("130010"), options: options)
-            let cancelled = session.request(mock.forecastURL("140010"), options: options)
-            let third = session.request(mock.forecastURL("330010"), options: options)
+            let first = session.request(mock.forecastURL("130010"), options: options).resume()
+            let cancelled = session.request(mock.forecastURL("140010"), options: options).resume()
+            let third = session.request(mock.forecastURL("330010"), options: options).resume()
             try #require(await eventually { mock.stats().inFlight == 1 })
             // When the second is cancelled while it waits, and then the first ends
             cancelled.cancel()
@@ -86,8 +86,8 @@ struct ConcurrencyLimitTests {
             options.limit = ConcurrencyLimit(maxInFlight: 1)
 
             // Given the first request answered 503 with Retry-After: 3600
-            let retried = session.request(mock.forecastURL("130010"), options: options)
-            let next = session.request(mock.forecastURL("140010"), options: options)
+            let retried = session.request(mock.forecastURL("130010"), options: options).resume()
+            let next = session.request(mock.forecastURL("140010"), options: options).resume()
             // Then the second is answered while the first waits out its hour
             _ = try await next.validate().response()
             #expect(!retried.isFinished, "the retry is still waiting out Retry-After")

@@ -55,7 +55,7 @@ struct DeadlineTests {
             var waiting = options(deadlineIn: .milliseconds(300))
             waiting.limit = limit
 
-            let stalled = session.request(mock.forecastURL("130010"), options: holding)
+            let stalled = session.request(mock.forecastURL("130010"), options: holding).resume()
             let error = try #require(await failure(of: session.request(mock.forecastURL("140010"), options: waiting)) as? CurlError)
 
             #expect(error.kind == .deadlineExceeded)

@@ -11,6 +11,9 @@ struct EngineFailureTests {
     @Test("A multi handle that keeps failing ends every transfer with libcurl's message, stops the loop, and refuses later requests")
     func persistentMultiError() async throws {
         try await MockServer.withServer(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock in
+            // An engine made without a session: libcurl is loaded here, as a session would (run
+            // alone, no other test has loaded it before).
+            try CurlGlobal.initialize()
             let engine = try Engine(configuration: SessionConfiguration())
             let stopped = DispatchSemaphore(value: 0)
             Thread {
@@ -21,7 +24,7 @@ struct EngineFailureTests {
             // Given a transfer in flight. Its timeout is a safety net only: the broken handle ends
             // it. The net is far beyond any wait of a loaded machine, on which this test's next
             // step may not run for minutes (CI: 121 s), so the timeout cannot end it first.
-            let stalled = Request(url: mock.forecastURL("130010"), engine: engine)
+            let stalled = Request(url: mock.forecastURL("130010"), engine: engine, description: nil)
             #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(900)))))
             try #require(await eventually { mock.stats().inFlight == 1 })
 
@@ -33,7 +36,7 @@ struct EngineFailureTests {
                 engine.multi.close()
                 return false
             })
-            let breaker = Request(url: mock.forecastURL("140010"), engine: engine)
+            let breaker = Request(url: mock.forecastURL("140010"), engine: engine, description: nil)
             #expect(engine.submit(breaker, Self.description(breaker.url, breaking)))
             #expect(try await breaker.response().status == 200)
 
@@ -54,7 +57,7 @@ struct EngineFailureTests {
             #expect(error.code == nil)
             #expect(error.attempts == 1)
             // and a later request fails at once with the same error
-            let later = Request(url: mock.forecastURL("140010"), engine: engine)
+            let later = Request(url: mock.forecastURL("140010"), engine: engine, description: nil)
             #expect(!engine.submit(later, Self.description(later.url, testOptions())))
             #expect(later.isFinished)
             #expect((await failure(of: later) as? CurlError)?.message == "Invalid multi handle")

@@ -43,7 +43,7 @@ struct RequestTests {
         try await MockServer.withServer(MockConfiguration(latency: .milliseconds(500))) { mock in
             let session = try Session()
             let order = LockedValue<[String]>([])
-            let request = session.request(mock.forecastURL("130010"))
+            let request = session.request(mock.forecastURL("130010")).resume()
 
             // Given three handlers added while the transfer is still running
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

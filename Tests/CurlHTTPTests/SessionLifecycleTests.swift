@@ -24,7 +24,7 @@ struct SessionLifecycleTests {
                 return false
             })
             var session: Session? = try Session(configuration: SessionConfiguration(requestDefaults: options))
-            let request = session!.request(mock.forecastURL("130010"))
+            let request = session!.request(mock.forecastURL("130010")).resume()
             await offPool { entered.wait() }
 
             // When the last reference is dropped on this (cooperative) thread
@@ -44,7 +44,7 @@ struct SessionLifecycleTests {
             var stalled: Request?
             let status = try await withSession(configuration: SessionConfiguration(requestDefaults: testOptions())) { session in
                 kept = session
-                stalled = session.request(mock.forecastURL("140010"))
+                stalled = session.request(mock.forecastURL("140010")).resume()
                 try #require(await eventually { mock.stats().inFlight == 1 })
                 return try await session.request(mock.forecastURL("130010")).response().status
             }

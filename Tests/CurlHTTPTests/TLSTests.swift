@@ -120,7 +120,7 @@ struct TLSTests {
         let options = tlsOptions(trust: TrustRoots(caFile: try files.testCAFile()))
         try await MockServer.withServer(MockConfiguration(latency: .milliseconds(50)), tls: MockTLS()) { mock in
            let session = try Session()
-            let requests = (0..<50).map { _ in session.request(mock.forecastURL("130010"), options: options) }
+            let requests = (0..<50).map { _ in session.request(mock.forecastURL("130010"), options: options).resume() }
             var versions: Set<HTTPVersion> = []
             for request in requests {
                 versions.insert(try await request.validate().response().httpVersion)

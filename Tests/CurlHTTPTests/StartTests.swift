@@ -1,0 +1,51 @@
+import CurlHTTP
+import Foundation
+import MockAPI
+import Testing
+import TestSupport
+
+/// When a request starts (issue 32): as in Alamofire 5, at its first response handler or async
+/// accessor, or on `resume()`; never before.
+@Suite("When a request starts")
+struct StartTests {
+    @Test("A request with no handler does not reach the server; resume() starts it, once")
+    func resumeStarts() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let request = session.request(mock.forecastURL("130010"))
+            // Another request, started by its await, has come and gone meanwhile: the server is
+            // up, and the first was not sent.
+            _ = try await session.request(mock.forecastURL("140010")).validate().data()
+            #expect(mock.stats().requestsByCity["130010"] == nil)
+            #expect(!request.isFinished)
+
+            request.resume().resume()
+            #expect(try await request.validate().response().status == 200)
+            #expect(mock.stats().requestsByCity["130010"] == 1)
+        }
+    }
+
+    @Test("A callback handler starts the request, as an await does")
+    func handlerStarts() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let status = await withCheckedContinuation { (done: CheckedContinuation<Int?, Never>) in
+                session.request(mock.forecastURL("130010")).response { done.resume(returning: $0.response?.status) }
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test("A request cancelled before it starts never reaches the server, and resume() then does nothing")
+    func cancelledBeforeStart() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let request = session.request(mock.forecastURL("130010"))
+            request.cancel()
+            request.resume()
+            #expect(await failure(of: request) is CancellationError)
+            _ = try await session.request(mock.forecastURL("140010")).validate().data()
+            #expect(mock.stats().requestsByCity["130010"] == nil)
+        }
+    }
+}
