@@ -14,7 +14,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
             case couldNotResolveHost, couldNotConnect, timedOut, connectionReset, partialBody
             case bodyTooLarge, tooManyRedirects, protocolNotAllowed, malformedURL
             case untrustedCertificate, certificateNameMismatch, expiredCertificate, tlsHandshakeFailed
-            case unreadableTrustStore, proxyTunnelRefused, deadlineExceeded, multiHandleFailed, other
+            case unreadableTrustStore, proxyTunnelRefused, deadlineExceeded, multiHandleFailed, authenticationFailed, other
         }
 
         private let code: Code
@@ -61,6 +61,9 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
         /// of the session ends with it.
         public static let multiHandleFailed = Kind(.multiHandleFailed)
+        /// The server answered 401 to the credentials of ``Request/authenticate(username:password:)``:
+        /// a wrong user or password. Never retried.
+        public static let authenticationFailed = Kind(.authenticationFailed)
         /// Any other failure; `code` and `message` say which.
         public static let other = Kind(.other)
 
@@ -297,6 +300,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
             reason = proxyStatus.map { "the proxy refused the tunnel: HTTP \($0)" } ?? "the proxy refused the tunnel"
         case .deadlineExceeded:
             reason = "the deadline passed"
+        case .authenticationFailed:
+            reason = "the server refused the user and password (HTTP 401)"
         default:
             reason = code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }

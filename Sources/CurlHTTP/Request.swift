@@ -57,6 +57,8 @@ public final class Request: Sendable {
         /// What the request asks for, until it is handed to the session (``resume()``);
         /// modifiers change it until then.
         var pending: RequestDescription?
+        /// What was handed to the session, for ``cURLDescription()``; nil until it starts.
+        var submitted: RequestDescription?
     }
 
     /// The URL as it was requested.
@@ -143,11 +145,38 @@ public final class Request: Sendable {
     /// call does nothing.
     @discardableResult
     public func resume() -> Self {
-        guard let description = state.withLock({ $0.pending.take() }) else { return self }
+        let taken = state.withLock { state -> RequestDescription? in
+            guard let description = state.pending.take() else { return nil }
+            state.submitted = description
+            return description
+        }
+        guard let description = taken else { return self }
         if !engine.submit(self, description) {
             finish(.failure(CancellationError(), attempts: 0))
         }
         return self
+    }
+
+    /// Answers an authentication challenge with `username` and `password`: libcurl asks without
+    /// them first, then uses the safest method the server offers, Basic or Digest, as
+    /// `curl --anyauth` does. A 401 after they were sent fails the request with
+    /// ``CurlError/Kind/authenticationFailed``, which is never retried. The password appears in
+    /// no error and no description (``cURLDescription()`` writes `-u user:****`).
+    ///
+    /// Chain it before the request starts: after, it is a programming error (a precondition).
+    @discardableResult
+    public func authenticate(username: String, password: String) -> Self {
+        modify("authenticate(username:password:)") { $0.credential = RequestDescription.Credential(user: username, password: password) }
+        return self
+    }
+
+    /// A `curl` command line that makes the same request, shell-quoted: the method, the
+    /// headers, the body (`--data-binary`), the user (its password as `****`), the timeouts,
+    /// the redirects, the proxy, the trusted CAs and the URL. Pasted into a shell, it asks the
+    /// same server the same question.
+    public func cURLDescription() -> String {
+        guard let description = state.withLock({ $0.pending ?? $0.submitted }) else { return "curl " + CurlCommand.quoted(url) }
+        return CurlCommand.line(for: description)
     }
 
     /// Changes what the request asks for, before it starts; `modifier` names the call in the
@@ -155,7 +184,7 @@ public final class Request: Sendable {
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
             precondition(
-                state.pending != nil || state.outcome != nil,
+                state.submitted == nil,
                 "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
             if state.pending != nil { change(&state.pending!) }
         }

@@ -14,4 +14,13 @@ struct RequestDescription: Sendable {
     let headers: HTTPHeaders
     let body: Data?
     let options: RequestOptions
+    /// The user and password to answer an authentication challenge with
+    /// (``Request/authenticate(username:password:)``).
+    var credential: Credential?
+
+    /// A user and a password.
+    struct Credential: Sendable {
+        let user: String
+        let password: String
+    }
 }

@@ -92,4 +92,28 @@ public final class Session: Sendable {
             options: options)
         return Request(url: url, engine: engine, description: description)
     }
+
+    /// A request whose `parameters` are encoded by `encoder`: by default a URL-encoded form, in
+    /// the query string for GET, HEAD and DELETE and in the body for the other methods (see
+    /// ``ParameterEncoder``). Parameters that cannot be encoded fail the request with
+    /// ``ParameterEncodingError``; nil parameters send none.
+    ///
+    /// ```swift
+    /// let text = try await session.request(url, parameters: ["city": "東京"]).validate().string()
+    /// ```
+    public func request<Parameters: Encodable & Sendable>(
+        _ url: String, method: HTTPMethod = .get, parameters: Parameters?,
+        encoder: ParameterEncoder = .urlEncodedForm, headers: HTTPHeaders = [:],
+        options: RequestOptions? = nil
+    ) -> Request {
+        guard let parameters else { return request(url, method: method, headers: headers, options: options) }
+        do throws(ParameterEncodingError) {
+            let encoded = try encoder.encode(parameters, method: method, url: url, headers: headers)
+            return request(encoded.url, method: method, headers: encoded.headers, body: encoded.body, options: options)
+        } catch {
+            let failed = Request(url: url, engine: engine, description: nil)
+            failed.finish(.failure(error, attempts: 0))
+            return failed
+        }
+    }
 }

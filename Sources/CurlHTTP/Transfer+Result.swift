@@ -11,7 +11,13 @@ extension Transfer {
     func result(_ code: CURLcode, now: ContinuousClock.Instant) -> AttemptResult {
         guard code == CURLE_OK else { return .failure(makeError(code, now: now)) }
         do throws(CurlError) {
-            return .response(try makeResponse())
+            let response = try makeResponse()
+            // libcurl has answered the challenge with the credentials: a 401 now refuses them.
+            if response.status == 401, description.credential != nil {
+                return .failure(CurlError(
+                    kind: .authenticationFailed, message: "HTTP 401 after the credentials were sent", url: description.url, attempts: attempt))
+            }
+            return .response(response)
         } catch {
             return .failure(error)
         }

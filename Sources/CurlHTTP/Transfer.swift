@@ -86,6 +86,14 @@ final class Transfer {
             try easy.set(CURLOPT_NOPROXY, "")
         }
         try configureMethod()
+        if let credential = description.credential {
+            try easy.set(CURLOPT_USERNAME, credential.user)
+            try easy.set(CURLOPT_PASSWORD, credential.password)
+            // CURLAUTH_ANY (`~CURLAUTH_DIGEST_IE`, a macro Swift does not import): libcurl asks
+            // first, then answers the challenge with the safest method the server offers (Basic,
+            // Digest, …), as `curl --anyauth` does.
+            try easy.set(CURLOPT_HTTPAUTH, ~(1 << 4))
+        }
 
         // The transfer is reached from the callbacks through this unretained pointer; it is
         // alive whenever libcurl calls them (see the type's comment). The handle's private

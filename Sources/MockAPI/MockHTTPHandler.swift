@@ -144,6 +144,15 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+        case .basicAuth(let user, let password):
+            guard request.head.headers.first(name: "authorization") == Self.basicCredentials(user: user, password: password) else {
+                self.respond(
+                    request, status: .unauthorized, headers: [("WWW-Authenticate", "Basic realm=\"mock\"")],
+                    body: ByteBuffer(string: "unauthorized"), context: context)
+                return
+            }
+            let body = ByteBuffer(string: Self.echoJSON(request))
+            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .forecast, .agency, .amedas:
             let answer = self.normalAnswer(request)
             self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)

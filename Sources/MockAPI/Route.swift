@@ -50,6 +50,9 @@ enum Route: Equatable, Sendable {
     case echo
     /// `/bytes/{n}`: `n` bytes of `x` (test helper).
     case bytes(Int)
+    /// `/basic-auth/{user}/{password}`: the echo for a request whose `Authorization` is Basic
+    /// with that user and password, else 401 with a Basic challenge (test helper).
+    case basicAuth(user: String, password: String)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
     /// process (benchmark helper).
     case stats
@@ -102,6 +105,9 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix(Self.amedasMapPrefix) && path.hasSuffix(".json"):
             let name = path.dropFirst(Self.amedasMapPrefix.count).dropLast(".json".count)
             self = name.isEmpty || name.contains("/") ? .notFound : .amedas(.map(name: String(name)))
+        case _ where path.hasPrefix("/basic-auth/"):
+            let parts = path.dropFirst("/basic-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
+            self = parts.count == 2 ? .basicAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
         case _ where path.hasPrefix("/bytes/"):
             let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.bytes) ?? .notFound

@@ -49,3 +49,17 @@ struct StartTests {
         }
     }
 }
+
+/// A modifier chained after the start is a programming error, stopped in its own process.
+@Suite("A modifier after the start")
+struct ModifierAfterStartTests {
+    @Test("authenticate(username:password:) after resume() stops the process with a precondition's message")
+    func authenticateAfterStart() async {
+        await #expect(processExitsWith: .failure) {
+            let session = try Session()
+            // Port 9 (discard) on loopback: the request need not succeed, only have started.
+            let request = session.request("http://127.0.0.1:9/").resume()
+            request.authenticate(username: "user", password: "secret")
+        }
+    }
+}

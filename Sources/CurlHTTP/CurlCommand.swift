@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `curl` command line of a request (``Request/cURLDescription()``).
+enum CurlCommand {
+    /// `curl` with the options that make the request `description` describes, each argument
+    /// shell-quoted.
+    static func line(for description: RequestDescription) -> String {
+        let options = description.options
+        var arguments = ["curl"]
+        if description.method == .head {
+            arguments.append("--head")
+        } else if description.method != .get, description.method != .post || description.body == nil {
+            arguments += ["-X", description.method.rawValue]
+        }
+        for header in description.headers {
+            arguments += ["-H", "\(header.name): \(header.value)"]
+        }
+        if !description.headers.contains(where: { $0.name.lowercased() == "expect" }), description.body != nil {
+            arguments += ["-H", "Expect:"]
+        }
+        arguments += ["-A", options.userAgent]
+        if options.acceptEncoding { arguments.append("--compressed") }
+        if let body = description.body {
+            arguments += ["--data-binary", String(decoding: body, as: UTF8.self)]
+        }
+        if let credential = description.credential {
+            arguments += ["--anyauth", "-u", credential.user + ":****"]
+        }
+        if options.maxRedirects > 0 {
+            arguments += ["-L", "--max-redirs", String(options.maxRedirects)]
+        }
+        arguments += ["--max-time", seconds(options.timeout), "--connect-timeout", seconds(options.connectTimeout)]
+        if let proxy = options.proxy {
+            arguments += ["--proxy", proxy, "--noproxy", ""]
+        }
+        if let file = options.trust.caFile { arguments += ["--cacert", file] }
+        if let directory = options.trust.caDirectory { arguments += ["--capath", directory] }
+        arguments.append(description.url)
+        return arguments.map(quoted).joined(separator: " ")
+    }
+
+    /// `text` as one shell word: bare when it holds only safe characters, else in single
+    /// quotes, a quote within written `'\''`.
+    static func quoted(_ text: String) -> String {
+        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || "-_./:=@%+,".unicodeScalars.contains(scalar)
+        }
+        guard !safe else { return text }
+        var quoted = "'"
+        for character in text {
+            quoted += character == "'" ? "'\\''" : String(character)
+        }
+        return quoted + "'"
+    }
+
+    /// Seconds as curl's options take them: "15", "0.5".
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return CurlError.format(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
