@@ -134,6 +134,9 @@ CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_sl
 CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value) {
     return p_curl_easy_setopt(handle, option, value);
 }
+CURLcode ccurl_easy_setopt_xferinfo(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return p_curl_easy_getinfo(handle, info, value);
 }

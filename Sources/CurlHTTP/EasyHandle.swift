@@ -87,6 +87,10 @@ final class EasyHandle {
         try Self.check(ccurl_easy_setopt_callback(pointer, option, callback))
     }
 
+    func set(_ option: CURLoption, _ progress: ccurl_xferinfo_callback) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_xferinfo(pointer, option, progress))
+    }
+
     // MARK: Information (curl_easy_getinfo)
 
     func info(_ item: CURLINFO) throws(CurlError) -> Int {

@@ -92,6 +92,7 @@ public struct ParameterEncodingError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let reason: String
 
+    /// What went wrong, in words: "the parameters could not be encoded: …".
     public var description: String { "the parameters could not be encoded: \(reason)" }
 }
 

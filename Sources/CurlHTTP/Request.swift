@@ -146,7 +146,10 @@ public final class Request: Sendable {
     @discardableResult
     public func resume() -> Self {
         let taken = state.withLock { state -> RequestDescription? in
-            guard let description = state.pending.take() else { return nil }
+            guard var description = state.pending.take() else { return nil }
+            if description.uploadProgress != nil || description.downloadProgress != nil {
+                description.progress = ProgressReporter(upload: description.uploadProgress, download: description.downloadProgress)
+            }
             state.submitted = description
             return description
         }
@@ -167,6 +170,24 @@ public final class Request: Sendable {
     @discardableResult
     public func authenticate(username: String, password: String) -> Self {
         modify("authenticate(username:password:)") { $0.credential = RequestDescription.Credential(user: username, password: password) }
+        return self
+    }
+
+    /// Calls `handler` with the bytes of the body sent so far and its size, as they leave: on a
+    /// serial queue of the request's, at most about ten times a second, and once more when the
+    /// request ends. `completed` never decreases; the last call has `completed == total` for a
+    /// body sent whole. Chain it before the request starts.
+    @discardableResult
+    public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
+        modify("uploadProgress(_:)") { $0.uploadProgress = handler }
+        return self
+    }
+
+    /// Calls `handler` with the bytes of the response's body received so far and its
+    /// `Content-Length` (nil when the server sends none), as ``uploadProgress(_:)`` does.
+    @discardableResult
+    public func downloadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
+        modify("downloadProgress(_:)") { $0.downloadProgress = handler }
         return self
     }
 
@@ -194,13 +215,14 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        let waiters = state.withLock { state -> [@Sendable (Outcome) -> Void]? in
+        let ended = state.withLock { state -> (waiters: [@Sendable (Outcome) -> Void], progress: ProgressReporter?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = result
             defer { state.waiters.removeAll() }
-            return state.waiters
+            return (state.waiters, state.submitted?.progress)
         }
-        guard let waiters else { return false }
+        guard let (waiters, progress) = ended else { return false }
+        progress?.finish()
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
         for waiter in waiters {

@@ -17,6 +17,11 @@ struct RequestDescription: Sendable {
     /// The user and password to answer an authentication challenge with
     /// (``Request/authenticate(username:password:)``).
     var credential: Credential?
+    /// The progress handlers chained before the start, and what hands them the counts, made at
+    /// the start when there is a handler.
+    var uploadProgress: ProgressReporter.Handler?
+    var downloadProgress: ProgressReporter.Handler?
+    var progress: ProgressReporter?
 
     /// A user and a password.
     struct Credential: Sendable {

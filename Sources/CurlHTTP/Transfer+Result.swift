@@ -9,6 +9,14 @@ extension Transfer {
     /// How the attempt ended, libcurl's result for it being `code`, at the engine turn `now`:
     /// a complete response (of any status), or the failure.
     func result(_ code: CURLcode, now: ContinuousClock.Instant) -> AttemptResult {
+        if let progress = description.progress {
+            // The attempt's last counts, which libcurl's last progress call may not have had yet.
+            progress.update(
+                downloaded: (try? easy.info(offset: CURLINFO_SIZE_DOWNLOAD_T)) ?? 0,
+                downloadTotal: (try? easy.info(offset: CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)) ?? 0,
+                uploaded: (try? easy.info(offset: CURLINFO_SIZE_UPLOAD_T)) ?? 0,
+                uploadTotal: (try? easy.info(offset: CURLINFO_CONTENT_LENGTH_UPLOAD_T)) ?? 0, now: now)
+        }
         guard code == CURLE_OK else { return .failure(makeError(code, now: now)) }
         do throws(CurlError) {
             let response = try makeResponse()

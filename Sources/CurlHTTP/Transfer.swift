@@ -110,6 +110,20 @@ final class Transfer {
             let length = size * count
             return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
         }
+        if description.progress != nil {
+            try easy.set(CURLOPT_NOPROGRESS, false)
+            try easy.set(CURLOPT_XFERINFODATA, pointer: userdata)
+            // Called on the session's thread during curl_multi_perform, with the attempt's
+            // counts; the transfer is alive then, as in the data callbacks. 0 goes on.
+            try easy.set(CURLOPT_XFERINFOFUNCTION) { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                transfer.description.progress?.update(
+                    downloaded: Int64(downloaded), downloadTotal: Int64(downloadTotal), uploaded: Int64(uploaded),
+                    uploadTotal: Int64(uploadTotal), now: .now)
+                return 0
+            }
+        }
         try easy.set(CURLOPT_HEADERDATA, pointer: userdata)
         try easy.set(CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
             guard let userdata else { return 0 }

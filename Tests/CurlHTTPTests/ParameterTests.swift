@@ -141,3 +141,55 @@ struct ParameterTests {
         }
     }
 }
+
+/// Progress handlers (issue 32).
+@Suite("Progress")
+struct ProgressTests {
+    @Test("downloadProgress: never decreasing, at most about ten calls a second, the last with completed == total")
+    func download() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let seen = LockedValue<[TransferProgress]>([])
+            let started = ContinuousClock.now
+            let size = 4 << 20
+            let body = try await session.request("\(mock.baseURL)/bytes/\(size)")
+                .downloadProgress { progress in seen.withLock { $0.append(progress) } }
+                .validate().data()
+            let elapsed = ContinuousClock.now - started
+            #expect(body.count == size)
+            // The handlers run on their own queue: the last may come just after the await.
+            #expect(await eventually { seen.withLock { $0.last?.completed } == Int64(size) })
+            let calls = seen.withLock { $0 }
+            #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.completed <= $1.completed }, "\(calls)")
+            #expect(calls.last == TransferProgress(completed: Int64(size), total: Int64(size)))
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            #expect(Double(calls.count) <= 10 * seconds + 3, "\(calls.count) calls in \(seconds) s")
+        }
+    }
+
+    @Test("uploadProgress: the body's bytes as they leave, the last call the whole body")
+    func upload() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let seen = LockedValue<[TransferProgress]>([])
+            let size = 1 << 20
+            let response = try await session.request("\(mock.baseURL)/echo", method: .post, body: Data(repeating: UInt8(ascii: "x"), count: size))
+                .uploadProgress { progress in seen.withLock { $0.append(progress) } }
+                .validate().response()
+            #expect(response.status == 200)
+            #expect(await eventually { seen.withLock { $0.last?.completed } == Int64(size) })
+            let calls = seen.withLock { $0 }
+            #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.completed <= $1.completed })
+            #expect(calls.last?.total == Int64(size))
+        }
+    }
+
+    @Test("A progress handler after the start stops the process with a precondition's message")
+    func afterStart() async {
+        await #expect(processExitsWith: .failure) {
+            let session = try Session()
+            let request = session.request("http://127.0.0.1:9/").resume()
+            request.downloadProgress { _ in }
+        }
+    }
+}
