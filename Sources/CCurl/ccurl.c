@@ -137,6 +137,9 @@ CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_
 CURLcode ccurl_easy_setopt_xferinfo(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {
     return p_curl_easy_setopt(handle, option, value);
 }
+CURLcode ccurl_easy_setopt_seek(CURL *handle, CURLoption option, ccurl_seek_callback value) {
+    return p_curl_easy_setopt(handle, option, value);
+}
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return p_curl_easy_getinfo(handle, info, value);
 }

@@ -11,21 +11,27 @@ enum CurlCommand {
     static func line(for description: RequestDescription) -> String {
         let options = description.options
         var arguments = ["curl"]
+        let sendsBody = description.body != nil || description.upload != nil
         if description.method == .head {
             arguments.append("--head")
-        } else if description.method != .get, description.method != .post || description.body == nil {
+        } else if description.method != .get, description.method != .post || !sendsBody {
             arguments += ["-X", description.method.rawValue]
         }
         for header in description.headers {
             arguments += ["-H", "\(header.name): \(header.value)"]
         }
-        if !description.headers.contains(where: { $0.name.lowercased() == "expect" }), description.body != nil {
+        if !description.headers.contains(where: { $0.name.lowercased() == "expect" }), sendsBody {
             arguments += ["-H", "Expect:"]
         }
         arguments += ["-A", options.userAgent]
         if options.acceptEncoding { arguments.append("--compressed") }
         if let body = description.body {
             arguments += ["--data-binary", String(decoding: body, as: UTF8.self)]
+        }
+        switch description.upload {
+        case .data(let data)?: arguments += ["--data-binary", String(decoding: data, as: UTF8.self)]
+        case .file(let path)?: arguments += ["--data-binary", "@" + path]
+        case nil: break
         }
         if let credential = description.credential {
             arguments += ["--anyauth", "-u", credential.user + ":****"]

@@ -87,6 +87,10 @@ final class EasyHandle {
         try Self.check(ccurl_easy_setopt_callback(pointer, option, callback))
     }
 
+    func set(_ option: CURLoption, seek: ccurl_seek_callback) throws(CurlError) {
+        try Self.check(ccurl_easy_setopt_seek(pointer, option, seek))
+    }
+
     func set(_ option: CURLoption, _ progress: ccurl_xferinfo_callback) throws(CurlError) {
         try Self.check(ccurl_easy_setopt_xferinfo(pointer, option, progress))
     }

@@ -23,6 +23,18 @@ struct RequestDescription: Sendable {
     var downloadProgress: ProgressReporter.Handler?
     var progress: ProgressReporter?
 
+    /// A body read while it is sent (``Session/upload(_:to:method:headers:options:)``), rather
+    /// than copied into libcurl first.
+    var upload: UploadBody?
+
+    /// What an upload sends.
+    enum UploadBody: Sendable {
+        /// Bytes in memory, read in place.
+        case data(Data)
+        /// A file, read from disk as it is sent: never whole in memory.
+        case file(path: String)
+    }
+
     /// A user and a password.
     struct Credential: Sendable {
         let user: String

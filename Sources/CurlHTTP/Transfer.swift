@@ -4,6 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 internal import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what
 /// has arrived so far.
@@ -34,6 +39,12 @@ final class Transfer {
     private(set) var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
     private(set) var exceededBodyLimit = false
+    /// An upload's reading: where it is, how much there is, and the open file (-1 for none).
+    private var uploadOffset: Int64 = 0
+    private var uploadSize: Int64 = 0
+    private var uploadFile: Int32 = -1
+    /// Why the upload was stopped (the file changed size, or could not be read), if it was.
+    private(set) var uploadProblem: String?
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -46,7 +57,7 @@ final class Transfer {
         easy = try EasyHandle()
         var lines = description.headers.map { "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip before a body.
-        if description.body != nil { lines.append("Expect:") }
+        if description.body != nil || description.upload != nil { lines.append("Expect:") }
         try easy.set(headers: HeaderList(lines))
         try configure()
     }
@@ -143,9 +154,15 @@ final class Transfer {
         try easy.set(CURLOPT_CAPATH, optional: settings.caDirectory)
     }
 
+    deinit {
+        if uploadFile >= 0 { close(uploadFile) }
+    }
+
     private func configureMethod() throws(CurlError) {
         let method = description.method
-        if method == .head {
+        if let upload = description.upload {
+            try configureUpload(upload)
+        } else if method == .head {
             try easy.set(CURLOPT_NOBODY, true)
         } else if method != .get || description.body != nil {
             let body = description.body ?? Data()
@@ -166,6 +183,95 @@ final class Transfer {
                 try easy.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
             }
         }
+    }
+
+    /// Sends `upload` through the read callback, from its start: the file is opened for this
+    /// attempt (a retry reopens it), its size read now.
+    private func configureUpload(_ upload: RequestDescription.UploadBody) throws(CurlError) {
+        switch upload {
+        case .data(let data):
+            uploadSize = Int64(data.count)
+        case .file(let path):
+            let file = open(path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            guard file >= 0, fstat(file, &status) == 0 else {
+                let reason = String(cString: strerror(errno))
+                if file >= 0 { close(file) }
+                throw CurlError(kind: .other, message: "could not read \(path): \(reason)", url: description.url, attempts: attempt)
+            }
+            uploadFile = file
+            uploadSize = Int64(status.st_size)
+        }
+        try easy.set(CURLOPT_UPLOAD, true)
+        try easy.set(CURLOPT_INFILESIZE_LARGE, offset: uploadSize)
+        if description.method != .put {
+            try easy.set(CURLOPT_CUSTOMREQUEST, description.method.rawValue)
+        }
+        // The transfer is alive whenever libcurl calls these (see the type's comment); `buffer`
+        // is libcurl's, `size * count` bytes long, written here and not kept.
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_READDATA, pointer: userdata)
+        try easy.set(CURLOPT_READFUNCTION) { buffer, size, count, userdata in
+            guard let buffer, let userdata else { return 0x1000_0000 }  // CURL_READFUNC_ABORT
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.readUpload(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        }
+        // libcurl rewinds to send the body again (an authentication's second round, a redirect).
+        try easy.set(CURLOPT_SEEKDATA, pointer: userdata)
+        try easy.set(CURLOPT_SEEKFUNCTION, seek: { userdata, offset, origin in
+            guard let userdata, origin == SEEK_SET else { return 1 }  // CURL_SEEKFUNC_FAIL
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.seekUpload(to: Int64(offset)) ? 0 : 1
+        })
+    }
+
+    /// Fills `buffer` with the upload's next bytes: their count, 0 at the end, or
+    /// `CURL_READFUNC_ABORT` when the file is not what it was (its size changed) or cannot be read.
+    private func readUpload(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let abort = 0x1000_0000
+        switch description.upload {
+        case .data(let data)?:
+            let start = Int(uploadOffset)
+            let count = min(buffer.count, data.count - start)
+            guard count > 0 else { return 0 }
+            data.withUnsafeBytes { bytes in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]))
+            }
+            uploadOffset += Int64(count)
+            return count
+        case .file(let path)?:
+            let wanted = Int(min(Int64(buffer.count), uploadSize - uploadOffset))
+            if wanted == 0 {
+                // At the announced size: the file must still have it.
+                var status = stat()
+                guard fstat(uploadFile, &status) == 0, Int64(status.st_size) == uploadSize else {
+                    uploadProblem = "the file \(path) changed size while it was sent"
+                    return abort
+                }
+                return 0
+            }
+            var got = 0
+            repeat {
+                got = read(uploadFile, buffer.baseAddress, wanted)
+            } while got < 0 && errno == EINTR
+            guard got > 0 else {
+                uploadProblem = got == 0 ? "the file \(path) changed size while it was sent"
+                    : "could not read \(path): \(String(cString: strerror(errno)))"
+                return abort
+            }
+            uploadOffset += Int64(got)
+            return got
+        case nil:
+            return 0
+        }
+    }
+
+    /// Moves the upload to `offset` from its start, for libcurl to send it again.
+    private func seekUpload(to offset: Int64) -> Bool {
+        guard (0...uploadSize).contains(offset) else { return false }
+        if uploadFile >= 0, lseek(uploadFile, off_t(offset), SEEK_SET) < 0 { return false }
+        uploadOffset = offset
+        return true
     }
 
     /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the

@@ -20,6 +20,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var stamp: ReleaseStamp?
         /// Collected for `/echo` only.
         var body: ByteBuffer?
+        /// For `/upload`: the body's bytes so far, and their FNV-1a hash (64 bits).
+        var uploaded = 0
+        var uploadHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
         /// Whether the connection stays open after the response.
         var keepAlive: Bool { head.isKeepAlive }
@@ -100,6 +103,14 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .body(var chunk):
             if self.request?.route == .echo {
                 self.request?.body.setOrWriteBuffer(&chunk)
+            } else if self.request?.route == .upload, var request = self.request {
+                chunk.withUnsafeReadableBytes { bytes in
+                    for byte in bytes {
+                        request.uploadHash = (request.uploadHash ^ UInt64(byte)) &* 0x100_0000_01b3
+                    }
+                }
+                request.uploaded += chunk.readableBytes
+                self.request = request
             }
         case .end:
             guard let request = self.request else { return }
@@ -143,6 +154,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.redirect(request, status: .movedPermanently, to: self.absolute(target, for: request), context: context)
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
+            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+        case .upload:
+            let body = ByteBuffer(string: #"{"method": "\#(request.head.method.rawValue)", "bytes": \#(request.uploaded), "fnv1a": "\#(String(request.uploadHash, radix: 16))"}"#)
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .basicAuth(let user, let password):
             guard request.head.headers.first(name: "authorization") == Self.basicCredentials(user: user, password: password) else {

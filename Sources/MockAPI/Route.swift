@@ -50,6 +50,9 @@ enum Route: Equatable, Sendable {
     case echo
     /// `/bytes/{n}`: `n` bytes of `x` (test helper).
     case bytes(Int)
+    /// `/upload`: a body of any size, counted and hashed as it arrives, never kept; the answer is
+    /// `{"method", "bytes", "fnv1a"}` (test helper).
+    case upload
     /// `/basic-auth/{user}/{password}`: the echo for a request whose `Authorization` is Basic
     /// with that user and password, else 401 with a Basic challenge (test helper).
     case basicAuth(user: String, password: String)
@@ -91,6 +94,8 @@ enum Route: Equatable, Sendable {
             self = .amedas(.latestTime)
         case "/echo":
             self = .echo
+        case "/upload":
+            self = .upload
         case "/stats":
             self = .stats
         case _ where path.hasPrefix(cityPrefix):

@@ -193,3 +193,55 @@ struct ProgressTests {
         }
     }
 }
+
+/// Uploads (issue 32): data read in place, a file streamed from disk.
+@Suite("Uploads")
+struct UploadTests {
+    struct Received: Decodable, Sendable {
+        let method: String
+        let bytes: Int
+        let fnv1a: String
+    }
+
+    /// FNV-1a (64 bits) of `bytes`, as the mock's `/upload` hashes what it receives.
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+
+    static func pattern(_ count: Int) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+    }
+
+    @Test("upload(_:to:) sends the data whole, with its Content-Length, and reports it as it leaves")
+    func data() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let body = Self.pattern(3 << 20)
+            let last = LockedValue<TransferProgress?>(nil)
+            let received = try await session.upload(body, to: "\(mock.baseURL)/upload")
+                .uploadProgress { progress in last.withLock { $0 = progress } }
+                .validate().decodable(as: Received.self)
+            #expect(received.method == "POST" && received.bytes == body.count && received.fnv1a == Self.fnv1a(body))
+            #expect(await eventually { last.withLock { $0 } == TransferProgress(completed: Int64(body.count), total: Int64(body.count)) })
+        }
+    }
+
+    @Test("upload(fileAt:to:) streams a file larger than the soak's bodies, with the method asked for")
+    func file() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let body = Self.pattern(24 << 20)
+            try body.write(to: URL(fileURLWithPath: path))
+            let received = try await session.upload(fileAt: path, to: "\(mock.baseURL)/upload", method: .put)
+                .validate().decodable(as: Received.self)
+            #expect(received.method == "PUT" && received.bytes == body.count && received.fnv1a == Self.fnv1a(body))
+
+            let missing = await failure(of: session.upload(fileAt: path + ".missing", to: "\(mock.baseURL)/upload"))
+            #expect("\(String(describing: missing))".contains("could not read"), "\(String(describing: missing))")
+        }
+    }
+}

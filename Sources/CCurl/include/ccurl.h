@@ -30,6 +30,9 @@ typedef size_t (*ccurl_data_callback)(char *, size_t, size_t, void *);
    int fn(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow). */
 typedef int (*ccurl_xferinfo_callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
 
+/* The seek callback type (CURLOPT_SEEKFUNCTION): int fn(void *userdata, curl_off_t offset, int origin). */
+typedef int (*ccurl_seek_callback)(void *, curl_off_t, int);
+
 /* Loading. */
 
 /* Loads libcurl (once per process) and runs curl_global_init(CURL_GLOBAL_ALL).
@@ -68,6 +71,7 @@ CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value)
 CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
 CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value);
 CURLcode ccurl_easy_setopt_xferinfo(CURL *handle, CURLoption option, ccurl_xferinfo_callback value);
+CURLcode ccurl_easy_setopt_seek(CURL *handle, CURLoption option, ccurl_seek_callback value);
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ccurl_easy_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value);
