@@ -27,6 +27,20 @@ struct RequestDescription: Sendable {
     /// than copied into libcurl first.
     var upload: UploadBody?
 
+    /// Where a download writes its body (``Session/download(_:to:resuming:headers:options:)``).
+    var download: DownloadTarget?
+
+    /// A download's file, and whether to continue its `.part`.
+    struct DownloadTarget: Sendable {
+        let path: String
+        let resuming: Bool
+
+        /// Where the body goes until it is complete: `path + ".part"`.
+        var partial: String { path + ".part" }
+        /// Where the validator of the `.part` (its response's ETag or Last-Modified) is kept.
+        var validator: String { path + ".part.validator" }
+    }
+
     /// What an upload sends.
     enum UploadBody: Sendable {
         /// Bytes in memory, read in place.

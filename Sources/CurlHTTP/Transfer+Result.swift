@@ -11,9 +11,10 @@ extension Transfer {
     func result(_ code: CURLcode, now: ContinuousClock.Instant) -> AttemptResult {
         if let progress = description.progress {
             // The attempt's last counts, which libcurl's last progress call may not have had yet.
+            let total = (try? easy.info(offset: CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)) ?? 0
             progress.update(
-                downloaded: (try? easy.info(offset: CURLINFO_SIZE_DOWNLOAD_T)) ?? 0,
-                downloadTotal: (try? easy.info(offset: CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)) ?? 0,
+                downloaded: ((try? easy.info(offset: CURLINFO_SIZE_DOWNLOAD_T)) ?? 0) + resumedFrom,
+                downloadTotal: total > 0 ? total + resumedFrom : 0,
                 uploaded: (try? easy.info(offset: CURLINFO_SIZE_UPLOAD_T)) ?? 0,
                 uploadTotal: (try? easy.info(offset: CURLINFO_CONTENT_LENGTH_UPLOAD_T)) ?? 0, now: now)
         }
@@ -24,6 +25,9 @@ extension Transfer {
             if response.status == 401, description.credential != nil {
                 return .failure(CurlError(
                     kind: .authenticationFailed, message: "HTTP 401 after the credentials were sent", url: description.url, attempts: attempt))
+            }
+            if let download = description.download, (200..<300).contains(response.status), let problem = completeDownload(download) {
+                return .failure(CurlError(kind: .other, message: problem, url: description.url, attempts: attempt))
             }
             return .response(response)
         } catch {
@@ -62,7 +66,7 @@ extension Transfer {
         let detail = easy.errorDetail
         let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
         let proxyStatus = refusedTunnelStatus
-        if let changed = uploadProblem {
+        if let changed = uploadProblem ?? downloadProblem {
             return CurlError(kind: .other, code: raw, message: changed, url: description.url, attempts: attempt)
         }
         let kind: CurlError.Kind = if exceededBodyLimit {

@@ -45,6 +45,14 @@ final class Transfer {
     private var uploadFile: Int32 = -1
     /// Why the upload was stopped (the file changed size, or could not be read), if it was.
     private(set) var uploadProblem: String?
+    /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a
+    /// response of another status, whose body is kept in memory), and the bytes it held when
+    /// the attempt asked to continue it.
+    private var downloadFile: Int32 = -1
+    private(set) var resumedFrom: Int64 = 0
+    /// Whether the body went to the file; why writing it failed, if it did.
+    private(set) var wroteDownload = false
+    private(set) var downloadProblem: String?
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -58,6 +66,12 @@ final class Transfer {
         var lines = description.headers.map { "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip before a body.
         if description.body != nil || description.upload != nil { lines.append("Expect:") }
+        if let download = description.download, download.resuming, let validator = Self.resumable(download) {
+            // Continue the .part: its bytes are asked from the server only if the file is the
+            // one they came from (If-Range), else it answers 200 with the whole body.
+            resumedFrom = validator.size
+            lines.append("If-Range: \(validator.value)")
+        }
         try easy.set(headers: HeaderList(lines))
         try configure()
     }
@@ -72,7 +86,14 @@ final class Transfer {
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
         try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
-        try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
+        if description.download == nil {
+            try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
+        }
+        if resumedFrom > 0 {
+            // The Range header alone (CURLOPT_RANGE), not CURLOPT_RESUME_FROM_LARGE: with the
+            // latter, libcurl fails a 200 answer (the file changed) instead of starting over.
+            try easy.set(CURLOPT_RANGE, "\(resumedFrom)-")
+        }
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         try configureTrust(options.trust)
@@ -119,7 +140,11 @@ final class Transfer {
             guard let userdata else { return 0 }
             let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
             let length = size * count
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+            let bytes = UnsafeRawBufferPointer(start: data, count: length)
+            if let download = transfer.description.download {
+                return transfer.receiveDownload(bytes, to: download) ? length : 0
+            }
+            return transfer.receiveBody(bytes) ? length : 0
         }
         if description.progress != nil {
             try easy.set(CURLOPT_NOPROGRESS, false)
@@ -129,9 +154,11 @@ final class Transfer {
             try easy.set(CURLOPT_XFERINFOFUNCTION) { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
                 guard let userdata else { return 0 }
                 let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                // A continued download counts the bytes its .part held already.
+                let resumed = transfer.resumedFrom
                 transfer.description.progress?.update(
-                    downloaded: Int64(downloaded), downloadTotal: Int64(downloadTotal), uploaded: Int64(uploaded),
-                    uploadTotal: Int64(uploadTotal), now: .now)
+                    downloaded: Int64(downloaded) + resumed, downloadTotal: downloadTotal > 0 ? Int64(downloadTotal) + resumed : 0,
+                    uploaded: Int64(uploaded), uploadTotal: Int64(uploadTotal), now: .now)
                 return 0
             }
         }
@@ -156,6 +183,77 @@ final class Transfer {
 
     deinit {
         if uploadFile >= 0 { close(uploadFile) }
+        if downloadFile >= 0 { close(downloadFile) }
+    }
+
+    /// The size of a download's `.part` and the validator saved beside it, if both are there
+    /// and the `.part` is not empty.
+    static func resumable(_ download: RequestDescription.DownloadTarget) -> (size: Int64, value: String)? {
+        var status = stat()
+        guard stat(download.partial, &status) == 0, status.st_size > 0,
+              let saved = try? String(contentsOfFile: download.validator, encoding: .utf8),
+              !saved.isEmpty
+        else { return nil }
+        return (Int64(status.st_size), saved)
+    }
+
+    /// Writes body bytes of a download: to the `.part` for a 2xx response (appended to it
+    /// for a 206 that continues it, from its start otherwise), to memory for any other status.
+    /// False (libcurl aborts) when the file cannot be written.
+    private func receiveDownload(_ bytes: UnsafeRawBufferPointer, to download: RequestDescription.DownloadTarget) -> Bool {
+        if downloadFile < 0 {
+            let status = (try? easy.info(CURLINFO_RESPONSE_CODE)) ?? 0
+            guard (200..<300).contains(status) else {
+                body.append(contentsOf: bytes)
+                return true
+            }
+            let continues = status == 206 && resumedFrom > 0
+            let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (continues ? O_APPEND : O_TRUNC)
+            downloadFile = open(download.partial, flags, 0o644)
+            guard downloadFile >= 0 else {
+                downloadProblem = "could not write \(download.partial): \(String(cString: strerror(errno)))"
+                return false
+            }
+            if !continues { resumedFrom = 0 }
+            wroteDownload = true
+            // The validator of what the .part holds, for a later download to continue it.
+            let validator = headers["etag"] ?? headers["last-modified"] ?? ""
+            if (try? Data(validator.utf8).write(to: URL(fileURLWithPath: download.validator))) == nil {
+                downloadProblem = "could not write \(download.validator)"
+                return false
+            }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(downloadFile, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                downloadProblem = "could not write \(download.partial): \(String(cString: strerror(errno)))"
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// After an attempt that ended with a 2xx response: the `.part` renamed onto the
+    /// download's path (made empty if no byte came), its validator removed. Nil on success,
+    /// else why not.
+    func completeDownload(_ download: RequestDescription.DownloadTarget) -> String? {
+        if downloadFile >= 0 {
+            close(downloadFile)
+            downloadFile = -1
+        }
+        if !wroteDownload {
+            let empty = open(download.partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard empty >= 0 else { return "could not write \(download.partial): \(String(cString: strerror(errno)))" }
+            close(empty)
+        }
+        guard rename(download.partial, download.path) == 0 else {
+            return "could not move \(download.partial) to \(download.path): \(String(cString: strerror(errno)))"
+        }
+        unlink(download.validator)
+        return nil
     }
 
     private func configureMethod() throws(CurlError) {

@@ -155,6 +155,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .echo:
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+        case .pattern(let count):
+            let (status, headers, body) = Self.pattern(count, request: request.head)
+            self.respond(request, status: status, headers: headers, body: body, context: context)
         case .upload:
             let body = ByteBuffer(string: #"{"method": "\#(request.head.method.rawValue)", "bytes": \#(request.uploaded), "fnv1a": "\#(String(request.uploadHash, radix: 16))"}"#)
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)

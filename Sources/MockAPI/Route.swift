@@ -50,6 +50,10 @@ enum Route: Equatable, Sendable {
     case echo
     /// `/bytes/{n}`: `n` bytes of `x` (test helper).
     case bytes(Int)
+    /// `/pattern/{n}`: `n` bytes, byte `i` being `i % 251`, with the ETag `"pattern-{n}"`;
+    /// `Range: bytes=S-` answers 206 from S, unless an `If-Range` names another validator
+    /// (test helper for resumed downloads).
+    case pattern(Int)
     /// `/upload`: a body of any size, counted and hashed as it arrives, never kept; the answer is
     /// `{"method", "bytes", "fnv1a"}` (test helper).
     case upload
@@ -113,6 +117,9 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix("/basic-auth/"):
             let parts = path.dropFirst("/basic-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
             self = parts.count == 2 ? .basicAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
+        case _ where path.hasPrefix("/pattern/"):
+            let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
+            self = count.map(Route.pattern) ?? .notFound
         case _ where path.hasPrefix("/bytes/"):
             let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.bytes) ?? .notFound

@@ -245,3 +245,85 @@ struct UploadTests {
         }
     }
 }
+
+/// Downloads to a file (issue 32).
+@Suite("Downloads")
+struct DownloadTests {
+    /// The mock's `/pattern/{count}` body.
+    static func pattern(_ count: Int) -> Data {
+        Data((0..<count).map { UInt8($0 % 251) })
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("A download lands at its path whole, through a .part that is gone after; a failed one leaves nothing at the path")
+    func whole() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(maxBodySize: 1024)))
+            let path = folder.appendingPathComponent("file.bin").path
+            // Larger than maxBodySize, which does not bound a file.
+            let done = try await session.download("\(mock.baseURL)/pattern/3000000", to: path).file()
+            #expect(done == path)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.pattern(3_000_000))
+            #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+            #expect(!FileManager.default.fileExists(atPath: path + ".part.validator"))
+
+            let missing = folder.appendingPathComponent("missing.bin").path
+            let error = await #expect(throws: StatusCodeError.self) {
+                try await session.download("\(mock.baseURL)/no/such/file", to: missing).file()
+            }
+            #expect(error?.status == 404)
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        }
+    }
+
+    @Test("resuming: a .part with its validator is continued with Range and If-Range (206); progress counts its bytes; a changed validator starts over (200)")
+    func resumed() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let size = 2_000_000
+            let path = folder.appendingPathComponent("file.bin").path
+            // As an interrupted download leaves it: the first part, and the response's ETag.
+            try Self.pattern(size).prefix(700_000).write(to: URL(fileURLWithPath: path + ".part"))
+            try Data("\"pattern-\(size)\"".utf8).write(to: URL(fileURLWithPath: path + ".part.validator"))
+            let seen = LockedValue<[TransferProgress]>([])
+            let download = session.download("\(mock.baseURL)/pattern/\(size)", to: path, resuming: true)
+                .downloadProgress { progress in seen.withLock { $0.append(progress) } }
+            #expect(download.cURLDescription().contains(" -o "))
+            _ = try await download.file()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.pattern(size))
+            #expect(await eventually { seen.withLock { $0.last } == TransferProgress(completed: Int64(size), total: Int64(size)) })
+            #expect(seen.withLock { $0.allSatisfy { $0.completed >= 700_000 } }, "the resumed bytes count from the first call")
+
+            // A validator the server no longer has: it answers 200, and the .part starts over.
+            try Data(repeating: 0xEE, count: 500_000).write(to: URL(fileURLWithPath: path + ".part"))
+            try Data("\"another\"".utf8).write(to: URL(fileURLWithPath: path + ".part.validator"))
+            _ = try await session.download("\(mock.baseURL)/pattern/\(size)", to: path, resuming: true).file()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.pattern(size))
+        }
+    }
+
+    @Test("responseFile delivers the path on the queue named")
+    func callback() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let path = folder.appendingPathComponent("small.bin").path
+            let queue = DispatchQueue(label: "downloads")
+            let result = await withCheckedContinuation { (done: CheckedContinuation<Result<String, any Error>, Never>) in
+                session.download("\(mock.baseURL)/pattern/1000", to: path).responseFile(queue: queue) { done.resume(returning: $0) }
+            }
+            #expect(try result.get() == path)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.pattern(1000))
+        }
+    }
+}
