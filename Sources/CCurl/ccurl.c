@@ -19,6 +19,7 @@
     X(curl_easy_strerror) \
     X(curl_easy_setopt) \
     X(curl_easy_getinfo) \
+    X(curl_easy_pause) \
     X(curl_multi_init) \
     X(curl_multi_cleanup) \
     X(curl_multi_setopt) \
@@ -136,6 +137,9 @@ CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_
 }
 CURLcode ccurl_easy_setopt_xferinfo(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {
     return p_curl_easy_setopt(handle, option, value);
+}
+CURLcode ccurl_easy_pause(CURL *handle, int bitmask) {
+    return p_curl_easy_pause(handle, bitmask);
 }
 CURLcode ccurl_easy_setopt_seek(CURL *handle, CURLoption option, ccurl_seek_callback value) {
     return p_curl_easy_setopt(handle, option, value);

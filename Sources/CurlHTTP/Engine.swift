@@ -26,6 +26,9 @@ final class Engine: @unchecked Sendable {
     static let maxConsecutiveFailures = 3
 
     private let inbox = LockedValue(EngineInbox())
+    /// Streamed transfers the write callback paused, until their consumers catch up; the
+    /// engine thread's alone.
+    private var pausedStreams: [Transfer] = []
     /// Whether the loop has ended, and who waits for it to (`Session.waitUntilInvalidated()`).
     private let ending = LockedValue<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
@@ -64,6 +67,14 @@ final class Engine: @unchecked Sendable {
     }
 
     /// Asks the thread to drop a cancelled request, detaching its transfer if it is running.
+    /// Wakes the loop so that it looks at its paused streams again; from any thread.
+    func nudge() {
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.nudge(waking: multi)
+        }
+    }
+
     func cancel(_ request: Request) {
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
@@ -117,6 +128,7 @@ final class Engine: @unchecked Sendable {
             for request in turn.cancellations {
                 if let transfer = scheduler.cancel(request) { detach(transfer) }
             }
+            resumeCaughtUpStreams()
             do throws(CurlError) {
                 try multi.perform()
                 // The turn's one reading of the clock, after libcurl's work: attempts that
@@ -145,6 +157,17 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Resumes the paused streams whose consumers have taken enough; forgets those that ended.
+    private func resumeCaughtUpStreams() {
+        guard !pausedStreams.isEmpty else { return }
+        pausedStreams.removeAll { transfer in
+            if transfer.request.isFinished { return true }
+            guard transfer.description.stream?.wantsMore == true else { return false }
+            transfer.resumeStream()
+            return true
+        }
+    }
+
     /// Starts an attempt: makes its transfer and attaches it to the multi handle, which sends
     /// it in the next `curl_multi_perform`. If the transfer cannot be made or attached, the
     /// request fails with that error.
@@ -163,6 +186,10 @@ final class Engine: @unchecked Sendable {
         } catch {
             request.finish(.failure(error, attempts: scheduler.remove(request)))
             return
+        }
+        if transfer.description.stream != nil {
+            // On this thread only, from the write callback during curl_multi_perform.
+            transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
         }
         scheduler.started(request, running: transfer, now: now)
         if start.attempt == 1 { request.markStarted(at: now) }

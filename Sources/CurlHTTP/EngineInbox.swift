@@ -35,6 +35,11 @@ struct EngineInbox {
         wake(multi)
     }
 
+    /// Wakes the loop with nothing to take: a paused stream's consumer has caught up.
+    mutating func nudge(waking multi: MultiHandle) {
+        wake(multi)
+    }
+
     mutating func requestShutdown(waking multi: MultiHandle) {
         shutdownRequested = true
         wake(multi)

@@ -87,6 +87,9 @@ public final class Request: Sendable {
         }
     }
 
+    /// The session's engine, which a stream's consumer wakes.
+    var engineForStreams: Engine { engine }
+
     /// True once the request has finished: its outcome is known (a cancelled one included).
     public var isFinished: Bool {
         state.withLock { $0.outcome != nil }
@@ -215,14 +218,18 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        let ended = state.withLock { state -> (waiters: [@Sendable (Outcome) -> Void], progress: ProgressReporter?)? in
+        let ended = state.withLock { state -> (waiters: [@Sendable (Outcome) -> Void], description: RequestDescription?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = result
             defer { state.waiters.removeAll() }
-            return (state.waiters, state.submitted?.progress)
+            return (state.waiters, state.submitted ?? state.pending)
         }
-        guard let (waiters, progress) = ended else { return false }
-        progress?.finish()
+        guard let (waiters, description) = ended else { return false }
+        description?.progress?.finish()
+        switch result {
+        case .success: description?.stream?.finish(.success(()))
+        case .failure(let error, _, _): description?.stream?.finish(.failure(error))
+        }
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
         for waiter in waiters {

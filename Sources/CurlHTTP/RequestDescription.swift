@@ -27,6 +27,9 @@ struct RequestDescription: Sendable {
     /// than copied into libcurl first.
     var upload: UploadBody?
 
+    /// Where a streamed body goes (``Session/streamRequest(_:method:headers:options:)``).
+    var stream: StreamSink?
+
     /// Where a download writes its body (``Session/download(_:to:resuming:headers:options:)``).
     var download: DownloadTarget?
 

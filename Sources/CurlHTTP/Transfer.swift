@@ -53,6 +53,8 @@ final class Transfer {
     /// Whether the body went to the file; why writing it failed, if it did.
     private(set) var wroteDownload = false
     private(set) var downloadProblem: String?
+    /// Called on the session's thread when the write callback paused a streamed body.
+    var onPause: ((Transfer) -> Void)?
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -86,7 +88,8 @@ final class Transfer {
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
         try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
-        if description.download == nil {
+        // A body held in memory is bounded; one written to a file or streamed is not.
+        if description.download == nil, description.stream == nil {
             try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         }
         if resumedFrom > 0 {
@@ -143,6 +146,13 @@ final class Transfer {
             let bytes = UnsafeRawBufferPointer(start: data, count: length)
             if let download = transfer.description.download {
                 return transfer.receiveDownload(bytes, to: download) ? length : 0
+            }
+            if let stream = transfer.description.stream {
+                guard stream.offer(bytes) else {
+                    transfer.onPause?(transfer)
+                    return 0x1000_0001  // CURL_WRITEFUNC_PAUSE: libcurl keeps the chunk for later
+                }
+                return length
             }
             return transfer.receiveBody(bytes) ? length : 0
         }
@@ -370,6 +380,11 @@ final class Transfer {
         if uploadFile >= 0, lseek(uploadFile, off_t(offset), SEEK_SET) < 0 { return false }
         uploadOffset = offset
         return true
+    }
+
+    /// Resumes a transfer the write callback paused; on the session's thread only.
+    func resumeStream() {
+        _ = ccurl_easy_pause(easy.pointer, CURLPAUSE_CONT)
     }
 
     /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the

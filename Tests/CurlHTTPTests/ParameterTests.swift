@@ -327,3 +327,72 @@ struct DownloadTests {
         }
     }
 }
+
+/// Streamed bodies with back-pressure (issue 32).
+@Suite("Streams")
+struct StreamTests {
+    @Test("stream() yields the body in order, whole")
+    func whole() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            var received = Data()
+            for try await chunk in session.streamRequest("\(mock.baseURL)/pattern/3000000").stream() {
+                received.append(chunk)
+            }
+            #expect(received == DownloadTests.pattern(3_000_000))
+        }
+    }
+
+    @Test("A slow consumer pauses the transfer: the client holds a few megabytes of a 64 MB body, and another request goes on meanwhile")
+    func backPressure() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(120))))
+            let arrived = LockedValue<Int64>(0)
+            let request = session.streamRequest("\(mock.baseURL)/bytes/\(64 << 20)")
+                .downloadProgress { progress in arrived.withLock { $0 = progress.completed } }
+            var iterator = request.stream().makeAsyncIterator()
+            var consumed = try #require(try await iterator.next()).count
+            // The consumer stops reading for a while: the transfer must stop with it.
+            try await Task.sleep(for: .seconds(1))
+            let whileStopped = arrived.withLock { $0 }
+            #expect(whileStopped < 24 << 20, "\(whileStopped) bytes arrived while nothing was read")
+            // Meanwhile the session's other transfers go on.
+            #expect(try await session.request(mock.forecastURL("130010")).validate().response().status == 200)
+            while let chunk = try await iterator.next() {
+                consumed += chunk.count
+            }
+            #expect(consumed == 64 << 20)
+        }
+    }
+
+    @Test("Leaving the loop early cancels the transfer: the server sees its connection closed")
+    func breakCancels() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            do {
+                for try await _ in session.streamRequest("\(mock.baseURL)/bytes/\(256 << 20)").stream() {
+                    break
+                }
+            }
+            #expect(await eventually { mock.stats().connectionsClosed >= 1 })
+        }
+    }
+
+    @Test("responseStream delivers the same chunks in order on its queue, then the response")
+    func callbacks() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let received = LockedValue(Data())
+            let queue = DispatchQueue(label: "stream")
+            let status = await withCheckedContinuation { (done: CheckedContinuation<Int?, Never>) in
+                session.streamRequest("\(mock.baseURL)/pattern/2000000").responseStream(queue: queue) { chunk in
+                    received.withLock { $0.append(chunk) }
+                } completion: { result in
+                    done.resume(returning: try? result.get().status)
+                }
+            }
+            #expect(status == 200)
+            #expect(received.withLock { $0 } == DownloadTests.pattern(2_000_000))
+        }
+    }
+}

@@ -72,6 +72,8 @@ CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_sl
 CURLcode ccurl_easy_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value);
 CURLcode ccurl_easy_setopt_xferinfo(CURL *handle, CURLoption option, ccurl_xferinfo_callback value);
 CURLcode ccurl_easy_setopt_seek(CURL *handle, CURLoption option, ccurl_seek_callback value);
+/* curl_easy_pause: from the thread that drives the handle's multi handle only. */
+CURLcode ccurl_easy_pause(CURL *handle, int bitmask);
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ccurl_easy_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value);

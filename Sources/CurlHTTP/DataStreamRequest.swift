@@ -1,0 +1,118 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A request whose body is handed over in chunks as libcurl delivers them
+/// (``Session/streamRequest(_:method:headers:options:)``), never held whole.
+///
+/// Back-pressure: when the consumer is slower than the network, the transfer pauses once a
+/// megabyte is waiting (`CURL_WRITEFUNC_PAUSE`) and goes on when the consumer has caught up
+/// (`curl_easy_pause`), so memory stays flat whatever the body's size, and the session's other
+/// transfers go on meanwhile. The chunks are the body whatever the status: read the status in
+/// ``responseStream(queue:_:completion:)``'s completion.
+public final class DataStreamRequest: Sendable {
+    /// The request underneath, which carries the transfer.
+    public let request: Request
+    private let sink: StreamSink
+
+    init(request: Request, sink: StreamSink) {
+        self.request = request
+        self.sink = sink
+    }
+
+    /// Starts the request; see ``Request/resume()``.
+    @discardableResult
+    public func resume() -> Self {
+        request.resume()
+        return self
+    }
+
+    /// See ``Request/authenticate(username:password:)``.
+    @discardableResult
+    public func authenticate(username: String, password: String) -> Self {
+        request.authenticate(username: username, password: password)
+        return self
+    }
+
+    /// See ``Request/uploadProgress(_:)``.
+    @discardableResult
+    public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
+        request.uploadProgress(handler)
+        return self
+    }
+
+    /// See ``Request/downloadProgress(_:)``.
+    @discardableResult
+    public func downloadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
+        request.downloadProgress(handler)
+        return self
+    }
+
+    /// See ``Request/cURLDescription()``.
+    public func cURLDescription() -> String {
+        request.cURLDescription()
+    }
+
+    /// The body's chunks as libcurl delivers them, then the end, or what failed the request.
+    /// Starts the request. Leaving the `for try await` loop early (a `break`, a thrown error)
+    /// cancels the transfer once the stream is let go, as does cancelling the task that reads it.
+    public func stream() -> AsyncThrowingStream<Data, any Error> {
+        let sink = self.sink
+        let request = self.request
+        // Held by the stream's closure: when the stream and its iterator are let go, so is it,
+        // and the transfer, if still running, is cancelled.
+        let guardian = CancelOnRelease(request)
+        request.resume()
+        return AsyncThrowingStream {
+            try await withTaskCancellationHandler {
+                try await sink.next()
+            } onCancel: {
+                guardian.request.cancel()
+            }
+        }
+    }
+
+    /// Delivers every chunk to `chunk` on `queue` (by default a serial queue of its own), in
+    /// order, then the response (its status and headers, with an empty body) or the error to
+    /// `completion` on the same queue, after the last chunk. Starts the request.
+    @discardableResult
+    public func responseStream(
+        queue: DispatchQueue? = nil, _ chunk: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable (Result<Response, any Error>) -> Void
+    ) -> Self {
+        let queue = queue ?? DispatchQueue(label: "CurlHTTP.DataStreamRequest", target: .global())
+        sink.deliver(on: queue, chunk)
+        request.whenFinished { result in queue.async { completion(result) } }
+        return self
+    }
+}
+
+/// Cancels a request when it is let go: a stream's consumer that stopped reading.
+final class CancelOnRelease: Sendable {
+    let request: Request
+
+    init(_ request: Request) {
+        self.request = request
+    }
+
+    deinit {
+        request.cancel()
+    }
+}
+
+extension Session {
+    /// A request whose body is streamed to its consumer in chunks, with back-pressure: see
+    /// ``DataStreamRequest``. `RequestOptions.maxBodySize` does not bound it.
+    public func streamRequest(
+        _ url: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:], options: RequestOptions? = nil
+    ) -> DataStreamRequest {
+        let request = request(url, method: method, headers: headers, options: options)
+        let engine = request.engineForStreams
+        let sink = StreamSink { engine.nudge() }
+        request.modify("streamRequest") { $0.stream = sink }
+        return DataStreamRequest(request: request, sink: sink)
+    }
+}
