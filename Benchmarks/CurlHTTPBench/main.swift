@@ -5,6 +5,8 @@
 //   curlhttp-bench sequential N URL     a DispatchGroup: enter, request, leave in the
 //                                       completion, wait, next
 //   curlhttp-bench parallel N URL       N requests handed to the session at once
+//   curlhttp-bench download 1 URL PATH  one download to a file (Session.download)
+//   curlhttp-bench stream 1 URL         one streamed body, its bytes counted (stream())
 import CurlHTTP
 import Dispatch
 import Synchronization
@@ -13,9 +15,9 @@ import Glibc
 #endif
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
-      ["sequential", "parallel"].contains(arguments[1]) else {
-    print("usage: curlhttp-bench sequential|parallel N URL")
+guard arguments.count >= 4, let count = Int(arguments[2]), count > 0,
+      ["sequential", "parallel", "download", "stream"].contains(arguments[1]) else {
+    print("usage: curlhttp-bench sequential|parallel N URL | download 1 URL PATH | stream 1 URL")
     exit(64)
 }
 let url = arguments[3]
@@ -35,6 +37,30 @@ func fetch() {
     }
 }
 
+if arguments[1] == "download", arguments.count == 5 {
+    // One download to a file: the body never in memory.
+    let path = arguments[4]
+    let done = DispatchSemaphore(value: 0)
+    session.download(arguments[3], to: path).responseFile { result in
+        if case .failure = result { failures.withLock { $0 += 1 } }
+        done.signal()
+    }
+    done.wait()
+    exit(failures.withLock { $0 } == 0 ? 0 : 1)
+}
+if arguments[1] == "stream" {
+    // One streamed body whose bytes are counted as they arrive.
+    let done = DispatchSemaphore(value: 0)
+    session.streamRequest(arguments[3]).responseStream { chunk in
+        bytes.withLock { $0 += chunk.count }
+    } completion: { result in
+        if case .failure = result { failures.withLock { $0 += 1 } }
+        done.signal()
+    }
+    done.wait()
+    print("\(bytes.withLock { $0 }) bytes, \(failures.withLock { $0 }) failed")
+    exit(failures.withLock { $0 } == 0 ? 0 : 1)
+}
 if arguments[1] == "sequential" {
     for _ in 0..<count {
         fetch()

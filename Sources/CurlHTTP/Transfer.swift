@@ -110,6 +110,10 @@ final class Transfer {
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
         if let size = options.receiveBufferSize {
             try easy.set(CURLOPT_BUFFERSIZE, size)
+        } else if description.download != nil || description.stream != nil {
+            // A body of any size, written or handed over a chunk at a time: larger chunks than
+            // libcurl's 16 KB cost fewer writes and hand-overs (curl's own tool reads 100 KB).
+            try easy.set(CURLOPT_BUFFERSIZE, Self.largeBodyBuffer)
         }
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -437,6 +441,9 @@ final class Transfer {
               let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
     }
+
+    /// `CURLOPT_BUFFERSIZE` for a download or a stream: 256 KB.
+    static let largeBodyBuffer = 256 << 10
 
     /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since
     /// libcurl reads 0 as "no timeout", and at most `Int32.max` ms (about 24 days).

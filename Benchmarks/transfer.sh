@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# CurlHTTP's download to a file and its streamed body beside curl, against nginx on loopback,
+# in one run: the wall time, the CPU time and the peak RSS of each (GNU time), for a body of
+# SIZE (1G by default) and of 1M (the baseline a large body's RSS is compared with).
+# Usage: Benchmarks/transfer.sh [SIZE=1G]   (needs nginx: apt-get install nginx-light)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=${1:-1G}
+command -v nginx >/dev/null || { echo "needs nginx (apt-get install nginx-light)" >&2; exit 1; }
+swift build -c release --product CurlHTTPBench >/dev/null
+bench=$(swift build -c release --show-bin-path)/CurlHTTPBench
+
+work=$(mktemp -d -p /dev/shm)
+trap '[ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+chmod 755 "$work"   # nginx's worker, not root, reads the files
+mkdir -p "$work/www" "$work/tmp"
+head -c "$size" /dev/zero | tr '\0' 'x' >"$work/www/big.bin"
+head -c 1M /dev/zero | tr '\0' 'x' >"$work/www/small.bin"
+port=$((20000 + RANDOM % 20000))
+cat >"$work/nginx.conf" <<CONF
+daemon on; pid $work/nginx.pid; error_log $work/error.log; worker_processes 1;
+events { worker_connections 64; }
+http {
+    access_log off; sendfile on; client_body_temp_path $work/tmp; proxy_temp_path $work/tmp;
+    fastcgi_temp_path $work/tmp; uwsgi_temp_path $work/tmp; scgi_temp_path $work/tmp;
+    server { listen 127.0.0.1:$port; root $work/www; }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work"
+base=http://127.0.0.1:$port
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+for _ in $(seq 50); do curl -s -o /dev/null "$base/small.bin" && break; sleep 0.1; done
+
+measure() {  # name, command...: wall s, user+sys s, peak RSS KB
+    local name=$1; shift
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null
+    read -r wall user sys rss <"$work/time"
+    printf '%-34s %8.2f s  cpu %6.2f s  peak RSS %7d KB\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$rss"
+}
+
+for file in small.bin big.bin; do
+    echo "== $file ($(stat -c %s "$work/www/$file") bytes)"
+    measure "curl -o (download)" curl -s -f -o "$work/out-curl" "$base/$file"
+    measure "CurlHTTP download(_:to:)" "$bench" download 1 "$base/$file" "$work/out-curlhttp"
+    cmp -s "$work/out-curl" "$work/out-curlhttp" || { echo "the two files differ" >&2; exit 1; }
+    rm -f "$work/out-curl" "$work/out-curlhttp"
+    measure "curl > /dev/null (stream)" curl -s -f "$base/$file"
+    measure "CurlHTTP streamRequest" "$bench" stream 1 "$base/$file"
+done
