@@ -13,7 +13,7 @@ import Foundation
 /// (`curl_easy_pause`), so memory stays flat whatever the body's size, and the session's other
 /// transfers go on meanwhile. The chunks are the body whatever the status: read the status in
 /// ``responseStream(queue:_:completion:)``'s completion.
-public final class DataStreamRequest: Sendable {
+public final class DataStreamRequest: WrappedRequest {
     /// The request underneath, which carries the transfer.
     public let request: Request
     private let sink: StreamSink
@@ -21,34 +21,6 @@ public final class DataStreamRequest: Sendable {
     init(request: Request, sink: StreamSink) {
         self.request = request
         self.sink = sink
-    }
-
-    /// Starts the request; see ``Request/resume()``.
-    @discardableResult
-    public func resume() -> Self {
-        request.resume()
-        return self
-    }
-
-    /// See ``Request/authenticate(username:password:)``.
-    @discardableResult
-    public func authenticate(username: String, password: String) -> Self {
-        request.authenticate(username: username, password: password)
-        return self
-    }
-
-    /// See ``Request/uploadProgress(_:)``.
-    @discardableResult
-    public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        request.uploadProgress(handler)
-        return self
-    }
-
-    /// See ``Request/downloadProgress(_:)``.
-    @discardableResult
-    public func downloadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        request.downloadProgress(handler)
-        return self
     }
 
     /// See ``Request/cURLDescription()``.

@@ -11,7 +11,7 @@ import Foundation
 /// size, and renamed onto `path` only once it is complete and its status is 2xx: after a
 /// failure nothing is at `path`, and the `.part` stays, with its response's validator beside it
 /// (`.part.validator`), for a later download with `resuming: true`.
-public final class DownloadRequest: Sendable {
+public final class DownloadRequest: WrappedRequest {
     /// The request underneath, which carries the transfer and its handlers.
     public let request: Request
     /// Where the file goes.
@@ -20,34 +20,6 @@ public final class DownloadRequest: Sendable {
     init(request: Request, path: String) {
         self.request = request
         self.path = path
-    }
-
-    /// Starts the download; see ``Request/resume()``.
-    @discardableResult
-    public func resume() -> Self {
-        request.resume()
-        return self
-    }
-
-    /// See ``Request/authenticate(username:password:)``.
-    @discardableResult
-    public func authenticate(username: String, password: String) -> Self {
-        request.authenticate(username: username, password: password)
-        return self
-    }
-
-    /// See ``Request/uploadProgress(_:)``.
-    @discardableResult
-    public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        request.uploadProgress(handler)
-        return self
-    }
-
-    /// See ``Request/downloadProgress(_:)``: the bytes of a resumed `.part` count as completed.
-    @discardableResult
-    public func downloadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        request.downloadProgress(handler)
-        return self
     }
 
     /// See ``Request/cURLDescription()``.
