@@ -147,6 +147,11 @@ struct ClientTests {
         }
     }
 
+    /// The timeout that ends the stalled city: long enough for the other cities' answers on a
+    /// sanitized build running the whole suite (under TSan on CI, the reset city's took over 1 s
+    /// and timed out too), short enough to wait for.
+    static let stallTimeout = 8
+
     @Test("HTTP failures, API errors and timeouts become that city's error")
     func errorKinds() async throws {
         let faults: [String: FaultRule] = [
@@ -156,7 +161,7 @@ struct ClientTests {
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
             let fast = ForecastClient(configuration: ClientConfiguration(
-                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0, source: .tsukumijima))
+                baseURL: client.configuration.baseURL, timeout: .seconds(Self.stallTimeout), retries: 0, source: .tsukumijima))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
                 fast.fetchInParallel(Array(fiveCities.prefix(3)), jobs: 3) { result in results.withLock { $0.append(result) } }
@@ -164,7 +169,7 @@ struct ClientTests {
             }
             #expect(results[0].error == .http(status: 404, attempts: 1))
             #expect(results[1].error == .api(message: "The specified city ID is invalid."))
-            #expect(results[2].error?.description == "timed out after 1 s")
+            #expect(results[2].error?.description == "timed out after \(Self.stallTimeout) s")
         }
     }
 
@@ -179,7 +184,7 @@ struct ClientTests {
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
             let fast = ForecastClient(configuration: ClientConfiguration(
-                baseURL: client.configuration.baseURL, timeout: .seconds(1), retries: 0, source: .tsukumijima))
+                baseURL: client.configuration.baseURL, timeout: .seconds(Self.stallTimeout), retries: 0, source: .tsukumijima))
             let results = await offPool {
                 let results = LockedValue<[FetchResult]>([])
                 fast.fetchInParallel(fiveCities, jobs: 5) { result in results.withLock { $0.append(result) } }
@@ -188,7 +193,7 @@ struct ClientTests {
             #expect(results.map { $0.error?.kind.rawValue } == ["http", "api", "timeout", "decode", "connection"])
             #expect(results[0].error?.httpStatus == 503)
             #expect(results[2].error?.isTimeout == true)
-            #expect(results[2].error?.transportError?.timeout == .seconds(1))
+            #expect(results[2].error?.transportError?.timeout == .seconds(Self.stallTimeout))
             #expect(results[4].error?.transportError?.kind == .connectionReset)
         }
     }
