@@ -195,7 +195,7 @@ struct ProgressTests {
 }
 
 /// Uploads (issue 32): data read in place, a file streamed from disk.
-@Suite("Uploads")
+@Suite("Uploads", .enabled(if: !Sanitizer.isActive, "megabytes through a sanitizer take minutes of CPU that the sanitized suite's timing tests need; the plain suite runs it"))
 struct UploadTests {
     struct Received: Decodable, Sendable {
         let method: String
@@ -247,7 +247,7 @@ struct UploadTests {
 }
 
 /// Downloads to a file (issue 32).
-@Suite("Downloads")
+@Suite("Downloads", .enabled(if: !Sanitizer.isActive, "megabytes through a sanitizer take minutes of CPU that the sanitized suite's timing tests need; the plain suite runs it"))
 struct DownloadTests {
     /// The mock's `/pattern/{count}` body.
     static func pattern(_ count: Int) -> Data {
@@ -329,7 +329,7 @@ struct DownloadTests {
 }
 
 /// Streamed bodies with back-pressure (issue 32).
-@Suite("Streams")
+@Suite("Streams", .enabled(if: !Sanitizer.isActive, "megabytes through a sanitizer take minutes of CPU that the sanitized suite's timing tests need; the plain suite runs it"))
 struct StreamTests {
     @Test("stream() yields the body in order, whole")
     func whole() async throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// `forecast sun`, end to end: the built binary's formats, a year of days, its usage errors,
 /// that it asks nothing of the network whatever the environment says, and `%S` and `%s` in the
 /// other commands' templates against the mock.
-@Suite("forecast sun, end to end")
+@Suite("forecast sun, end to end", .enabled(if: !Sanitizer.isActive, "its dozens of forecast processes would starve the sanitized suite, whose timing tests then fail; the plain suite runs it"))
 struct SunEndToEndTests {
     /// Runs `forecast` to its end, with time to spare on a busy machine.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {

@@ -8,7 +8,7 @@ import TestSupport
 /// `forecast warnings` and `--warnings`, end to end against the mock, which serves the real
 /// r8 files of 2026-08-13 for 130000, 014030 and 460040 and a file with nothing in force for
 /// every other office.
-@Suite("The warnings in force, end to end")
+@Suite("The warnings in force, end to end", .enabled(if: !Sanitizer.isActive, "its dozens of forecast processes would starve the sanitized suite, whose timing tests then fail; the plain suite runs it"))
 struct WarningsEndToEndTests {
     static let stamped = MockConfiguration(stampsRelease: true)
 
