@@ -39,7 +39,9 @@ enum CurlCommand {
         if options.maxRedirects > 0 {
             arguments += ["-L", "--max-redirs", String(options.maxRedirects)]
         }
-        arguments += ["--max-time", seconds(options.timeout), "--connect-timeout", seconds(options.connectTimeout)]
+        arguments += [
+            "--max-time", CurlError.format(seconds: options.timeout), "--connect-timeout", CurlError.format(seconds: options.connectTimeout),
+        ]
         if let proxy = options.proxy {
             arguments += ["--proxy", proxy, "--noproxy", ""]
         }
@@ -61,11 +63,5 @@ enum CurlCommand {
             quoted += character == "'" ? "'\\''" : String(character)
         }
         return quoted + "'"
-    }
-
-    /// Seconds as curl's options take them: "15", "0.5".
-    private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return CurlError.format(seconds: Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

@@ -77,12 +77,16 @@ final class CancelOnRelease: Sendable {
 
 extension Session {
     /// A request whose body is streamed to its consumer in chunks, with back-pressure: see
-    /// ``DataStreamRequest``. `RequestOptions.maxBodySize` does not bound it.
+    /// ``DataStreamRequest``. `RequestOptions.maxBodySize` does not bound it, and it is never
+    /// retried (its consumer has had the chunks of the attempt that failed).
     public func streamRequest(
         _ url: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:], options: RequestOptions? = nil
     ) -> DataStreamRequest {
+        // Never retried: a retry would hand the consumer the body again after what it had.
+        var options = options ?? configuration.requestDefaults
+        options.retry = .none
         let request = request(url, method: method, headers: headers, options: options)
-        let engine = request.engineForStreams
+        let engine = self.engine
         let sink = StreamSink { engine.nudge() }
         request.modify("streamRequest") { $0.stream = sink }
         return DataStreamRequest(request: request, sink: sink)

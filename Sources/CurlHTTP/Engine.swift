@@ -29,6 +29,9 @@ final class Engine: @unchecked Sendable {
     /// Streamed transfers the write callback paused, until their consumers catch up; the
     /// engine thread's alone.
     private var pausedStreams: [Transfer] = []
+    /// The turn's one reading of the clock, which the transfers' progress callbacks read during
+    /// the next turn's perform; the engine thread's alone.
+    private let turnClock = TurnClock(.now)
     /// Whether the loop has ended, and who waits for it to (`Session.waitUntilInvalidated()`).
     private let ending = LockedValue<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
@@ -66,7 +69,6 @@ final class Engine: @unchecked Sendable {
         return accepted
     }
 
-    /// Asks the thread to drop a cancelled request, detaching its transfer if it is running.
     /// Wakes the loop so that it looks at its paused streams again; from any thread.
     func nudge() {
         inbox.withLock { inbox in
@@ -75,6 +77,7 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Asks the thread to drop a cancelled request, detaching its transfer if it is running.
     func cancel(_ request: Request) {
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
@@ -135,6 +138,7 @@ final class Engine: @unchecked Sendable {
                 // ended, deadlines, backoff and pacing are all judged at this instant, and the
                 // transfers started below count their start from it.
                 let now = ContinuousClock.now
+                turnClock.now = now
                 try finishAttempts(now: now)
                 expire(scheduler.expire(now: now))
                 // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed
@@ -162,7 +166,7 @@ final class Engine: @unchecked Sendable {
         guard !pausedStreams.isEmpty else { return }
         pausedStreams.removeAll { transfer in
             if transfer.request.isFinished { return true }
-            guard transfer.description.stream?.wantsMore == true else { return false }
+            guard transfer.description.stream?.takeResume() == true else { return false }
             transfer.resumeStream()
             return true
         }
@@ -181,7 +185,8 @@ final class Engine: @unchecked Sendable {
         }
         let transfer: Transfer
         do {
-            transfer = try Transfer(request: request, description: start.description, attempt: start.attempt, now: now)
+            transfer = try Transfer(
+                request: request, description: start.description, attempt: start.attempt, now: now, clock: turnClock)
             try multi.add(transfer.easy)
         } catch {
             request.finish(.failure(error, attempts: scheduler.remove(request)))
@@ -280,5 +285,16 @@ final class Engine: @unchecked Sendable {
         for request in unadmitted {
             request.finish(.failure(error, attempts: 0))
         }
+    }
+}
+
+/// The engine turn's reading of the clock, handed to what runs between two turns on the engine
+/// thread (libcurl's progress callbacks) so that they read no clock of their own. Not Sendable:
+/// the engine thread's alone.
+final class TurnClock {
+    var now: ContinuousClock.Instant
+
+    init(_ now: ContinuousClock.Instant) {
+        self.now = now
     }
 }

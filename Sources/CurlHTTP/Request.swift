@@ -87,9 +87,6 @@ public final class Request: Sendable {
         }
     }
 
-    /// The session's engine, which a stream's consumer wakes.
-    var engineForStreams: Engine { engine }
-
     /// True once the request has finished: its outcome is known (a cancelled one included).
     public var isFinished: Bool {
         state.withLock { $0.outcome != nil }

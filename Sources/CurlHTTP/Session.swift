@@ -23,7 +23,8 @@ import Darwin
 public final class Session: Sendable {
     /// The configuration the session was made with.
     public let configuration: SessionConfiguration
-    private let engine: Engine
+    /// Internal, for the requests made in other files (a stream's consumer wakes it).
+    let engine: Engine
 
     /// Creates the session's multi handle and starts its thread.
     ///

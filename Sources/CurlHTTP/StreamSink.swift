@@ -38,38 +38,43 @@ final class StreamSink: Sendable {
     }
 
     /// From the write callback, on the session's thread: true if the chunk was taken, false if
-    /// the sink is full and the transfer must pause (the chunk comes again after).
+    /// the sink is full and the transfer must pause (the chunk comes again after). A refused
+    /// chunk is not copied.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let chunk = Data(bytes)
-        let delivery = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, (queue: DispatchQueue, chunk: @Sendable (Data) -> Void)?)? in
+        enum Delivery {
+            case refused, held, waiter(CheckedContinuation<Data?, any Error>), pushed(DispatchQueue, @Sendable (Data) -> Void)
+        }
+        let delivery = state.withLock { state -> Delivery in
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (waiter, nil)
+                return .waiter(waiter)
             }
             guard state.held < Self.highWater else {
                 state.paused = true
-                return nil
+                return .refused
             }
-            state.held += chunk.count
-            if let push = state.push { return (nil, push) }
-            state.chunks.append(chunk)
-            return (nil, nil)
+            state.held += bytes.count
+            if let push = state.push { return .pushed(push.queue, push.chunk) }
+            state.chunks.append(Data(bytes))
+            return .held
         }
-        guard let delivery else { return false }
-        if let waiter = delivery.0 {
-            waiter.resume(returning: chunk)
-        } else if let push = delivery.1 {
-            push.queue.async {
-                push.chunk(chunk)
+        switch delivery {
+        case .refused: return false
+        case .held: break
+        case .waiter(let waiter): waiter.resume(returning: Data(bytes))
+        case .pushed(let queue, let deliver):
+            let chunk = Data(bytes)
+            queue.async {
+                deliver(chunk)
                 self.consumed(chunk.count)
             }
         }
         return true
     }
 
-    /// Whether a paused transfer may go on: the consumer has taken enough. The session's
-    /// thread asks it each turn for its paused transfers.
-    var wantsMore: Bool {
+    /// Whether a paused transfer may go on, the consumer having taken enough; true clears the
+    /// pause. The session's thread asks it each turn for its paused transfers.
+    func takeResume() -> Bool {
         state.withLock { state in
             guard state.paused, state.held < Self.lowWater else { return false }
             state.paused = false
@@ -77,13 +82,14 @@ final class StreamSink: Sendable {
         }
     }
 
-    /// The request's end, once every chunk it had was offered.
+    /// The request's end, once every chunk it had was offered. A consumer waiting then has
+    /// taken every chunk (it waits only on an empty sink), and is told at once.
     func finish(_ end: Result<Void, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
             guard state.end == nil else { return nil }
             state.end = end
             defer { state.waiter = nil }
-            return state.chunks.isEmpty ? state.waiter : nil
+            return state.waiter
         }
         waiter?.resume(with: end.map { nil })
     }
@@ -91,20 +97,23 @@ final class StreamSink: Sendable {
     /// The next chunk, waiting for it; nil at the end of the body; throws what failed it.
     func next() async throws -> Data? {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-            let ready = state.withLock { state -> Result<Data?, any Error>? in
+            let (ready, wakes) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
+                var ready: Result<Data?, any Error>?
                 if !state.chunks.isEmpty {
                     let chunk = state.chunks.removeFirst()
                     state.held -= chunk.count
-                    return .success(chunk)
+                    ready = .success(chunk)
+                } else if let end = state.end {
+                    ready = end.map { nil }
+                } else {
+                    state.waiter = continuation
                 }
-                if let end = state.end { return end.map { nil } }
-                state.waiter = continuation
-                return nil
+                return (ready, state.paused && state.held < Self.lowWater)
             }
             if let ready {
                 continuation.resume(with: ready)
             }
-            if state.withLock({ $0.paused && $0.held < Self.lowWater }) { wake() }
+            if wakes { wake() }
         }
     }
 

@@ -66,7 +66,7 @@ extension Transfer {
         let detail = easy.errorDetail
         let verifyResult = raw == .peerFailedVerification ? (try? easy.info(CURLINFO_SSL_VERIFYRESULT)) ?? 0 : 0
         let proxyStatus = refusedTunnelStatus
-        if let changed = uploadProblem ?? downloadProblem {
+        if let changed = abortReason {
             return CurlError(kind: .other, code: raw, message: changed, url: description.url, attempts: attempt)
         }
         let kind: CurlError.Kind = if exceededBodyLimit {

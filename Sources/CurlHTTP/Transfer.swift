@@ -33,6 +33,8 @@ final class Transfer {
     let attempt: Int
     /// The engine turn's reading of the clock when the attempt was handed to libcurl.
     let started: ContinuousClock.Instant
+    /// The engine's latest turn's reading, for the progress callback.
+    let clock: TurnClock
 
     // What has arrived, read by `result` (Transfer+Result.swift); written by the callbacks.
     private(set) var body = Data()
@@ -43,27 +45,26 @@ final class Transfer {
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64 = 0
     private var uploadFile: Int32 = -1
-    /// Why the upload was stopped (the file changed size, or could not be read), if it was.
-    private(set) var uploadProblem: String?
+    /// Why an upload or a download was stopped (the file changed size, could not be read or
+    /// written), if it was.
+    private(set) var abortReason: String?
     /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a
     /// response of another status, whose body is kept in memory), and the bytes it held when
     /// the attempt asked to continue it.
     private var downloadFile: Int32 = -1
     private(set) var resumedFrom: Int64 = 0
-    /// Whether the body went to the file; why writing it failed, if it did.
-    private(set) var wroteDownload = false
-    private(set) var downloadProblem: String?
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
-        request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant
+        request: Request, description: RequestDescription, attempt: Int, now: ContinuousClock.Instant, clock: TurnClock
     ) throws(CurlError) {
         self.request = request
         self.description = description
         self.attempt = attempt
         started = now
+        self.clock = clock
         easy = try EasyHandle()
         var lines = description.headers.map { "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip before a body.
@@ -88,7 +89,8 @@ final class Transfer {
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
         try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
-        // A body held in memory is bounded; one written to a file or streamed is not.
+        // A body held in memory is bounded (by receiveBody too); one written to a file or
+        // streamed is not.
         if description.download == nil, description.stream == nil {
             try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         }
@@ -172,7 +174,7 @@ final class Transfer {
                 let resumed = transfer.resumedFrom
                 transfer.description.progress?.update(
                     downloaded: Int64(downloaded) + resumed, downloadTotal: downloadTotal > 0 ? Int64(downloadTotal) + resumed : 0,
-                    uploaded: Int64(uploaded), uploadTotal: Int64(uploadTotal), now: .now)
+                    uploaded: Int64(uploaded), uploadTotal: Int64(uploadTotal), now: transfer.clock.now)
                 return 0
             }
         }
@@ -217,23 +219,20 @@ final class Transfer {
     private func receiveDownload(_ bytes: UnsafeRawBufferPointer, to download: RequestDescription.DownloadTarget) -> Bool {
         if downloadFile < 0 {
             let status = (try? easy.info(CURLINFO_RESPONSE_CODE)) ?? 0
-            guard (200..<300).contains(status) else {
-                body.append(contentsOf: bytes)
-                return true
-            }
+            // Another status's body (an error page) is kept in memory, within maxBodySize.
+            guard (200..<300).contains(status) else { return receiveBody(bytes) }
             let continues = status == 206 && resumedFrom > 0
             let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (continues ? O_APPEND : O_TRUNC)
             downloadFile = open(download.partial, flags, 0o644)
             guard downloadFile >= 0 else {
-                downloadProblem = "could not write \(download.partial): \(String(cString: strerror(errno)))"
+                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
                 return false
             }
             if !continues { resumedFrom = 0 }
-            wroteDownload = true
             // The validator of what the .part holds, for a later download to continue it.
             let validator = headers["etag"] ?? headers["last-modified"] ?? ""
             if (try? Data(validator.utf8).write(to: URL(fileURLWithPath: download.validator))) == nil {
-                downloadProblem = "could not write \(download.validator)"
+                abortReason = "could not write \(download.validator)"
                 return false
             }
         }
@@ -242,7 +241,7 @@ final class Transfer {
             let written = write(downloadFile, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                downloadProblem = "could not write \(download.partial): \(String(cString: strerror(errno)))"
+                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
                 return false
             }
             offset += written
@@ -254,11 +253,11 @@ final class Transfer {
     /// download's path (made empty if no byte came), its validator removed. Nil on success,
     /// else why not.
     func completeDownload(_ download: RequestDescription.DownloadTarget) -> String? {
+        // No body byte came: the file is made empty.
         if downloadFile >= 0 {
             close(downloadFile)
             downloadFile = -1
-        }
-        if !wroteDownload {
+        } else {
             let empty = open(download.partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard empty >= 0 else { return "could not write \(download.partial): \(String(cString: strerror(errno)))" }
             close(empty)
@@ -357,7 +356,7 @@ final class Transfer {
                 // At the announced size: the file must still have it.
                 var status = stat()
                 guard fstat(uploadFile, &status) == 0, Int64(status.st_size) == uploadSize else {
-                    uploadProblem = "the file \(path) changed size while it was sent"
+                    abortReason = "the file \(path) changed size while it was sent"
                     return abort
                 }
                 return 0
@@ -367,7 +366,7 @@ final class Transfer {
                 got = read(uploadFile, buffer.baseAddress, wanted)
             } while got < 0 && errno == EINTR
             guard got > 0 else {
-                uploadProblem = got == 0 ? "the file \(path) changed size while it was sent"
+                abortReason = got == 0 ? "the file \(path) changed size while it was sent"
                     : "could not read \(path): \(String(cString: strerror(errno)))"
                 return abort
             }
@@ -405,7 +404,8 @@ final class Transfer {
         return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
     }
 
-    /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit.
+    /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit,
+    /// which bounds a download's error page too.
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard body.count + bytes.count <= description.options.maxBodySize else {
             exceededBodyLimit = true

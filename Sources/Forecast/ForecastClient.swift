@@ -78,8 +78,10 @@ public final class ForecastClient: Sendable {
             try file.week(for: city, now: now)
         }, fallback: nil)
         observationTime = Route(first: Route.Leg(feeds.amedasLatest, provider: .jma) { (time: AmedasTime, _, _, _) in time }, fallback: nil)
-        warningsRoute = Route(first: Route.Leg(feeds.warnings, provider: .jma) { (file: WarningFile, _, city, _) throws(ForecastError) in
-            try file.warnings(for: city.id, office: AgencyArea.of(city)?.page ?? "")
+        warningsRoute = Route(first: Route.Leg(feeds.warnings, provider: .jma) { (file: WarningFile, _, city, now) throws(ForecastError) in
+            var warnings = try file.warnings(for: city.id, office: AgencyArea.of(city)?.page ?? "")
+            warnings.readOn = CitySun.today(epoch: now)
+            return warnings
         }, fallback: nil)
     }
 

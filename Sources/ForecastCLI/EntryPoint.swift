@@ -80,7 +80,7 @@ enum EntryPoint {
             }
         }
         let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
-        let settings = try Settings(options: options, environment: environment, streams: .current(), network: command != .sun)
+        let settings = try Settings(options: options, environment: environment, streams: .current())
         return Runner(settings: settings, cities: resolved, command: command)
     }
 

@@ -210,7 +210,7 @@ enum HelpText {
         computed offline from the catalog's coordinates of the city (its AMeDAS point) as the \
         national almanac (国立天文台) defines them: the Sun's upper limb on a sea-level horizon, \
         with standard refraction. No request, no cache. --date YYYY-MM-DD (default today in \
-        Japan) and --days N (1 to 366, default 1) choose the days. %S and %s print the sunrise \
+        Japan) and --days N (1 to \(Options.mostSunDays), default \(Options.defaultSunDays)) choose the days. %S and %s print the sunrise \
         and the sunset in every command's templates, on each row's date.
         """
 
@@ -359,7 +359,7 @@ enum HelpText {
         switch (spec.long, command) {
         case (OptionTable.format.long, _): formatHelp(for: command)
         case (OptionTable.lang.long, .cities): "ja (default) or en: the names and prefectures in Japanese or in English"
-        case (OptionTable.days.long, .sun): "days from --date, 1 to 366 (default 1)"
+        case (OptionTable.days.long, .sun): "days from --date, 1 to \(Options.mostSunDays) (default \(Options.defaultSunDays))"
         default: spec.help
         }
     }

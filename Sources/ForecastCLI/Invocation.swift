@@ -148,7 +148,7 @@ enum Invocation: Sendable {
     /// other, the config file's one is dropped; two of the command line's, or two of the
     /// file's, are a usage error.
     static func merge(
-        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given], for command: Command = .fetch,
+        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given], for command: Command,
         check conflict: ([ArgumentScanner.Given]) -> Conflict?
     ) throws(UsageError) -> Options {
         var given = file + commandLine

@@ -45,12 +45,13 @@ enum OptionTable {
         help: "the first day; without it, today in Japan",
         commands: .sun,
         effect: .set { options, value throws(UsageError) in
-            if SunDay.day(of: value) != nil, let year = Int(value.prefix(4)), !Options.sunYears.contains(year) {
-                throw UsageError("--date must be in the years \(Options.sunYears.lowerBound) to \(Options.sunYears.upperBound), where the formulas hold (got \(value))")
-            }
             guard SunDay.day(of: value) != nil else {
                 let shape = value.utf8.count == 10 && value.split(separator: "-").count == 3
                 throw UsageError("--date must be a date of the calendar as YYYY-MM-DD" + (shape ? ", and \(value) is none" : "") + " (got \(value))")
+            }
+            // A date of the calendar starts with its year.
+            guard Options.sunYears.contains(Int(value.prefix(4))!) else {
+                throw UsageError("--date must be in the years \(Options.sunYears.lowerBound) to \(Options.sunYears.upperBound), where the formulas hold (got \(value))")
             }
             options.date = value
         })

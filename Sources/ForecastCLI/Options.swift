@@ -51,10 +51,14 @@ struct Options: Sendable, Equatable {
     /// The years `--date` takes: where NOAA's formulas keep to the minute.
     static let sunYears = 1900...2100
 
-    /// `--days` when not given: one for the formats of one line per city, else three.
-    static func defaultDays(for format: OutputFormat) -> Int {
-        format.isOneLine ? 1 : 3
+    /// `--days` when not given: one for the formats of one line per city, else three; the sun's
+    /// one day (``defaultSunDays``) whatever the format.
+    static func defaultDays(for format: OutputFormat, in command: Invocation.Command = .fetch) -> Int {
+        command == .sun ? defaultSunDays : format.isOneLine ? 1 : 3
     }
+
+    /// `forecast sun`'s days when `--days` is not given.
+    static let defaultSunDays = 1
 
     /// The options as they stand before any is given.
     static let defaults = Options()

@@ -43,30 +43,34 @@ struct Runner: Sendable {
         }
         // The sun is computed: no client, no cache, no libcurl, whatever the settings say.
         if command == .sun {
-            return await run(ReadyResults(CitySun.results(for: cities, from: settings.date, count: settings.sunDays)), formatter: formatter())
+            let date = settings.date ?? CitySun.today(epoch: ForecastCache.systemNow())
+            return await run(ReadyResults(CitySun.results(for: cities, from: date, count: settings.days)), formatter: formatter())
         }
         return await Self.withClient(settings) { client in
-            // --warnings: the offices' warning files first (one request each), so that
-            // each city's block is written with its marks as soon as its forecast is in.
-            var marks: WarningMarks?
-            var warningsFailed = false
-            if settings.warnings, command == .fetch || command == .week {
-                var results: [CityResult<CityWarnings>] = []
-                for await result in client.warnings(for: cities, jobs: settings.jobs) {
-                    if settings.verbose {
-                        Self.verboseLines(for: result).forEach { Terminal.report($0) }
-                    }
-                    if let line = FailureMessage.line(for: result) {
-                        Terminal.report(line)
-                        warningsFailed = true
-                    }
-                    results.append(result)
-                }
-                marks = WarningMarks(results)
-            }
+            let (marks, warningsFailed) = settings.warnings ? await warningMarks(client) : (nil, false)
             let status = await run(command, client: client, formatter: formatter(marks: marks))
             return warningsFailed ? .failure : status
         }
+    }
+
+    /// `--warnings` (which only the 3-day forecast and the week take): the offices' warning
+    /// files, one request each, before the forecasts, so that each city's block is written with
+    /// its marks as soon as its forecast is in; a file that fails is said on stderr, and fails
+    /// the run.
+    private func warningMarks(_ client: ForecastClient) async -> (WarningMarks, failed: Bool) {
+        var results: [CityResult<CityWarnings>] = []
+        var failed = false
+        for await result in client.warnings(for: cities, jobs: settings.jobs) {
+            if settings.verbose {
+                Self.verboseLines(for: result).forEach { Terminal.report($0) }
+            }
+            if let line = FailureMessage.line(for: result) {
+                Terminal.report(line)
+                failed = true
+            }
+            results.append(result)
+        }
+        return (WarningMarks(results), failed)
     }
 
     /// Fetches and prints every city for `command`, through `client`.

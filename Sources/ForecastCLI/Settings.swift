@@ -25,10 +25,9 @@ struct Settings: Sendable {
     /// Fetch the warnings in force too, and mark the cities under one of level 3 or more
     /// (`--warnings`).
     var warnings: Bool
-    /// The sun's first day, "YYYY-MM-DD": `--date`, else today in Japan.
-    var date: String
-    /// The sun's days: `--days`, else 1.
-    var sunDays: Int
+    /// The sun's first day, "YYYY-MM-DD" (`--date`); nil for today in Japan, read when the sun
+    /// is computed.
+    var date: String?
     /// The template of waybar's text, if given.
     var textFormat: FormatTemplate?
     var client: ClientConfiguration
@@ -59,9 +58,11 @@ struct Settings: Sendable {
     /// stderr to be a terminal that can erase a line, and stdout not to be a pipe, whose
     /// reader (`| head`, `| cut`) prints to the same terminal at moments nobody knows.
     ///
-    /// A run that makes no request (`network` false: the sun's) reads none of the network's
-    /// variables (the roots, the CA store, the cache folder): no value of theirs can stop it.
-    init(options: Options, environment: Environment, streams: Streams, network: Bool = true) throws(UsageError) {
+    /// A run that makes no request (`network` false; by default, a command that does not fetch:
+    /// the sun) reads none of the network's variables (the roots, the CA store, the cache
+    /// folder): no value of theirs can stop it.
+    init(options: Options, environment: Environment, streams: Streams, network: Bool? = nil) throws(UsageError) {
+        let network = network ?? OptionSpec.Commands.fetching.contains(options.command.scope)
         let format: OutputFormat = options.format == .auto ? (streams.stdoutIsTerminal ? .table : .tsv) : options.format
         let canEscape = environment["TERM"] != "dumb"
         let colorOn = switch options.color {
@@ -77,7 +78,7 @@ struct Settings: Sendable {
             directory: ForecastCache.defaultDirectory(variable: environment.value),
             mode: options.refresh ? .refresh : .normal)
         self.format = format
-        days = options.days ?? Options.defaultDays(for: format)
+        days = options.days ?? Options.defaultDays(for: format, in: options.command)
         language = options.lang.language
         width = Self.width(environment: environment, terminal: streams.width)
         header = !options.noHeader
@@ -89,8 +90,7 @@ struct Settings: Sendable {
         verbose = options.verbose
         watch = options.watch
         warnings = options.warnings
-        date = options.date ?? CitySun.today(epoch: ForecastCache.systemNow())
-        sunDays = options.days ?? 1
+        date = options.date
         textFormat = options.textFormat
         client = ClientConfiguration(
             baseURL: base,

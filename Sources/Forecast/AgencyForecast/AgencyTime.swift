@@ -77,7 +77,8 @@ struct AgencyTime: Equatable, Sendable {
         return value
     }
 
-    private static func padded(_ value: Int, _ width: Int) -> String {
+    /// `value` with zeros before it to `width` digits: "05".
+    static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -40,7 +40,7 @@ public struct JSONFormatter: ResultFormatter {
         }
         let layout = Report.layout
         let days = result.rows(days).clamped(to: 0..<value.rowCount).map { row in
-            JSONText.object(layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
+            JSONText.row(value, row, of: layout, language: language)
         }
         var members: [(String, JSONText)] = [
             ("id", .string(result.city.id)), ("city", .string(name)), ("prefecture", .string(result.prefecture(language))),
@@ -53,7 +53,7 @@ public struct JSONFormatter: ResultFormatter {
             members.append(("warnings", warnings.json(for: result.city.id, language: language)))
         }
         if let rowsKey = layout.rowsKey {
-            members.append((rowsKey, .raw("[" + days.map { $0.text }.joined(separator: ", ") + "]")))
+            members.append((rowsKey, .array(days)))
         } else if !result.rows(1).isEmpty {
             members += layout.jsonFields.map { ($0.name, $0.value(value, 0, language).json) }
         }
@@ -75,6 +75,16 @@ struct JSONText {
 
     /// A whole number, or `null` for an unknown value.
     static func number(_ value: Int?) -> JSONText { JSONText(text: value.map(String.init) ?? "null") }
+
+    /// An array of these elements, in order, on one line.
+    static func array(_ elements: [JSONText]) -> JSONText {
+        JSONText(text: "[" + elements.map(\.text).joined(separator: ", ") + "]")
+    }
+
+    /// The object of row `row` of `value`: its layout's JSON fields.
+    static func row<Report>(_ value: Report, _ row: Int, of layout: ReportLayout<Report>, language: Language) -> JSONText {
+        object(layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
+    }
 
     /// An object of these members, in order, on one line.
     static func object(_ members: [(String, JSONText)]) -> JSONText {

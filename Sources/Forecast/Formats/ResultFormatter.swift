@@ -92,6 +92,14 @@ enum ValueText {
         return line
     }
 
+    /// A time of a table's cell: "2026-05-29T10:37:00+09:00" as "05-29 10:37" (the first ten
+    /// characters' month and day, the time's hour and minute); another text as it is.
+    static func shortTime(_ iso: String) -> String {
+        let characters = Array(iso)
+        guard characters.count >= 16, characters[10] == "T" else { return iso }
+        return String(characters[5..<10]) + " " + String(characters[11..<16])
+    }
+
     /// A publication time as people read it: "2022-05-19T05:00:00+09:00" becomes
     /// "2022-05-19 05:00 JST" (Japan's offset) or "2022-05-19 05:00 +01:00"; another text is
     /// kept as it is.

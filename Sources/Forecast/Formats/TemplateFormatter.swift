@@ -32,26 +32,30 @@ public struct TemplateFormatter: ResultFormatter {
         return text
     }
 
-    /// `%S` or `%s` of a row: the sun's time at the city on the row's day (its `%d`, or today
-    /// for the warnings), whatever the value; nil for a city without a value or a row without a
-    /// date.
-    private func sunTime<Report: CityReport>(_ placeholder: FormatTemplate.Placeholder, _ result: CityResult<Report>, _ row: Int?) -> String? {
+    /// The sun's day at the city on a row's day (its `%d`, or today for the warnings); nil for
+    /// a city without a value or a row without a date.
+    private func sunDay<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> SunDay? {
         guard let value = result.value, let row, let date = Report.layout.sunDate(value, row),
               let day = SunDay.day(of: String(date.prefix(10)))
         else { return nil }
-        let sun = SunDay(day: day, latitude: result.city.latitude, longitude: result.city.longitude)
-        return SunDay.clock(placeholder == .sunrise ? sun.sunrise : sun.sunset)
+        return SunDay(day: day, latitude: result.city.latitude, longitude: result.city.longitude)
     }
 
     /// The template for row `row` of the result's value (nil for a city without one).
     private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
-        template.line { placeholder in
+        // %S and %s that the value does not answer itself (the sun's does) are computed once
+        // for the line, whichever of them it has.
+        var sun: SunDay??
+        return template.line { placeholder in
             switch placeholder {
-            case .id: result.city.id
-            case .city: result.name(language)
-            case .prefecture: result.prefecture(language)
-            case .sunrise, .sunset: sunTime(placeholder, result, row)
-            default: result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
+            case .id: return result.city.id
+            case .city: return result.name(language)
+            case .prefecture: return result.prefecture(language)
+            default:
+                let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
+                guard own == nil, placeholder == .sunrise || placeholder == .sunset else { return own }
+                if sun == nil { sun = .some(sunDay(result, row)) }
+                return sun!.flatMap { SunDay.clock(placeholder == .sunrise ? $0.sunrise : $0.sunset) }
             }
         }
     }

@@ -18,7 +18,7 @@ public struct CitySun: Sendable, Equatable {
         days = (first..<first + Swift.max(1, count)).map { SunDay(day: $0, latitude: city.latitude, longitude: city.longitude) }
     }
 
-    /// The days since 1970-01-01 of today in JST at `epoch` seconds since 1970.
+    /// Today's date in Japan, "YYYY-MM-DD", at `epoch` seconds since 1970.
     public static func today(epoch: Int) -> String {
         AgencyTime.date(ofDay: AgencyTime(epoch: epoch).day)
     }
@@ -60,8 +60,7 @@ public struct SunDay: Sendable, Equatable {
     /// "HH:MM" of minutes after midnight.
     public static func clock(_ minutes: Int?) -> String? {
         guard let minutes else { return nil }
-        let hours = minutes / 60, rest = minutes % 60
-        return (hours < 10 ? "0" : "") + String(hours) + ":" + (rest < 10 ? "0" : "") + String(rest)
+        return AgencyTime.padded(minutes / 60, 2) + ":" + AgencyTime.padded(minutes % 60, 2)
     }
 
     /// The days since 1970-01-01 of a date "YYYY-MM-DD" of the calendar (not 2026-02-30), or nil.

@@ -57,7 +57,7 @@ extension CityWarnings: CityReport {
                         (ValueText.field(warning?.status(in: style.language) ?? ""), .none)
                     },
                     column(.init("reported", width: 11, gap: wide, wraps: false), "発表", "reported") { warning, city, _ in
-                        (ValueText.field(shortTime(warning?.reported ?? city.reported)), .dim)
+                        (ValueText.field(ValueText.shortTime(warning?.reported ?? city.reported)), .dim)
                     },
                 ]
             },
@@ -67,38 +67,32 @@ extension CityWarnings: CityReport {
         showsNone: true,
         wholeLine: true,
         barClass: { warnings in
-            let level = warnings.highestLevel
+            switch warnings.highestLevel {
+            case 5: (5, "emergency")
+            case 4: (4, "danger")
+            case 3: (3, "warning")
+            case 2: (2, "advisory")
             // Codes the table does not know, and nothing else: more than none, less than an advisory.
-            if level == 0, !warnings.warnings.isEmpty { return (1, "unknown") }
-            return (level, CityWarnings.levelClass[level] ?? "none")
+            default: warnings.warnings.isEmpty ? (0, "none") : (1, "unknown")
+            }
         },
-        // %S and %s: today's sunrise and sunset, as in the observations.
-        sunDate: { _, _ in CitySun.today(epoch: ForecastCache.systemNow()) })
+        // %S and %s: the sunrise and sunset of the day they were read on, today.
+        sunDate: { warnings, _ in warnings.readOn })
 
     /// What is in force on one line: the names, highest first, or `-` for none.
     func line(in language: Language) -> String {
         warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: " ")
     }
-
-    /// Waybar's class of each level: the highest level's is the bar's.
-    static let levelClass = [5: "emergency", 4: "danger", 3: "warning", 2: "advisory", 0: "none"]
 }
 
 /// A table's paint of a warning: red for an emergency or danger warning (5, 4), yellow for a
 /// warning (3), none for an advisory or an unknown code.
-private func paint(_ warning: Warning?) -> TableCell.Style {
+func paint(_ warning: Warning?) -> TableCell.Style {
     switch warning?.level {
     case 5?, 4?: .red
     case 3?: .yellow
     default: .none
     }
-}
-
-/// "2026-05-29T10:37:00+09:00" as "05-29 10:37"; another text as it is.
-private func shortTime(_ iso: String) -> String {
-    let characters = Array(iso)
-    guard characters.count >= 16, characters[10] == "T" else { return iso }
-    return String(characters[5..<10]) + " " + String(characters[11..<16])
 }
 
 /// A field of the warning at the row's index (nil for the none-row).

@@ -13,12 +13,16 @@ public struct CityWarnings: Sendable, Equatable {
     public var reported: String
     /// What is in force, highest level first, then by code; a code the table does not know last.
     public var warnings: [Warning]
+    /// The day in Japan they were read on, "YYYY-MM-DD": templates' `%S` and `%s` print its
+    /// sunrise and sunset. The client sets it from its own clock when it reads the file.
+    public var readOn: String
 
-    /// Creates a city's warnings from their parts.
-    public init(office: String, reported: String, warnings: [Warning]) {
+    /// Creates a city's warnings from their parts, read on `readOn` (today in Japan when nil).
+    public init(office: String, reported: String, warnings: [Warning], readOn: String? = nil) {
         self.office = office
         self.reported = reported
         self.warnings = warnings
+        self.readOn = readOn ?? CitySun.today(epoch: ForecastCache.systemNow())
     }
 
     /// The highest level in force, 0 for none.

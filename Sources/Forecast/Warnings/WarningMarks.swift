@@ -32,11 +32,8 @@ public struct WarningMarks: Sendable {
     /// the file could not be had.
     func json(for id: String, language: Language) -> JSONText {
         guard let warnings = warnings(for: id) else { return .raw("null") }
-        let value = CityWarnings(office: "", reported: "", warnings: warnings)
-        let objects = warnings.indices.map { row in
-            JSONText.object(CityWarnings.layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
-        }
-        return .raw("[" + objects.map(\.text).joined(separator: ", ") + "]")
+        let value = CityWarnings(office: "", reported: "", warnings: warnings, readOn: "")
+        return .array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, language: language) })
     }
 
     /// The table's lines under the rows: one for each printed city with a warning in force,
@@ -46,13 +43,14 @@ public struct WarningMarks: Sendable {
         let separator = language == .en ? ", " : "、"
         for city in cities {
             guard let warnings = warnings(for: city.id), let highest = warnings.first else { continue }
+            // The highest's paint: red for 5 and 4, yellow for 3, as the warnings' table has it.
             let name = ValueText.field(city.name)
             var pieces = [language == .en ? "Warnings in \(name): " : "\(name)の警報: "]
             pieces += warnings.enumerated().map { index, warning in
                 ValueText.field(warning.name(in: language)) + (index < warnings.count - 1 ? separator : "")
             }
-            let paint: TableCell.Style = (highest.level ?? 0) >= 4 ? .red : .yellow
-            lines += TextWrap.lines(pieces: pieces, width: width, indent: 2).map { paint.paint($0, color: color) }
+            let style = paint(highest)
+            lines += TextWrap.lines(pieces: pieces, width: width, indent: 2).map { style.paint($0, color: color) }
         }
         return lines
     }
