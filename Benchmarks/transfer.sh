@@ -40,10 +40,14 @@ measure() {  # name, command...: wall s, user+sys s, peak RSS KB
 
 for file in small.bin big.bin; do
     echo "== $file ($(stat -c %s "$work/www/$file") bytes)"
-    measure "curl -o (download)" curl -s -f -o "$work/out-curl" "$base/$file"
-    measure "CurlHTTP download(_:to:)" "$bench" download 1 "$base/$file" "$work/out-curlhttp"
-    cmp -s "$work/out-curl" "$work/out-curlhttp" || { echo "the two files differ" >&2; exit 1; }
-    rm -f "$work/out-curl" "$work/out-curlhttp"
+    # Each download is checked against the served file and removed before the next starts, so
+    # that neither writes into a tmpfs that already holds the other's gigabyte.
+    measure "curl -o (download)" curl -s -f -o "$work/out" "$base/$file"
+    cmp -s "$work/www/$file" "$work/out" || { echo "curl's file differs" >&2; exit 1; }
+    rm -f "$work/out"
+    measure "CurlHTTP download(_:to:)" "$bench" download 1 "$base/$file" "$work/out"
+    cmp -s "$work/www/$file" "$work/out" || { echo "CurlHTTP's file differs" >&2; exit 1; }
+    rm -f "$work/out"
     measure "curl > /dev/null (stream)" curl -s -f "$base/$file"
     measure "CurlHTTP streamRequest" "$bench" stream 1 "$base/$file"
 done
