@@ -43,13 +43,16 @@ let package = Package(
             name: "CurlHTTP",
             dependencies: ["CCurl"]
         ),
+        // Japan time's calendar arithmetic, for the library and the mock alike.
+        .target(name: "JapanTime"),
         .target(
             name: "Forecast",
-            dependencies: ["CurlHTTP"]
+            dependencies: ["CurlHTTP", "JapanTime"]
         ),
         .target(
             name: "MockAPI",
             dependencies: [
+                "JapanTime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -100,15 +103,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastTests",
-            dependencies: ["Forecast", "MockAPI", "TestSupport"]
+            dependencies: ["Forecast", "JapanTime", "MockAPI", "TestSupport"]
         ),
         .testTarget(
             name: "ForecastCLITests",
-            dependencies: ["ForecastCLI", "Forecast", "MockAPI", "TestSupport"]
+            dependencies: ["ForecastCLI", "Forecast", "JapanTime", "MockAPI", "TestSupport"]
         ),
         .testTarget(
             name: "MockAPITests",
             dependencies: [
+                "JapanTime",
                 "MockAPI",
                 "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -1,3 +1,5 @@
+import JapanTime
+
 /// Drawing a template's values: what the agency's file of an office would say if its weather
 /// were its cities' ``DerivedWeather``.
 extension AgencyTemplate {

@@ -1,3 +1,4 @@
+import JapanTime
 import NIOCore
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,5 @@
+import JapanTime
+
 /// The API's body of a city without a sample of its own, from the template and the city's
 /// derived weather.
 extension DerivedWeather {

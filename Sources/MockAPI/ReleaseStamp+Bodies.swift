@@ -1,3 +1,5 @@
+import JapanTime
+
 /// Writing a ``ReleaseStamp`` into the bodies: the release times replace the sample's, and the
 /// dates move by whole days so that the body's first day is the current one. Times of day,
 /// values and texts stay the sample's. A member that is missing or of another form is left

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import JapanTime
 import FoundationEssentials
 #else
 import Foundation

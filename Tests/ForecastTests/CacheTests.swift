@@ -1,3 +1,5 @@
+import JapanTime
+
 import CurlHTTP
 @testable import Forecast
 import Foundation
@@ -7,7 +9,7 @@ import TestSupport
 @Suite("The cache")
 struct CacheTests {
     /// 2022-05-19 05:30 JST (20:30 UTC the day before), half an hour after the 130010 fixture's release.
-    static let justAfterRelease = Publication.parse("2022-05-19T05:30:00+09:00")!
+    static let justAfterRelease = JST.parseInstant("2022-05-19T05:30:00+09:00")!
 
     final class Clock: Sendable {
         let time: LockedValue<Int>
@@ -40,15 +42,15 @@ struct CacheTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // The 330010 body is the 17:00 release of 2024-02-12; fetched at 23:00 that day.
-        let clock = Clock(Publication.parse("2024-02-12T23:00:00+09:00")!)
+        let clock = Clock(JST.parseInstant("2024-02-12T23:00:00+09:00")!)
         let cache = ForecastCache(directory: dir, now: clock.now)
         cache.write(host: "h", key: "330010", body: try fixture("330010.json"))
         clock.advance(59 * 60)  // 23:59
         #expect(cache.read(host: "h", key: "330010") != nil)
         clock.advance(60)  // 00:00: 今日 in the cached body is now yesterday
         #expect(cache.read(host: "h", key: "330010") == nil)
-        #expect(Publication.nextChange(after: Publication.parse("2024-02-13T00:30:00+09:00")!)
-            == Publication.parse("2024-02-13T05:00:00+09:00")!)
+        #expect(Publication.nextChange(after: JST.parseInstant("2024-02-13T00:30:00+09:00")!)
+            == JST.parseInstant("2024-02-13T05:00:00+09:00")!)
     }
 
     @Test("A body older than the last release when fetched is fresh for 10 minutes only")
@@ -56,7 +58,7 @@ struct CacheTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Fetched at 11:05 JST, but the body is the 05:00 release: the API had not caught up.
-        let clock = Clock(Publication.parse("2022-05-19T11:05:00+09:00")!)
+        let clock = Clock(JST.parseInstant("2022-05-19T11:05:00+09:00")!)
         let cache = ForecastCache(directory: dir, now: clock.now)
         cache.write(host: "h", key: "130010", body: try fixture("130010.json"))
         clock.advance(9 * 60)
@@ -133,7 +135,7 @@ struct CacheTests {
 
 @Suite("The agency's release schedule")
 struct PublicationTests {
-    private func jst(_ text: String) -> Int { Publication.parse(text + "+09:00")! }
+    private func jst(_ text: String) -> Int { JST.parseInstant(text + "+09:00")! }
 
     @Test("Next and last releases around the day")
     func schedule() {
@@ -147,11 +149,11 @@ struct PublicationTests {
 
     @Test("ISO 8601 parsing with offsets")
     func parsing() {
-        #expect(Publication.parse("1970-01-01T00:00:00Z") == 0)
-        #expect(Publication.parse("1970-01-01T09:00:00+09:00") == 0)
-        #expect(Publication.parse("2021-03-03T05:00:00+09:00") == 1_614_715_200)
-        #expect(Publication.parse("2024-02-29T12:00:00.250+00:00") == 1_709_208_000)
-        #expect(Publication.parse("2021-03-03 05:00") == nil)
-        #expect(Publication.parse("") == nil)
+        #expect(JST.parseInstant("1970-01-01T00:00:00Z") == 0)
+        #expect(JST.parseInstant("1970-01-01T09:00:00+09:00") == 0)
+        #expect(JST.parseInstant("2021-03-03T05:00:00+09:00") == 1_614_715_200)
+        #expect(JST.parseInstant("2024-02-29T12:00:00.250+00:00") == 1_709_208_000)
+        #expect(JST.parseInstant("2021-03-03 05:00") == nil)
+        #expect(JST.parseInstant("") == nil)
     }
 }

@@ -1,3 +1,5 @@
+import JapanTime
+
 @testable import Forecast
 import Foundation
 import Testing
@@ -8,7 +10,7 @@ import TestSupport
 @Suite("Inputs found by fuzzing")
 struct FuzzRegressionTests {
     /// The cache fuzzer's clock: 2022-05-19 05:30 JST (see Fuzz/Targets/CacheFuzz.swift).
-    static let fuzzClock = Publication.parse("2022-05-19T05:30:00+09:00")!
+    static let fuzzClock = JST.parseInstant("2022-05-19T05:30:00+09:00")!
 
     /// Writes `contents` as the cache file of city 130010 on host "h" and reads it back as
     /// `ForecastCache.read` does for the client, at the fuzzer's clock.

@@ -1,3 +1,4 @@
+import JapanTime
 import Foundation
 import Testing
 

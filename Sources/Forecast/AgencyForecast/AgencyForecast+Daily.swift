@@ -1,3 +1,4 @@
+internal import JapanTime
 extension AgencyForecast {
     /// A city's 3-day forecast built from the file as the API builds its answer, for when the
     /// API cannot be reached: the same ``CityForecast``, field by field.
@@ -92,7 +93,7 @@ extension AgencyForecast {
         let telop = entry?.telop ?? code
         let icon = entry.map { "https://www.jma.go.jp/bosai/forecast/img/\($0.icon).svg" }
         return DailyForecast(
-            date: AgencyTime.date(ofDay: day), dateLabel: label, telop: telop, detail: detail,
+            date: JST.date(ofDay: day), dateLabel: label, telop: telop, detail: detail,
             temperature: TemperatureRange(min: Self.temperature(minimum), max: Self.temperature(maximum)),
             chanceOfRain: ChanceOfRain(t00_06: periods[0], t06_12: periods[1], t12_18: periods[2], t18_24: periods[3]),
             image: WeatherImage(title: telop, url: icon, width: 80, height: 60))

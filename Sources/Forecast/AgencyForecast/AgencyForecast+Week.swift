@@ -1,3 +1,4 @@
+internal import JapanTime
 extension AgencyForecast {
     /// The weekly area whose weather a city's week carries: the first of the city's own area,
     /// its office's area (愛媛県 380000 for its three cities), and the area paired with its
@@ -53,7 +54,7 @@ extension AgencyForecast {
                 point.flatMap { temperatures.number(field, area: $0, at: temperature) }
             }
             days.append(WeeklyDay(
-                date: AgencyTime.date(ofDay: time.day), weekday: Weekday(day: time.day),
+                date: JST.date(ofDay: time.day), weekday: Weekday(day: time.day),
                 code: weather.text(.weatherCodes, area: areaIndex, at: index),
                 rain: weather.number(.pops, area: areaIndex, at: index).map { Int($0) },
                 reliability: weather.text(.reliabilities, area: areaIndex, at: index),
@@ -70,7 +71,7 @@ extension AgencyForecast {
     /// nothing: without this it would be a week of no days, or three days of unknowns.
     func outdated(_ report: String, today: Int) -> String {
         let time = "\(report.prefix(10)) \(report.dropFirst(11).prefix(5)) JST"
-        return "has nothing from \(AgencyTime.date(ofDay: today)) on: it is the forecast of \(time)"
+        return "has nothing from \(JST.date(ofDay: today)) on: it is the forecast of \(time)"
     }
 
     /// Why a city has no weekly area, naming what was looked for and what the file has.

@@ -1,3 +1,4 @@
+internal import JapanTime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -232,6 +233,6 @@ public struct ForecastCache: Sendable {
         guard let open = rest.firstIndex(of: 0x22) else { return nil }
         let afterOpen = rest[(open + 1)...]
         guard let close = afterOpen.firstIndex(of: 0x22) else { return nil }
-        return Publication.parse(String(decoding: afterOpen[..<close], as: UTF8.self))
+        return JST.parseInstant(String(decoding: afterOpen[..<close], as: UTF8.self))
     }
 }

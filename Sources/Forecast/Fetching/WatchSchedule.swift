@@ -1,3 +1,4 @@
+internal import JapanTime
 /// When a program that keeps a forecast on screen (`forecast --watch`) looks again.
 ///
 /// The forecast changes when the weather agency publishes (05:00, 11:00, 17:00 JST) and at
@@ -19,7 +20,7 @@ public enum WatchSchedule {
     public static func nextLook(after now: Int, publicTimes: [String?]) -> Int {
         let lastRelease = Publication.last(atOrBefore: now)
         let behind = publicTimes.contains { time in
-            guard let time, let published = Publication.parse(time) else { return true }
+            guard let time, let published = JST.parseInstant(time) else { return true }
             return published < lastRelease
         }
         let change = Publication.nextChange(after: now)

@@ -1,3 +1,4 @@
+internal import JapanTime
 /// A ten-minute time of the agency's observations, as `bosai/amedas/data/latest_time.txt`
 /// names it: the newest map file's time.
 ///
@@ -15,7 +16,7 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
         var time = Substring(text)
         while time.first?.isWhitespace == true { time.removeFirst() }
         while time.last?.isWhitespace == true { time.removeLast() }
-        guard let epoch = Publication.parse(String(time)), epoch % 600 == 0 else { return nil }
+        guard let epoch = JST.parseInstant(String(time)), epoch % 600 == 0 else { return nil }
         self.epoch = epoch
     }
 
@@ -53,7 +54,7 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
         let time = AgencyTime(epoch: epoch)
         let hour = time.second / 3600
         let minute = time.second / 60 % 60
-        return (AgencyTime.date(ofDay: time.day), hour < 10 ? "0\(hour)" : "\(hour)", minute < 10 ? "0\(minute)" : "\(minute)")
+        return (JST.date(ofDay: time.day), hour < 10 ? "0\(hour)" : "\(hour)", minute < 10 ? "0\(minute)" : "\(minute)")
     }
 
     public static func < (lhs: AmedasTime, rhs: AmedasTime) -> Bool {

@@ -1,3 +1,4 @@
+internal import JapanTime
 /// Sunrise and sunset at a city, day by day, computed from its coordinates (``City/latitude``,
 /// ``City/longitude``): no file, no request. The times are the national almanac's kind
 /// (``SunCalculator``): sea-level times of the Sun's upper limb, in JST, to the minute.
@@ -20,7 +21,7 @@ public struct CitySun: Sendable, Equatable {
 
     /// Today's date in Japan, "YYYY-MM-DD", at `epoch` seconds since 1970.
     public static func today(epoch: Int) -> String {
-        AgencyTime.date(ofDay: AgencyTime(epoch: epoch).day)
+        JST.date(ofDay: AgencyTime(epoch: epoch).day)
     }
 
     /// The results of `cities`, in order, each `count` days from `date`: every one a success,
@@ -45,7 +46,7 @@ public struct SunDay: Sendable, Equatable {
 
     /// The times of `day` (days since 1970-01-01) at the coordinates.
     init(day: Int, latitude: Double, longitude: Double) {
-        date = AgencyTime.date(ofDay: day)
+        date = JST.date(ofDay: day)
         let events = SunCalculator.events(day: day, latitude: latitude, longitude: longitude)
         sunrise = events.sunrise.map { Int($0.rounded()) }
         sunset = events.sunset.map { Int($0.rounded()) }
@@ -60,12 +61,12 @@ public struct SunDay: Sendable, Equatable {
     /// "HH:MM" of minutes after midnight.
     public static func clock(_ minutes: Int?) -> String? {
         guard let minutes else { return nil }
-        return AgencyTime.padded(minutes / 60, 2) + ":" + AgencyTime.padded(minutes % 60, 2)
+        return JST.padded(minutes / 60, 2) + ":" + JST.padded(minutes % 60, 2)
     }
 
     /// The days since 1970-01-01 of a date "YYYY-MM-DD" of the calendar (not 2026-02-30), or nil.
     public static func day(of date: String) -> Int? {
-        guard let day = AgencyTime.day(ofDate: date), AgencyTime.date(ofDay: day) == date else { return nil }
+        guard let day = AgencyTime.day(ofDate: date), JST.date(ofDay: day) == date else { return nil }
         return day
     }
 }

@@ -1,3 +1,4 @@
+internal import JapanTime
 import CurlHTTP
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -67,7 +68,7 @@ struct WarningFile: Sendable, Decodable {
             }
         }
         guard listed else { throw .other("the agency's warning file of office \(office) does not list area \(code)") }
-        let newest = telegrams.map(\.reportDatetime).max { (Publication.parse($0) ?? 0) < (Publication.parse($1) ?? 0) } ?? ""
+        let newest = telegrams.map(\.reportDatetime).max { (JST.parseInstant($0) ?? 0) < (JST.parseInstant($1) ?? 0) } ?? ""
         return CityWarnings(office: office, reported: newest, warnings: warnings.sorted(by: Warning.inOrder), readOn: "")
     }
 
