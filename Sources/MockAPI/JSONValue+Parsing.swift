@@ -55,49 +55,48 @@ extension JSONValue {
         }
 
         private mutating func object(depth: Int) throws(ParseError) -> JSONValue {
-            offset += 1
             var members: [Member] = []
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") {
-                offset += 1
-                return .object(members)
-            }
-            while true {
-                skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else {
-                    throw ParseError(offset: offset, problem: "a member name in quotes")
+            try items(closedBy: "}") { parser throws(ParseError) in
+                parser.skipWhitespace()
+                guard parser.peek() == UInt8(ascii: "\"") else {
+                    throw ParseError(offset: parser.offset, problem: "a member name in quotes")
                 }
-                let key = try string()
-                skipWhitespace()
-                try expect(":")
-                members.append(Member(key: key, value: try value(depth: depth + 1)))
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") {
-                    offset += 1
-                    continue
-                }
-                try expect("}")
-                return .object(members)
+                let key = try parser.string()
+                parser.skipWhitespace()
+                try parser.expect(":")
+                members.append(Member(key: key, value: try parser.value(depth: depth + 1)))
             }
+            return .object(members)
         }
 
         private mutating func array(depth: Int) throws(ParseError) -> JSONValue {
-            offset += 1
             var elements: [JSONValue] = []
+            try items(closedBy: "]") { parser throws(ParseError) in
+                elements.append(try parser.value(depth: depth + 1))
+            }
+            return .array(elements)
+        }
+
+        /// Reads what stands between an opening bracket and `close`: nothing, or items that
+        /// `item` reads, separated by commas.
+        private mutating func items(
+            closedBy close: Unicode.Scalar, _ item: (inout Parser) throws(ParseError) -> Void
+        ) throws(ParseError) {
+            offset += 1
             skipWhitespace()
-            if peek() == UInt8(ascii: "]") {
+            if peek() == UInt8(ascii: close) {
                 offset += 1
-                return .array(elements)
+                return
             }
             while true {
-                elements.append(try value(depth: depth + 1))
+                try item(&self)
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") {
                     offset += 1
                     continue
                 }
-                try expect("]")
-                return .array(elements)
+                try expect(close)
+                return
             }
         }
 
