@@ -56,14 +56,9 @@ enum OptionTable {
             options.date = value
         })
 
-    static let lang = OptionSpec(
-        "lang", .value(name: "ja|en"),
-        help: "ja (default) or en: JMA's English names and weather phrases; LANG does not change it",
-        commands: .all, section: .first, completions: { _ in LanguageOption.allCases.map(\.rawValue) },
-        effect: .set { options, value throws(UsageError) in
-            guard let lang = LanguageOption(rawValue: value) else { throw UsageError("--lang must be ja or en (got \(value))") }
-            options.lang = lang
-        })
+    static let lang = choiceOption(
+        "lang", "ja|en", help: "ja (default) or en: JMA's English names and weather phrases; LANG does not change it",
+        commands: .all, section: .first) { (options, lang: LanguageOption) in options.lang = lang }
 
     static let noParallel = OptionSpec(
         "no-parallel", help: "one city after the other (undoes the config file's -p or -j)",
@@ -74,12 +69,9 @@ enum OptionTable {
         "no-header", help: "TSV without its header line", commands: OptionSpec.Commands.fetching.union(.sun),
         effect: .set { options, _ in options.noHeader = true })
 
-    static let timeout = OptionSpec(
-        "timeout", .value(name: "S"),
-        help: "seconds one attempt of one request may take (default \(NumberText.seconds(Options.defaults.timeout)))",
-        effect: .set { options, value throws(UsageError) in
-            options.timeout = try seconds(value, "--timeout", in: 0.001...longestWait, "from 0.001 to 86400 seconds")
-        })
+    static let timeout = secondsOption(
+        "timeout", help: "seconds one attempt of one request may take (default \(NumberText.seconds(Options.defaults.timeout)))",
+        in: 0.001...longestWait, "from 0.001 to 86400 seconds") { $0.timeout = $1 }
 
     static let retries = OptionSpec(
         "retries", .value(name: "N"),
@@ -89,21 +81,14 @@ enum OptionTable {
         })
 
     /// The client paces the API's host and the agency's alike; any other host only when given.
-    static let interval = OptionSpec(
-        "interval", .value(name: "S"),
+    static let interval = secondsOption(
+        "interval",
         help: "seconds between request starts to a host (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for \(ClientConfiguration.pacedHosts[0]) and \(ClientConfiguration.pacedHosts[1]), else 0)",
-        effect: .set { options, value throws(UsageError) in
-            options.interval = try seconds(value, "--interval", in: 0...longestWait, "from 0 to 86400 seconds")
-        })
+        in: 0...longestWait, "from 0 to 86400 seconds") { $0.interval = $1 }
 
-    static let baseURL = OptionSpec(
-        "base-url", .value(name: "URL"),
-        help: "the API's root (default $FORECAST_BASE_URL, else \(ClientConfiguration.publicBaseURL))",
-        commands: .fetch,
-        effect: .set { options, value throws(UsageError) in
-            try checkBaseURL(value, source: "--base-url")
-            options.baseURL = value
-        })
+    static let baseURL = checkedOption(
+        "base-url", "URL", help: "the API's root (default $FORECAST_BASE_URL, else \(ClientConfiguration.publicBaseURL))",
+        commands: .fetch, check: checkBaseURL, into: \.baseURL)
 
     static let refresh = OptionSpec(
         "refresh", help: "fetch even if the cache has a fresh copy, and store the new one",
@@ -114,13 +99,9 @@ enum OptionTable {
         "no-cache", help: "neither read nor write the cache", contradicts: ["refresh"],
         effect: .set { options, _ in options.noCache = true })
 
-    static let cacert = OptionSpec(
-        "cacert", .value(name: "FILE"),
-        help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
-        effect: .set { options, value throws(UsageError) in
-            try checkReadableFile(value, source: "--cacert")
-            options.cacert = value
-        })
+    static let cacert = checkedOption(
+        "cacert", "FILE", help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
+        check: checkReadableFile, into: \.cacert)
 
     static let maxTime = OptionSpec(
         "max-time", .value(name: "S"),
@@ -141,33 +122,18 @@ enum OptionTable {
             options.staleIfError = duration
         })
 
-    static let color = OptionSpec(
-        "color", .value(name: "WHEN"),
-        help: "auto (default), always or never",
-        commands: OptionSpec.Commands.fetching.union(.sun), completions: { _ in ColorMode.allCases.map(\.rawValue) },
-        effect: .set { options, value throws(UsageError) in
-            guard let color = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never (got \(value))") }
-            options.color = color
-        })
+    static let color = choiceOption(
+        "color", "WHEN", help: "auto (default), always or never",
+        commands: OptionSpec.Commands.fetching.union(.sun)) { (options, color: ColorMode) in options.color = color }
 
-    static let source = OptionSpec(
-        "source", .value(name: "SOURCE"),
+    static let source = choiceOption(
+        "source", "SOURCE",
         help: "auto (default): the API, and for a city it fails the weather agency's own file; tsukumijima: the API alone; jma: the agency's file alone",
-        commands: .fetch, completions: { _ in ClientConfiguration.Source.allCases.map(\.rawValue) },
-        effect: .set { options, value throws(UsageError) in
-            guard let source = ClientConfiguration.Source(rawValue: value) else {
-                throw UsageError("--source must be auto, tsukumijima or jma (got \(value))")
-            }
-            options.source = source
-        })
+        commands: .fetch) { (options, source: ClientConfiguration.Source) in options.source = source }
 
-    static let jmaURL = OptionSpec(
-        "jma-url", .value(name: "URL"),
-        help: "the weather agency's site (default $FORECAST_JMA_URL, else \(ClientConfiguration.agencyBaseURL))",
-        effect: .set { options, value throws(UsageError) in
-            try checkBaseURL(value, source: "--jma-url")
-            options.jmaURL = value
-        })
+    static let jmaURL = checkedOption(
+        "jma-url", "URL", help: "the weather agency's site (default $FORECAST_JMA_URL, else \(ClientConfiguration.agencyBaseURL))",
+        check: checkBaseURL, into: \.jmaURL)
 
     static let watch = OptionSpec(
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
@@ -231,6 +197,48 @@ enum OptionTable {
     /// The most seconds a wait may be: a day. Beyond it a number is a typo, and far beyond it
     /// would not fit in a `Duration` of milliseconds.
     static let longestWait = 86_400.0
+
+    /// An option of a number of seconds within `range`, which `set` stores; `rule` says what
+    /// the number must be, in the usage error that names the option.
+    private static func secondsOption(
+        _ long: String, help: String, in range: ClosedRange<Double>, _ rule: String,
+        set: @escaping @Sendable (inout Options, Double) -> Void
+    ) -> OptionSpec {
+        OptionSpec(long, .value(name: "S"), help: help, effect: .set { options, value throws(UsageError) in
+            set(&options, try seconds(value, "--" + long, in: range, rule))
+        })
+    }
+
+    /// An option whose value `check` accepts (a URL, a readable file) is stored at `path`; the
+    /// check's usage error names the option.
+    private static func checkedOption(
+        _ long: String, _ valueName: String, help: String, commands: OptionSpec.Commands = .fetching,
+        check: @escaping @Sendable (String, String) throws(UsageError) -> Void,
+        into path: WritableKeyPath<Options, String?> & Sendable
+    ) -> OptionSpec {
+        OptionSpec(long, .value(name: valueName), help: help, commands: commands, effect: .set { options, value throws(UsageError) in
+            try check(value, "--" + long)
+            options[keyPath: path] = value
+        })
+    }
+
+    /// An option whose value is one of `Choice`'s cases, by its raw value, which `set` stores;
+    /// the shell completes the cases, and the usage error lists them ("ja or en").
+    private static func choiceOption<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
+        _ long: String, _ valueName: String, help: String, commands: OptionSpec.Commands, section: OptionSpec.Section = .more,
+        set: @escaping @Sendable (inout Options, Choice) -> Void
+    ) -> OptionSpec {
+        let names = Choice.allCases.map(\.rawValue)
+        return OptionSpec(
+            long, .value(name: valueName), help: help, commands: commands, section: section, completions: { _ in names },
+            effect: .set { options, value throws(UsageError) in
+                guard let choice = Choice(rawValue: value) else {
+                    let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+                    throw UsageError("--\(long) must be \(list) (got \(value))")
+                }
+                set(&options, choice)
+            })
+    }
 
     /// A whole number within `range`, or the usage error that says what it must be.
     private static func whole(_ value: String, _ name: String, in range: ClosedRange<Int>, _ rule: String) throws(UsageError) -> Int {
