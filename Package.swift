@@ -60,7 +60,9 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            ]
+            ],
+            // The test certificates, as Scripts/make-test-certificates.py writes them.
+            resources: [.embedInCode("Certificates")]
         ),
         .executableTarget(
             name: "ForecastCLI",
