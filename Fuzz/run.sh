@@ -55,16 +55,24 @@ if stale "$out/lib/libCurlHTTP.a" "$root/Sources/CurlHTTP" "$root/Sources/CCurl"
     ar rs "$out/lib/libCurlHTTP.a" "$out/lib/ccurl.o"
 fi
 
+# JapanTime, which Forecast imports too: a static library, linked, not fuzzed.
+if stale "$out/lib/libJapanTime.a" "$root/Sources/JapanTime"; then
+    echo "== building JapanTime"
+    nice -n 10 swiftc -O -parse-as-library -module-name JapanTime \
+        -emit-module -emit-module-path "$out/lib/JapanTime.swiftmodule" \
+        -emit-library -static -o "$out/lib/libJapanTime.a" "$root"/Sources/JapanTime/*.swift
+fi
+
 # Each fuzzer is Forecast's sources and one entry point, compiled together with coverage
 # instrumentation (libFuzzer) and AddressSanitizer.
 for target in "${targets[@]}"; do
     binary="$out/bin/$target"
-    if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a"; then
+    if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a" "$out/lib/libJapanTime.a"; then
         echo "== building $target"
         nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
             -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
             $(find "$root/Sources/Forecast" -name "*.swift" | sort) "$root/Fuzz/Targets/${entry[$target]}.swift" \
-            -L "$out/lib" -lCurlHTTP -o "$binary"
+            -L "$out/lib" -lCurlHTTP -lJapanTime -o "$binary"
     fi
 done
 ((build_only)) && exit 0

@@ -1,3 +1,4 @@
+internal import JapanTime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,7 +18,7 @@ private enum CacheFuzzState {
     }()
     /// 2022-05-19 05:30 JST: half an hour after the 130010 fixture's release, so a seed entry
     /// fetched shortly before is fresh and its body reaches the decoder.
-    static let now = Publication.parse("2022-05-19T05:30:00+09:00")!
+    static let now = JST.parseInstant("2022-05-19T05:30:00+09:00")!
     static let cache = ForecastCache(directory: directory, now: { now })
     static let file = cache.path(host: "h", key: "130010")
 }
