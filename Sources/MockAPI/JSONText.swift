@@ -1,33 +1,30 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// JSON string escaping as the real API emits it (PHP's `JSON_UNESCAPED_UNICODE |
-/// JSON_UNESCAPED_SLASHES`): quotes, backslashes and control characters are escaped; non-ASCII
-/// text and `/` are written as they are.
+/// JSON_UNESCAPED_SLASHES`): quotes, backslashes and control characters are escaped (`\n`,
+/// `\b`, `\u001f`); non-ASCII text and `/` are written as they are. Foundation's `JSONEncoder`
+/// without escaped slashes writes exactly that.
 enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     static func quoted(_ text: String) -> String {
-        "\"" + escaped(text) + "\""
+        // A string always encodes: JSONEncoder throws only for values JSON cannot hold
+        // (a non-finite number), and for none of a string's.
+        return String(decoding: try! encoder.encode(text), as: UTF8.self)
     }
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
 
     /// `text` escaped for use between the quotes of a JSON string.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        String(quoted(text).dropFirst().dropLast())
     }
 
     /// A pretty-printed object of string members, 4-space indented like the API's bodies:
