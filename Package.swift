@@ -47,8 +47,13 @@ let package = Package(
         .target(name: "JapanTime"),
         .target(
             name: "Forecast",
-            dependencies: ["CurlHTTP", "JapanTime"]
+            dependencies: ["CurlHTTP", "JapanTime"],
+            // The catalog's and the agency's tables are TSV files in its folders, which the
+            // Tables plugin makes into Swift at build time.
+            plugins: ["Tables"]
         ),
+        .plugin(name: "Tables", capability: .buildTool(), dependencies: ["TableToSwift"]),
+        .executableTarget(name: "TableToSwift", path: "Plugins/TableToSwift"),
         .target(
             name: "MockAPI",
             dependencies: [

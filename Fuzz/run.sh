@@ -63,15 +63,27 @@ if stale "$out/lib/libJapanTime.a" "$root/Sources/JapanTime"; then
         -emit-library -static -o "$out/lib/libJapanTime.a" "$root"/Sources/JapanTime/*.swift
 fi
 
+# Forecast's tables, made into Swift as the Tables plugin makes them in a SwiftPM build.
+if stale "$out/gen/.made" "$root/Sources/Forecast" "$root/Plugins/TableToSwift"; then
+    echo "== making the tables"
+    mkdir -p "$out/gen"
+    swiftc -O "$root/Plugins/TableToSwift/main.swift" -o "$out/bin/table-to-swift"
+    rm -f "$out"/gen/*.swift
+    for table in $(find "$root/Sources/Forecast" -name "*.tsv"); do
+        "$out/bin/table-to-swift" "$table" "$out/gen/$(basename "$table" .tsv).swift"
+    done
+    touch "$out/gen/.made"
+fi
+
 # Each fuzzer is Forecast's sources and one entry point, compiled together with coverage
 # instrumentation (libFuzzer) and AddressSanitizer.
 for target in "${targets[@]}"; do
     binary="$out/bin/$target"
-    if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a" "$out/lib/libJapanTime.a"; then
+    if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a" "$out/lib/libJapanTime.a" "$out/gen/.made"; then
         echo "== building $target"
         nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
             -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
-            $(find "$root/Sources/Forecast" -name "*.swift" | sort) "$root/Fuzz/Targets/${entry[$target]}.swift" \
+            $(find "$root/Sources/Forecast" "$out/gen" -name "*.swift" | sort) "$root/Fuzz/Targets/${entry[$target]}.swift" \
             -L "$out/lib" -lCurlHTTP -lJapanTime -o "$binary"
     fi
 done

@@ -6,8 +6,8 @@
 /// (`https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json`), which serves all the
 /// office's cities: the 142 cities share 56 offices. The points are tried in order, since an
 /// office's file names only some of them, and a station's code can change between years
-/// (名瀬 was 88836 in 2021 and is 88837 now: both are listed). Compiled in from
-/// `Fixtures/jma/areas.tsv` by `Scripts/generate-agency-areas.py`.
+/// (名瀬 was 88836 in 2021 and is 88837 now: both are listed). The table is
+/// `agency-areas.tsv`, written from `Fixtures/jma/areas.tsv` by `Scripts/generate-agency-areas.py`.
 public struct AgencyArea: Sendable, Hashable {
     /// The city's ID, which is its class10 area's code: "130010".
     public let city: String

@@ -2,8 +2,9 @@
 /// city now.
 ///
 /// A city's stations are its area's `points` (``AgencyArea/points``), the first preferred; the
-/// names of those that serve a catalog city are compiled in from the agency's station table
-/// (`bosai/amedas/const/amedastable.json`) by `Scripts/generate-amedas-stations.py`.
+/// names of those that serve a catalog city are the table `amedas-stations.tsv`, written from
+/// the agency's station table (`bosai/amedas/const/amedastable.json`) by
+/// `Scripts/generate-amedas-stations.py`.
 public struct AmedasStation: Sendable, Hashable {
     /// The station's code: 2 digits of its prefecture and 3 of its number, "44132".
     public let code: String

@@ -1,0 +1,93 @@
+// Writes a Swift table from a TSV file, at build time (the Tables plugin runs it): the data stay
+// data, in the TSV, and the code that holds them is made, never committed.
+//
+//     table-to-swift <input.tsv> <output.swift>
+//
+// The TSV:
+//
+//     #! AgencyArea.table: [AgencyArea]      what to declare: `static let table: [AgencyArea]`
+//     # A line of its doc comment.           in `extension AgencyArea`
+//     city<TAB>points:list<TAB>class20:optional<TAB>latitude:number
+//     011000<TAB>11016|11017<TAB><TAB>45.4150
+//
+// Each row becomes `AgencyArea(city: "011000", points: ["11016", "11017"], class20: nil,
+// latitude: 45.4150)`, in the file's order. A column is a string unless its header says
+// `:number` (written as it is), `:list` (strings separated by `|`, none when empty) or
+// `:optional` (a string, or nil when empty). A malformed file fails the build, naming its line.
+
+import Foundation
+
+struct TableError: Error, CustomStringConvertible {
+    let description: String
+}
+
+enum Kind: String {
+    case string, number, list, optional
+}
+
+func literal(_ text: Substring) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}
+
+func value(_ text: Substring, _ kind: Kind) -> String {
+    switch kind {
+    case .string: literal(text)
+    case .number: String(text)
+    case .optional: text.isEmpty ? "nil" : literal(text)
+    case .list: "[" + text.split(separator: "|").map(literal).joined(separator: ", ") + "]"
+    }
+}
+
+func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
+    var lines = tsv.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    guard let declaration = lines.first, declaration.hasPrefix("#! "),
+          let dot = declaration.firstIndex(of: "."), let colon = declaration.firstIndex(of: ":"), dot < colon
+    else { throw TableError(description: "\(name):1: the first line must be `#! Owner.property: [Element]`") }
+    let owner = declaration[declaration.index(declaration.startIndex, offsetBy: 3)..<dot]
+    let property = declaration[declaration.index(after: dot)..<colon]
+    let type = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    guard type.hasPrefix("["), type.hasSuffix("]") else {
+        throw TableError(description: "\(name):1: the type must be an array, `[Element]`")
+    }
+    let element = type.dropFirst().dropLast()
+    let docs = lines.dropFirst().prefix { $0.hasPrefix("#") }
+    let headerIndex = 1 + docs.count
+    guard headerIndex < lines.count else { throw TableError(description: "\(name): no header line") }
+    var columns: [(label: Substring, kind: Kind)] = []
+    for field in lines[headerIndex].split(separator: "\t", omittingEmptySubsequences: false) {
+        let parts = field.split(separator: ":", maxSplits: 1)
+        guard let label = parts.first, let kind = Kind(rawValue: parts.count == 2 ? String(parts[1]) : "string") else {
+            throw TableError(description: "\(name):\(headerIndex + 1): \"\(field)\" is not a column (label or label:kind)")
+        }
+        columns.append((label, kind))
+    }
+    var out = "// Made at build time from \(name) by Plugins/TableToSwift; edit the TSV.\n\n"
+    out += "extension \(owner) {\n"
+    out += docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
+    out += "    static let \(property): \(type) = [\n"
+    for (index, line) in lines.enumerated().dropFirst(headerIndex + 1) {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == columns.count else {
+            throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(columns.count)")
+        }
+        let arguments = zip(columns, fields).map { column, field in "\(column.label): \(value(field, column.kind))" }
+        out += "        \(element)(" + arguments.joined(separator: ", ") + "),\n"
+    }
+    return out + "    ]\n}\n"
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: table-to-swift <input.tsv> <output.swift>\n".utf8))
+    exit(64)
+}
+do {
+    let input = URL(fileURLWithPath: arguments[1])
+    let tsv = try String(contentsOf: input, encoding: .utf8)
+    let swift = try swiftTable(from: tsv, name: input.lastPathComponent)
+    try Data(swift.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
+} catch {
+    FileHandle.standardError.write(Data("table-to-swift: \(error)\n".utf8))
+    exit(65)
+}
