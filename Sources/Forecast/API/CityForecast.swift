@@ -21,23 +21,6 @@ public struct CityForecast: Sendable, Equatable {
     public var location: Location
     /// The credits the API asks to be shown with its data.
     public var copyright: Copyright
-
-    /// Creates a forecast from its parts, as the decoder does; for tests and previews.
-    public init(
-        publicTime: String, publicTimeFormatted: String, publishingOffice: String, title: String,
-        link: String, description: ForecastDescription, forecasts: [DailyForecast],
-        location: Location, copyright: Copyright
-    ) {
-        self.publicTime = publicTime
-        self.publicTimeFormatted = publicTimeFormatted
-        self.publishingOffice = publishingOffice
-        self.title = title
-        self.link = link
-        self.description = description
-        self.forecasts = forecasts
-        self.location = location
-        self.copyright = copyright
-    }
 }
 
 /// The agency's written overview (`description`).
@@ -52,15 +35,6 @@ public struct ForecastDescription: Sendable, Equatable, Decodable {
     public var bodyText: String
     /// `headlineText` + "\n\n" + `bodyText`, or `bodyText` alone.
     public var text: String
-
-    /// Creates an overview from its parts.
-    public init(publicTime: String, publicTimeFormatted: String, headlineText: String, bodyText: String, text: String) {
-        self.publicTime = publicTime
-        self.publicTimeFormatted = publicTimeFormatted
-        self.headlineText = headlineText
-        self.bodyText = bodyText
-        self.text = text
-    }
 }
 
 /// Where the forecast is for (`location`).

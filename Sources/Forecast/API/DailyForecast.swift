@@ -14,20 +14,6 @@ public struct DailyForecast: Sendable, Equatable {
     public var chanceOfRain: ChanceOfRain
     /// The weather icon.
     public var image: WeatherImage
-
-    /// Creates a day from its parts, as the decoder does; for tests and previews.
-    public init(
-        date: String, dateLabel: String, telop: String?, detail: WeatherDetail,
-        temperature: TemperatureRange, chanceOfRain: ChanceOfRain, image: WeatherImage
-    ) {
-        self.date = date
-        self.dateLabel = dateLabel
-        self.telop = telop
-        self.detail = detail
-        self.temperature = temperature
-        self.chanceOfRain = chanceOfRain
-        self.image = image
-    }
 }
 
 /// The day's wording in detail (`detail`); each part is nil when the API has none (`wave`
