@@ -88,7 +88,7 @@ enum OptionTable {
 
     static let baseURL = checkedOption(
         "base-url", "URL", help: "the API's root (default $FORECAST_BASE_URL, else \(ClientConfiguration.publicBaseURL))",
-        commands: .fetch, check: checkBaseURL, into: \.baseURL)
+        commands: .fetch, check: checkBaseURL) { $0.baseURL = $1 }
 
     static let refresh = OptionSpec(
         "refresh", help: "fetch even if the cache has a fresh copy, and store the new one",
@@ -101,7 +101,7 @@ enum OptionTable {
 
     static let cacert = checkedOption(
         "cacert", "FILE", help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
-        check: checkReadableFile, into: \.cacert)
+        check: checkReadableFile) { $0.cacert = $1 }
 
     static let maxTime = OptionSpec(
         "max-time", .value(name: "S"),
@@ -133,7 +133,7 @@ enum OptionTable {
 
     static let jmaURL = checkedOption(
         "jma-url", "URL", help: "the weather agency's site (default $FORECAST_JMA_URL, else \(ClientConfiguration.agencyBaseURL))",
-        check: checkBaseURL, into: \.jmaURL)
+        check: checkBaseURL) { $0.jmaURL = $1 }
 
     static let watch = OptionSpec(
         "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
@@ -201,39 +201,42 @@ enum OptionTable {
     /// An option of a number of seconds within `range`, which `set` stores; `rule` says what
     /// the number must be, in the usage error that names the option.
     private static func secondsOption(
-        _ long: String, help: String, in range: ClosedRange<Double>, _ rule: String,
+        _ long: String, help: @autoclosure @escaping @Sendable () -> String, in range: ClosedRange<Double>, _ rule: String,
         set: @escaping @Sendable (inout Options, Double) -> Void
     ) -> OptionSpec {
-        OptionSpec(long, .value(name: "S"), help: help, effect: .set { options, value throws(UsageError) in
+        OptionSpec(long, .value(name: "S"), help: help(), effect: .set { options, value throws(UsageError) in
             set(&options, try seconds(value, "--" + long, in: range, rule))
         })
     }
 
-    /// An option whose value `check` accepts (a URL, a readable file) is stored at `path`; the
+    /// An option whose value `check` accepts (a URL, a readable file), which `set` stores; the
     /// check's usage error names the option.
     private static func checkedOption(
-        _ long: String, _ valueName: String, help: String, commands: OptionSpec.Commands = .fetching,
+        _ long: String, _ valueName: String, help: @autoclosure @escaping @Sendable () -> String, commands: OptionSpec.Commands = .fetching,
         check: @escaping @Sendable (String, String) throws(UsageError) -> Void,
-        into path: WritableKeyPath<Options, String?> & Sendable
+        set: @escaping @Sendable (inout Options, String) -> Void
     ) -> OptionSpec {
-        OptionSpec(long, .value(name: valueName), help: help, commands: commands, effect: .set { options, value throws(UsageError) in
+        OptionSpec(long, .value(name: valueName), help: help(), commands: commands, effect: .set { options, value throws(UsageError) in
             try check(value, "--" + long)
-            options[keyPath: path] = value
+            set(&options, value)
         })
     }
 
     /// An option whose value is one of `Choice`'s cases, by its raw value, which `set` stores;
     /// the shell completes the cases, and the usage error lists them ("ja or en").
+    @inline(__always)
     private static func choiceOption<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
-        _ long: String, _ valueName: String, help: String, commands: OptionSpec.Commands, section: OptionSpec.Section = .more,
+        _ long: String, _ valueName: String, help: @autoclosure @escaping @Sendable () -> String, commands: OptionSpec.Commands, section: OptionSpec.Section = .more,
         set: @escaping @Sendable (inout Options, Choice) -> Void
     ) -> OptionSpec {
-        let names = Choice.allCases.map(\.rawValue)
+        // The names are listed only when asked for (a completion, an error), not at every start.
+        let names: @Sendable () -> [String] = { Choice.allCases.map { $0.rawValue } }
         return OptionSpec(
-            long, .value(name: valueName), help: help, commands: commands, section: section, completions: { _ in names },
+            long, .value(name: valueName), help: help(), commands: commands, section: section, completions: { _ in names() },
             effect: .set { options, value throws(UsageError) in
                 guard let choice = Choice(rawValue: value) else {
-                    let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+                    let all = names()
+                    let list = HelpText.sentence(Array(all.dropLast()), or: all[all.count - 1])
                     throw UsageError("--\(long) must be \(list) (got \(value))")
                 }
                 set(&options, choice)

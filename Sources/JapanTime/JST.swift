@@ -55,13 +55,8 @@ public enum JST {
 
     /// The day of a text that starts with "YYYY-MM-DD" (what follows is not read), or nil when
     /// it does not, or when the month is not 1–12 or the day not 1–31.
-    public static func parseDay(_ text: some StringProtocol) -> Int? {
-        let s = Array(text.utf8.prefix(10))
-        guard s.count == 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"),
-              let year = digits(s, 0, 4), let month = digits(s, 5, 2), let day = digits(s, 8, 2),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        return dayNumber(year: year, month: month, day: day)
+    public static func parseDay(_ text: String) -> Int? {
+        day(Array(text.utf8.prefix(10)))
     }
 
     /// The instant of an ISO 8601 time with an offset, "2022-05-19T05:00:00+09:00" (any
@@ -69,7 +64,7 @@ public enum JST {
     /// is not one.
     public static func parseInstant(_ text: String) -> Int? {
         let s = Array(text.utf8)
-        guard s.count >= 20, let day = parseDay(text), s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),
+        guard s.count >= 20, let day = day(s), s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),
               s[13] == UInt8(ascii: ":"), s[16] == UInt8(ascii: ":"),
               let hour = digits(s, 11, 2), let minute = digits(s, 14, 2), let second = digits(s, 17, 2),
               hour < 24, minute < 60, second < 61
@@ -107,6 +102,15 @@ public enum JST {
     public static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// The day of the "YYYY-MM-DD" that `s` starts with.
+    private static func day(_ s: [UInt8]) -> Int? {
+        guard s.count >= 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"),
+              let year = digits(s, 0, 4), let month = digits(s, 5, 2), let day = digits(s, 8, 2),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return dayNumber(year: year, month: month, day: day)
     }
 
     /// "HH:MM:SS" of a second of the day.
