@@ -15,6 +15,51 @@ extension MockHTTPHandler {
 }
 
 extension MockHTTPHandler {
+    /// The realm and nonce of `/digest-auth/`'s challenge. One nonce for the server's life:
+    /// what is tested is the client's answer, not a replay.
+    static let digestRealm = "forecast-mock"
+    static let digestNonce = "c2e5f00d1a6b4e8f9d3c7a2b5e1f0c4d"
+
+    /// The `WWW-Authenticate` challenge of `/digest-auth/` (RFC 7616, MD5 with `qop=auth`).
+    static var digestChallenge: String {
+        "Digest realm=\"\(digestRealm)\", qop=\"auth\", nonce=\"\(digestNonce)\", algorithm=MD5, opaque=\"mock\""
+    }
+
+    /// Whether `authorization` is a Digest answer to ``digestChallenge`` for `user` and
+    /// `password`, made for this `method` and the URI it names.
+    static func digestAuthorized(_ authorization: String?, method: String, user: String, password: String) -> Bool {
+        guard let authorization, authorization.hasPrefix("Digest ") else { return false }
+        let fields = digestFields(authorization.dropFirst("Digest ".count))
+        guard fields["username"] == user, fields["realm"] == digestRealm, fields["nonce"] == digestNonce,
+              let uri = fields["uri"], let response = fields["response"], fields["qop"] == "auth",
+              let nc = fields["nc"], let cnonce = fields["cnonce"]
+        else { return false }
+        let ha1 = MD5.hex("\(user):\(digestRealm):\(password)".utf8)
+        let ha2 = MD5.hex("\(method):\(uri)".utf8)
+        return response == MD5.hex("\(ha1):\(digestNonce):\(nc):\(cnonce):auth:\(ha2)".utf8)
+    }
+
+    /// The `name=value` and `name="value"` pairs of a Digest header, separated by commas.
+    static func digestFields(_ text: Substring) -> [String: String] {
+        var fields: [String: String] = [:]
+        var rest = text[...]
+        while let equals = rest.firstIndex(of: "=") {
+            let name = String(rest[..<equals].drop { $0 == " " || $0 == "," })
+            rest = rest[rest.index(after: equals)...]
+            let value: Substring
+            if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
+                value = rest[rest.index(after: rest.startIndex)..<close]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex(of: ",") ?? rest.endIndex
+                value = rest[..<end]
+                rest = rest[end...]
+            }
+            fields[name] = String(value)
+        }
+        return fields
+    }
+
     /// `/pattern/{count}`: the whole body, or from the `Range`'s start (206) when no `If-Range`
     /// names another validator than the body's ETag.
     static func pattern(_ count: Int, request head: HTTPRequestHead) -> (HTTPResponseStatus, [(String, String)], ByteBuffer) {

@@ -170,6 +170,16 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             let body = ByteBuffer(string: Self.echoJSON(request))
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+        case .digestAuth(let user, let password):
+            let authorization = request.head.headers.first(name: "authorization")
+            guard Self.digestAuthorized(authorization, method: request.head.method.rawValue, user: user, password: password) else {
+                self.respond(
+                    request, status: .unauthorized, headers: [("WWW-Authenticate", Self.digestChallenge)],
+                    body: ByteBuffer(string: "unauthorized"), context: context)
+                return
+            }
+            let body = ByteBuffer(string: Self.echoJSON(request))
+            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .forecast, .agency, .amedas:
             let answer = self.normalAnswer(request)
             self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)

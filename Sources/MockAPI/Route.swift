@@ -60,6 +60,10 @@ enum Route: Equatable, Sendable {
     /// `/basic-auth/{user}/{password}`: the echo for a request whose `Authorization` is Basic
     /// with that user and password, else 401 with a Basic challenge (test helper).
     case basicAuth(user: String, password: String)
+    /// `/digest-auth/{user}/{password}`: the echo for a request that answers the Digest
+    /// challenge (MD5, `qop=auth`) with these credentials; 401 with the challenge otherwise
+    /// (test helper).
+    case digestAuth(user: String, password: String)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
     /// process (benchmark helper).
     case stats
@@ -117,6 +121,9 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix("/basic-auth/"):
             let parts = path.dropFirst("/basic-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
             self = parts.count == 2 ? .basicAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
+        case _ where path.hasPrefix("/digest-auth/"):
+            let parts = path.dropFirst("/digest-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
+            self = parts.count == 2 ? .digestAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
         case _ where path.hasPrefix("/pattern/"):
             let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.pattern) ?? .notFound

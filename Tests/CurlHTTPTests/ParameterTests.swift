@@ -114,6 +114,27 @@ struct ParameterTests {
         }
     }
 
+    @Test("Digest authentication: the challenge is answered (MD5, qop=auth) without sending the password; a wrong one is authenticationFailed, never retried")
+    func digest() async throws {
+        try await MockServer.withServer { mock in
+            var options = testOptions()
+            options.retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
+            let url = "\(mock.baseURL)/digest-auth/kanji/pa55-w0rd"
+            let passed = try await echo(session.request(url).authenticate(username: "kanji", password: "pa55-w0rd"))
+            let authorization = try #require(passed.headers["authorization"])
+            #expect(authorization.hasPrefix("Digest ") && authorization.contains("username=\"kanji\""), "\(authorization)")
+            // The password is in the route's path (the URI the answer names), and nowhere else.
+            #expect(!authorization.replacingOccurrences(of: "/digest-auth/kanji/pa55-w0rd", with: "").contains("pa55-w0rd"))
+
+            let refused = await failure(of: session.request(url).authenticate(username: "kanji", password: "wrong-secret"))
+            let error = try #require(refused as? CurlError)
+            #expect(error.kind == .authenticationFailed)
+            #expect(error.attempts == 1)
+            #expect(!"\(error)".contains("wrong-secret"))
+        }
+    }
+
     @Test("cURLDescription: the method, headers, body and URL, the password hidden; run by the real curl, it gets the same answer")
     func curlDescription() async throws {
         try await MockServer.withServer { mock in
