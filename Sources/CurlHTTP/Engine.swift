@@ -29,6 +29,8 @@ final class Engine: @unchecked Sendable {
     /// Streamed transfers the write callback paused, until their consumers catch up; the
     /// engine thread's alone.
     private var pausedStreams: [Transfer] = []
+    /// The streams whose sinks received chunks during this turn's perform, flushed after it.
+    private var heldStreams: [Transfer] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read during
     /// the next turn's perform; the engine thread's alone.
     private let turnClock = TurnClock(.now)
@@ -134,6 +136,7 @@ final class Engine: @unchecked Sendable {
             resumeCaughtUpStreams()
             do throws(CurlError) {
                 try multi.perform()
+                flushHeldStreams()
                 // The turn's one reading of the clock, after libcurl's work: attempts that
                 // ended, deadlines, backoff and pacing are all judged at this instant, and the
                 // transfers started below count their start from it.
@@ -159,6 +162,15 @@ final class Engine: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Tells the consumers of the streams that received chunks in this turn, once a turn.
+    private func flushHeldStreams() {
+        guard !heldStreams.isEmpty else { return }
+        for transfer in heldStreams {
+            transfer.description.stream?.flush()
+        }
+        heldStreams.removeAll(keepingCapacity: true)
     }
 
     /// Resumes the paused streams whose consumers have taken enough; forgets those that ended.
@@ -195,6 +207,7 @@ final class Engine: @unchecked Sendable {
         if transfer.description.stream != nil {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
+            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(holding) }
         }
         scheduler.started(request, running: transfer, now: now)
         if start.attempt == 1 { request.markStarted(at: now) }

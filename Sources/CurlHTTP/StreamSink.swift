@@ -11,6 +11,12 @@ import Foundation
 /// and the session's other transfers go on; once the consumer has taken the held bytes below
 /// ``lowWater``, it wakes the session's thread, which resumes the transfer (`curl_easy_pause`,
 /// from that thread, as libcurl requires).
+///
+/// The chunks of one engine turn reach the consumer together: the write callback only holds a
+/// chunk, and the engine flushes the sink once its `curl_multi_perform` is done. A consumer
+/// waiting is woken once a turn, not once a chunk (libcurl reads a socket until it is empty, up
+/// to a hundred chunks a turn), and takes the others without waiting; `responseStream` has one
+/// delivery job on its queue at a time, which delivers every chunk held when it runs.
 final class StreamSink: Sendable {
     /// The bytes held before the transfer is paused, and below which it is resumed.
     static let highWater = 1 << 20
@@ -21,12 +27,25 @@ final class StreamSink: Sendable {
         var held = 0
         /// The write callback refused a chunk: the transfer is paused until the consumer catches up.
         var paused = false
+        /// Chunks arrived this turn that the consumer has not been told of.
+        var unflushed = false
         /// The end: nil while the body arrives, then the request's outcome.
         var end: Result<Void, any Error>?
         /// A consumer waiting for the next chunk or the end.
         var waiter: CheckedContinuation<Data?, any Error>?
         /// For `responseStream`: where chunks are delivered, instead of being taken.
         var push: (queue: DispatchQueue, chunk: @Sendable (Data) -> Void)?
+        /// A delivery job is on the push queue, and will deliver what is held when it runs.
+        var delivering = false
+    }
+
+    /// What the write callback's chunk came to.
+    enum Offer {
+        /// The sink is full: pause the transfer; the chunk comes again later. It was not copied.
+        case refused
+        /// Held; `firstOfTurn` when the sink has nothing unflushed before it, and so must be
+        /// flushed at the end of this turn.
+        case held(firstOfTurn: Bool)
     }
 
     private let state = LockedValue(State())
@@ -37,39 +56,29 @@ final class StreamSink: Sendable {
         self.wake = wake
     }
 
-    /// From the write callback, on the session's thread: true if the chunk was taken, false if
-    /// the sink is full and the transfer must pause (the chunk comes again after). A refused
-    /// chunk is not copied.
-    func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        enum Delivery {
-            case refused, held, waiter(CheckedContinuation<Data?, any Error>), pushed(DispatchQueue, @Sendable (Data) -> Void)
-        }
-        let delivery = state.withLock { state -> Delivery in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return .waiter(waiter)
-            }
+    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses
+    /// it when the sink is full.
+    func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
+        state.withLock { state in
             guard state.held < Self.highWater else {
                 state.paused = true
                 return .refused
             }
             state.held += bytes.count
-            if let push = state.push { return .pushed(push.queue, push.chunk) }
             state.chunks.append(Data(bytes))
-            return .held
+            defer { state.unflushed = true }
+            return .held(firstOfTurn: !state.unflushed)
         }
-        switch delivery {
-        case .refused: return false
-        case .held: break
-        case .waiter(let waiter): waiter.resume(returning: Data(bytes))
-        case .pushed(let queue, let deliver):
-            let chunk = Data(bytes)
-            queue.async {
-                deliver(chunk)
-                self.consumed(chunk.count)
-            }
+    }
+
+    /// At the end of the session's turn: tells the consumer of the chunks that arrived in it,
+    /// resuming a waiting consumer with the first or starting a delivery job.
+    func flush() {
+        let action = state.withLock { state in
+            state.unflushed = false
+            return Self.handOver(&state)
         }
-        return true
+        perform(action)
     }
 
     /// Whether a paused transfer may go on, the consumer having taken enough; true clears the
@@ -82,62 +91,108 @@ final class StreamSink: Sendable {
         }
     }
 
-    /// The request's end, once every chunk it had was offered. A consumer waiting then has
-    /// taken every chunk (it waits only on an empty sink), and is told at once.
+    /// The request's end, once every chunk it had was offered. A consumer is told of the chunks
+    /// still unflushed first, then of the end once it has taken them.
     func finish(_ end: Result<Void, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
-            guard state.end == nil else { return nil }
+        let action = state.withLock { state -> HandOver in
+            guard state.end == nil else { return .none }
             state.end = end
-            defer { state.waiter = nil }
-            return state.waiter
+            state.unflushed = false
+            return Self.handOver(&state)
         }
-        waiter?.resume(with: end.map { nil })
+        perform(action)
     }
 
     /// The next chunk, waiting for it; nil at the end of the body; throws what failed it.
     func next() async throws -> Data? {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-            let (ready, wakes) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
-                var ready: Result<Data?, any Error>?
-                if !state.chunks.isEmpty {
-                    let chunk = state.chunks.removeFirst()
-                    state.held -= chunk.count
-                    ready = .success(chunk)
-                } else if let end = state.end {
-                    ready = end.map { nil }
-                } else {
-                    state.waiter = continuation
-                }
-                return (ready, state.paused && state.held < Self.lowWater)
+        // A chunk or the end already there is taken without suspending.
+        if let ready = state.withLock({ Self.take(&$0) }) {
+            resumeIfCaughtUp()
+            return try ready.get()
+        }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+            let ready = state.withLock { state in
+                let ready = Self.take(&state)
+                if ready == nil { state.waiter = continuation }
+                return ready
             }
             if let ready {
                 continuation.resume(with: ready)
+                resumeIfCaughtUp()
             }
-            if wakes { wake() }
         }
     }
 
     /// Delivers every chunk from now on to `chunk` on `queue`, in order.
     func deliver(on queue: DispatchQueue, _ chunk: @escaping @Sendable (Data) -> Void) {
-        let held = state.withLock { state -> [Data] in
+        let action = state.withLock { state in
             state.push = (queue, chunk)
-            defer { state.chunks.removeAll() }
-            return state.chunks
+            return Self.handOver(&state)
         }
-        for data in held {
-            queue.async {
-                chunk(data)
-                self.consumed(data.count)
-            }
+        perform(action)
+    }
+
+    // MARK: Hand-over
+
+    private enum HandOver {
+        case none
+        case resume(CheckedContinuation<Data?, any Error>, Result<Data?, any Error>)
+        case startDelivery(DispatchQueue, @Sendable (Data) -> Void)
+    }
+
+    /// What to tell the consumer of what is held: under the lock, done by `perform` after it.
+    private static func handOver(_ state: inout State) -> HandOver {
+        if let push = state.push {
+            guard !state.delivering, !state.chunks.isEmpty else { return .none }
+            state.delivering = true
+            return .startDelivery(push.queue, push.chunk)
+        }
+        guard let waiter = state.waiter, let ready = take(&state) else { return .none }
+        state.waiter = nil
+        return .resume(waiter, ready)
+    }
+
+    private func perform(_ action: HandOver) {
+        switch action {
+        case .none: break
+        case .resume(let waiter, let ready):
+            waiter.resume(with: ready)
+        case .startDelivery(let queue, let chunk):
+            queue.async { self.deliverHeld(to: chunk) }
         }
     }
 
-    /// A pushed chunk has been handled: its bytes no longer count.
-    private func consumed(_ count: Int) {
-        let resume = state.withLock { state -> Bool in
-            state.held -= count
-            return state.paused && state.held < Self.lowWater
+    /// The first chunk, or the end once none is left; nil while the body is still coming.
+    private static func take(_ state: inout State) -> Result<Data?, any Error>? {
+        if !state.chunks.isEmpty {
+            let chunk = state.chunks.removeFirst()
+            state.held -= chunk.count
+            return .success(chunk)
         }
-        if resume { wake() }
+        return state.end.map { end in end.map { nil } }
+    }
+
+    /// The delivery job, on the push queue: every chunk held, in order, until none is left.
+    private func deliverHeld(to deliver: @Sendable (Data) -> Void) {
+        while let chunk = state.withLock({ state -> Data? in
+            guard !state.chunks.isEmpty else {
+                state.delivering = false
+                return nil
+            }
+            return state.chunks.removeFirst()
+        }) {
+            deliver(chunk)
+            // Its bytes count until the consumer has handled them.
+            let caughtUp = state.withLock { state in
+                state.held -= chunk.count
+                return state.paused && state.held < Self.lowWater
+            }
+            if caughtUp { wake() }
+        }
+    }
+
+    /// Wakes the session's thread when a paused transfer may go on.
+    private func resumeIfCaughtUp() {
+        if state.withLock({ $0.paused && $0.held < Self.lowWater }) { wake() }
     }
 }

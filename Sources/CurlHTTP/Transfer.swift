@@ -55,6 +55,9 @@ final class Transfer {
     private(set) var resumedFrom: Int64 = 0
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
+    /// Called on the session's thread when a streamed body's sink holds the first chunk of this
+    /// turn, to be flushed once the turn's `curl_multi_perform` is done.
+    var onHeld: ((Transfer) -> Void)?
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -154,11 +157,14 @@ final class Transfer {
                 return transfer.receiveDownload(bytes, to: download) ? length : 0
             }
             if let stream = transfer.description.stream {
-                guard stream.offer(bytes) else {
+                switch stream.offer(bytes) {
+                case .refused:
                     transfer.onPause?(transfer)
                     return 0x1000_0001  // CURL_WRITEFUNC_PAUSE: libcurl keeps the chunk for later
+                case .held(let firstOfTurn):
+                    if firstOfTurn { transfer.onHeld?(transfer) }
+                    return length
                 }
-                return length
             }
             return transfer.receiveBody(bytes) ? length : 0
         }

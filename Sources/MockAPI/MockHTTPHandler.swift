@@ -95,6 +95,14 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.requestInFlight = true
             let stamp = admission.clock.map { ReleaseStamp(now: $0()) }
             self.request = PendingRequest(head: head, route: route, admission: admission, stamp: stamp)
+            if case .reject(let status) = route, let pending = self.request {
+                // Answered now; the body's parts and end find no request and are dropped.
+                self.request = nil
+                self.respond(
+                    pending, status: HTTPResponseStatus(statusCode: status), headers: [("Connection", "close")],
+                    body: ByteBuffer(string: "rejected"), context: context)
+                return
+            }
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 // curl waits a second for this before sending a body (e.g. a large POST to /echo).
                 let interim = HTTPResponseHead(version: head.version, status: .continue)
@@ -158,6 +166,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .pattern(let count):
             let (status, headers, body) = Self.pattern(count, request: request.head)
             self.respond(request, status: status, headers: headers, body: body, context: context)
+        case .reject:
+            // Answered when the head arrived; no request of this route reaches its end here.
+            break
         case .upload:
             let body = ByteBuffer(string: #"{"method": "\#(request.head.method.rawValue)", "bytes": \#(request.uploaded), "fnv1a": "\#(String(request.uploadHash, radix: 16))"}"#)
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)

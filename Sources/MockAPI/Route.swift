@@ -64,6 +64,10 @@ enum Route: Equatable, Sendable {
     /// challenge (MD5, `qop=auth`) with these credentials; 401 with the challenge otherwise
     /// (test helper).
     case digestAuth(user: String, password: String)
+    /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with
+    /// `Connection: close`, before any body; the body that follows is read and dropped: a
+    /// server refusing an upload early (test helper).
+    case reject(Int)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
     /// process (benchmark helper).
     case stats
@@ -124,6 +128,9 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix("/digest-auth/"):
             let parts = path.dropFirst("/digest-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
             self = parts.count == 2 ? .digestAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
+        case _ where path.hasPrefix("/reject/"):
+            let status = Int(path.dropFirst("/reject/".count)).flatMap { (400...599).contains($0) ? $0 : nil }
+            self = status.map(Route.reject) ?? .notFound
         case _ where path.hasPrefix("/pattern/"):
             let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.pattern) ?? .notFound

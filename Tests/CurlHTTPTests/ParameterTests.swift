@@ -3,6 +3,7 @@ import Foundation
 import MockAPI
 import Testing
 import TestSupport
+import Synchronization
 
 /// Parameters, authentication and the curl command of a request (issue 32).
 @Suite("Parameters, authentication and cURLDescription")
@@ -263,6 +264,26 @@ struct UploadTests {
 
             let missing = await failure(of: session.upload(fileAt: path + ".missing", to: "\(mock.baseURL)/upload"))
             #expect("\(String(describing: missing))".contains("could not read"), "\(String(describing: missing))")
+        }
+    }
+
+    @Test("A server that refuses an upload early (413) stops it: the error is its status, and most of the file is never sent")
+    func refusedEarly() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let size = 64 << 20
+            try Data(count: size).write(to: URL(fileURLWithPath: path))
+            let last = Mutex<TransferProgress?>(nil)
+            let request = session.upload(fileAt: path, to: "\(mock.baseURL)/reject/413", method: .put)
+                .uploadProgress { progress in last.withLock { $0 = progress } }
+            let refused = await failure(of: request)
+            #expect((refused as? StatusCodeError)?.status == 413, "\(String(describing: refused))")
+            // The progress's last call comes on the request's queue before its outcome.
+            let sent = try #require(last.withLock { $0 })
+            #expect(sent.total == Int64(size))
+            #expect(sent.completed < Int64(size / 2), "sent \(sent.completed) of \(size) bytes")
         }
     }
 }
