@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# CurlHTTP's download to a file and its streamed body beside curl, against nginx on loopback,
-# in one run: the wall time, the CPU time and the peak RSS of each (GNU time), for a body of
-# SIZE (1G by default) and of 1M (the baseline a large body's RSS is compared with).
+# CurlHTTP's download to a file, its streamed body and its upload of a file beside curl's, and
+# async-http-client's streamed body, against nginx on loopback, in one run: the wall time, the
+# CPU time and the peak RSS of each (GNU time), for a body of SIZE (1G by default) and of 1M
+# (the baseline a large body's RSS is compared with).
 # Usage: Benchmarks/transfer.sh [SIZE=1G]   (needs nginx: apt-get install nginx-light)
+# async-http-client is built from Benchmarks/AHCStream, a package of its own; set NO_AHC=1 to
+# leave it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-1G}
 command -v nginx >/dev/null || { echo "needs nginx (apt-get install nginx-light)" >&2; exit 1; }
 swift build -c release --product CurlHTTPBench >/dev/null
 bench=$(swift build -c release --show-bin-path)/CurlHTTPBench
+ahc=""
+if [ -z "${NO_AHC:-}" ]; then
+    swift build -c release --package-path Benchmarks/AHCStream >/dev/null
+    ahc=$(swift build -c release --package-path Benchmarks/AHCStream --show-bin-path)/AHCStream
+fi
 
 work=$(mktemp -d -p /dev/shm)
 trap '[ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 chmod 755 "$work"   # nginx's worker, not root, reads the files
-mkdir -p "$work/www" "$work/tmp"
+mkdir -p "$work/www/put" "$work/tmp"
+chmod 777 "$work/www/put" "$work/tmp"   # where nginx's worker writes the uploads
 head -c "$size" /dev/zero | tr '\0' 'x' >"$work/www/big.bin"
 head -c 1M /dev/zero | tr '\0' 'x' >"$work/www/small.bin"
 port=$((20000 + RANDOM % 20000))
@@ -23,7 +32,10 @@ events { worker_connections 64; }
 http {
     access_log off; sendfile on; client_body_temp_path $work/tmp; proxy_temp_path $work/tmp;
     fastcgi_temp_path $work/tmp; uwsgi_temp_path $work/tmp; scgi_temp_path $work/tmp;
-    server { listen 127.0.0.1:$port; root $work/www; }
+    server {
+        listen 127.0.0.1:$port; root $work/www;
+        location /put/ { dav_methods PUT; client_max_body_size 0; }
+    }
 }
 CONF
 nginx -c "$work/nginx.conf" -p "$work"
@@ -50,4 +62,12 @@ for file in small.bin big.bin; do
     rm -f "$work/out"
     measure "curl > /dev/null (stream)" curl -s -f "$base/$file"
     measure "CurlHTTP streamRequest" "$bench" stream 1 "$base/$file"
+    [ -n "$ahc" ] && measure "async-http-client (stream)" "$ahc" "$base/$file"
+    # Each upload is a PUT that nginx writes to tmpfs, checked and removed before the next.
+    measure "curl -T (upload)" curl -s -f -T "$work/www/$file" "$base/put/up.bin"
+    cmp -s "$work/www/$file" "$work/www/put/up.bin" || { echo "curl's upload differs" >&2; exit 1; }
+    rm -f "$work/www/put/up.bin"
+    measure "CurlHTTP upload(fileAt:)" "$bench" upload 1 "$base/put/up.bin" "$work/www/$file"
+    cmp -s "$work/www/$file" "$work/www/put/up.bin" || { echo "CurlHTTP's upload differs" >&2; exit 1; }
+    rm -f "$work/www/put/up.bin"
 done

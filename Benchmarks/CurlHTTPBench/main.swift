@@ -6,7 +6,9 @@
 //                                       completion, wait, next
 //   curlhttp-bench parallel N URL       N requests handed to the session at once
 //   curlhttp-bench download 1 URL PATH  one download to a file (Session.download)
-//   curlhttp-bench stream 1 URL         one streamed body, its bytes counted (stream())
+//   curlhttp-bench stream 1 URL         one streamed body, its bytes counted (responseStream)
+//   curlhttp-bench upload 1 URL PATH    one file sent with PUT, streamed from disk
+//                                       (Session.upload(fileAt:))
 import CurlHTTP
 import Dispatch
 import Synchronization
@@ -16,8 +18,8 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let count = Int(arguments[2]), count > 0,
-      ["sequential", "parallel", "download", "stream"].contains(arguments[1]) else {
-    print("usage: curlhttp-bench sequential|parallel N URL | download 1 URL PATH | stream 1 URL")
+      ["sequential", "parallel", "download", "stream", "upload"].contains(arguments[1]) else {
+    print("usage: curlhttp-bench sequential|parallel N URL | download 1 URL PATH | stream 1 URL | upload 1 URL PATH")
     exit(64)
 }
 let url = arguments[3]
@@ -43,6 +45,16 @@ if arguments[1] == "download", arguments.count == 5 {
     let done = DispatchSemaphore(value: 0)
     session.download(arguments[3], to: path).responseFile { result in
         if case .failure = result { failures.withLock { $0 += 1 } }
+        done.signal()
+    }
+    done.wait()
+    exit(failures.withLock { $0 } == 0 ? 0 : 1)
+}
+if arguments[1] == "upload", arguments.count == 5 {
+    // One file sent as the body of a PUT, as `curl -T` sends it: never whole in memory.
+    let done = DispatchSemaphore(value: 0)
+    session.upload(fileAt: arguments[4], to: arguments[3], method: .put).validate().response { response in
+        if case .failure = response.result { failures.withLock { $0 += 1 } }
         done.signal()
     }
     done.wait()

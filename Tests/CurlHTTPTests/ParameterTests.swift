@@ -94,15 +94,23 @@ struct ParameterTests {
         }
     }
 
-    @Test("Basic authentication: the right password gets through; a wrong one is authenticationFailed, after one exchange, never retried")
-    func basic() async throws {
+    @Test(
+        "Basic and Digest (MD5, qop=auth): the right password gets through, sent only as the scheme sends it; a wrong one is authenticationFailed, after one exchange, never retried",
+        arguments: [("basic-auth", "Basic "), ("digest-auth", "Digest ")])
+    func authentication(route: String, scheme: String) async throws {
         try await MockServer.withServer { mock in
             var options = testOptions()
             options.retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
             let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
-            let url = "\(mock.baseURL)/basic-auth/kanji/pa55-w0rd"
+            let url = "\(mock.baseURL)/\(route)/kanji/pa55-w0rd"
             let passed = try await echo(session.request(url).authenticate(username: "kanji", password: "pa55-w0rd"))
-            #expect(passed.headers["authorization"]?.hasPrefix("Basic ") == true)
+            let authorization = try #require(passed.headers["authorization"])
+            #expect(authorization.hasPrefix(scheme), "\(authorization)")
+            if scheme == "Digest " {
+                // The password is in the route's path (the URI the answer names), and nowhere else.
+                #expect(authorization.contains("username=\"kanji\""))
+                #expect(!authorization.replacingOccurrences(of: "/\(route)/kanji/pa55-w0rd", with: "").contains("pa55-w0rd"))
+            }
 
             let refused = await failure(of: session.request(url).authenticate(username: "kanji", password: "wrong-secret"))
             let error = try #require(refused as? CurlError)
@@ -112,27 +120,6 @@ struct ParameterTests {
             // Without a credential, a 401 is a status like any other.
             let anonymous = await failure(of: session.request(url))
             #expect((anonymous as? StatusCodeError)?.status == 401)
-        }
-    }
-
-    @Test("Digest authentication: the challenge is answered (MD5, qop=auth) without sending the password; a wrong one is authenticationFailed, never retried")
-    func digest() async throws {
-        try await MockServer.withServer { mock in
-            var options = testOptions()
-            options.retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
-            let url = "\(mock.baseURL)/digest-auth/kanji/pa55-w0rd"
-            let passed = try await echo(session.request(url).authenticate(username: "kanji", password: "pa55-w0rd"))
-            let authorization = try #require(passed.headers["authorization"])
-            #expect(authorization.hasPrefix("Digest ") && authorization.contains("username=\"kanji\""), "\(authorization)")
-            // The password is in the route's path (the URI the answer names), and nowhere else.
-            #expect(!authorization.replacingOccurrences(of: "/digest-auth/kanji/pa55-w0rd", with: "").contains("pa55-w0rd"))
-
-            let refused = await failure(of: session.request(url).authenticate(username: "kanji", password: "wrong-secret"))
-            let error = try #require(refused as? CurlError)
-            #expect(error.kind == .authenticationFailed)
-            #expect(error.attempts == 1)
-            #expect(!"\(error)".contains("wrong-secret"))
         }
     }
 
