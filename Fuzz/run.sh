@@ -64,15 +64,20 @@ if stale "$out/lib/libJapanTime.a" "$root/Sources/JapanTime"; then
 fi
 
 # Forecast's tables, made into Swift as the Tables plugin makes them in a SwiftPM build.
-if stale "$out/gen/.made" "$root/Sources/Forecast" "$root/Plugins/TableToSwift"; then
+# Made again when a table or the maker changed, or when the list of tables did (a table
+# removed leaves no newer file behind), which `.made` records.
+tables=$(cd "$root/Sources/Forecast" && find . -name "*.tsv" | sort)
+if stale "$out/gen/.made" "$root/Sources/Forecast" "$root/Plugins/TableToSwift" ||
+   [[ "$(cat "$out/gen/.made")" != "$tables" ]]; then
     echo "== making the tables"
     mkdir -p "$out/gen"
-    swiftc -O "$root/Plugins/TableToSwift/main.swift" -o "$out/bin/table-to-swift"
+    nice -n 10 swiftc -O "$root/Plugins/TableToSwift/main.swift" -o "$out/bin/table-to-swift"
     rm -f "$out"/gen/*.swift
-    for table in $(find "$root/Sources/Forecast" -name "*.tsv"); do
-        "$out/bin/table-to-swift" "$table" "$out/gen/$(basename "$table" .tsv).swift"
+    for table in $tables; do
+        folder=$(basename "$(dirname "$table")")
+        "$out/bin/table-to-swift" "$root/Sources/Forecast/$table" "$out/gen/$folder-$(basename "$table" .tsv).swift"
     done
-    touch "$out/gen/.made"
+    echo "$tables" > "$out/gen/.made"
 fi
 
 # Each fuzzer is Forecast's sources and one entry point, compiled together with coverage

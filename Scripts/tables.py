@@ -9,10 +9,10 @@ def cell(value):
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
-        assert all("|" not in item for item in value), value
+        assert all(item and "|" not in item and item.isprintable() for item in value), value
         return "|".join(value)
     text = str(value)
-    assert "\t" not in text and "\n" not in text, text
+    assert text.isprintable(), repr(text)
     return text
 
 

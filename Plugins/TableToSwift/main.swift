@@ -13,7 +13,8 @@
 // Each row becomes `AgencyArea(city: "011000", points: ["11016", "11017"], class20: nil,
 // latitude: 45.4150)`, in the file's order. A column is a string unless its header says
 // `:number` (written as it is), `:list` (strings separated by `|`, none when empty) or
-// `:optional` (a string, or nil when empty). A malformed file fails the build, naming its line.
+// `:optional` (a string, or nil when empty). A malformed file (a cell not of its kind, an empty
+// item in a list, a control character such as a CR) fails the build, naming its line.
 
 import Foundation
 
@@ -29,12 +30,19 @@ func literal(_ text: Substring) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }
 
-func value(_ text: Substring, _ kind: Kind) -> String {
+/// The Swift of a cell, or nil when the cell is not of its column's kind: a number that is
+/// none, an empty item in a list, a control character anywhere.
+func value(_ text: Substring, _ kind: Kind) -> String? {
+    guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
     switch kind {
-    case .string: literal(text)
-    case .number: String(text)
-    case .optional: text.isEmpty ? "nil" : literal(text)
-    case .list: "[" + text.split(separator: "|").map(literal).joined(separator: ", ") + "]"
+    case .string: return literal(text)
+    case .number: return Double(text) == nil ? nil : String(text)
+    case .optional: return text.isEmpty ? "nil" : literal(text)
+    case .list:
+        let items = text.split(separator: "|", omittingEmptySubsequences: false)
+        if text.isEmpty { return "[]" }
+        guard !items.contains(where: \.isEmpty) else { return nil }
+        return "[" + items.map(literal).joined(separator: ", ") + "]"
     }
 }
 
@@ -62,7 +70,8 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
         }
         columns.append((label, kind))
     }
-    var out = "// Made at build time from \(name) by Plugins/TableToSwift; edit the TSV.\n\n"
+    var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
+    out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
     out += "extension \(owner) {\n"
     out += docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
     out += "    static let \(property): \(type) = [\n"
@@ -71,7 +80,13 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
         guard fields.count == columns.count else {
             throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(columns.count)")
         }
-        let arguments = zip(columns, fields).map { column, field in "\(column.label): \(value(field, column.kind))" }
+        var arguments: [String] = []
+        for (column, field) in zip(columns, fields) {
+            guard let swift = value(field, column.kind) else {
+                throw TableError(description: "\(name):\(index + 1): \(column.label): \"\(field)\" is not a \(column.kind.rawValue)")
+            }
+            arguments.append("\(column.label): \(swift)")
+        }
         out += "        \(element)(" + arguments.joined(separator: ", ") + "),\n"
     }
     return out + "    ]\n}\n"

@@ -154,6 +154,8 @@ final class Engine: @unchecked Sendable {
                 try multi.poll(timeoutMs: pollTimeoutMs(now: now))
                 failures = 0
             } catch {
+                // A perform that failed may have handed chunks over before it did.
+                flushHeldStreams()
                 // A failed poll returns at once: without a limit this loop would spin.
                 failures += 1
                 if failures >= Self.maxConsecutiveFailures {
@@ -176,11 +178,17 @@ final class Engine: @unchecked Sendable {
     /// Resumes the paused streams whose consumers have taken enough; forgets those that ended.
     private func resumeCaughtUpStreams() {
         guard !pausedStreams.isEmpty else { return }
+        var caughtUp: [Transfer] = []
         pausedStreams.removeAll { transfer in
             if transfer.request.isFinished { return true }
             guard transfer.description.stream?.takeResume() == true else { return false }
-            transfer.resumeStream()
+            caughtUp.append(transfer)
             return true
+        }
+        // Resumed after the list is settled: libcurl hands the held chunk over again within
+        // curl_easy_pause, and a sink that refuses it again adds the transfer to the list.
+        for transfer in caughtUp {
+            transfer.resumeStream()
         }
     }
 

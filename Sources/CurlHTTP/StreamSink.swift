@@ -16,7 +16,7 @@ import Foundation
 /// chunk, and the engine flushes the sink once its `curl_multi_perform` is done. A consumer
 /// waiting is woken once a turn, not once a chunk (libcurl reads a socket until it is empty, up
 /// to a hundred chunks a turn), and takes the others without waiting; `responseStream` has one
-/// delivery job on its queue at a time, which delivers every chunk held when it runs.
+/// delivery job on its queue at a time, which delivers the chunks held when it runs.
 final class StreamSink: Sendable {
     /// The bytes held before the transfer is paused, and below which it is resumed.
     static let highWater = 1 << 20
@@ -60,6 +60,9 @@ final class StreamSink: Sendable {
     /// it when the sink is full.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
         state.withLock { state in
+            // A request already ended (cancelled from another thread during this perform):
+            // its consumer has been told of the end, and hears of nothing after it.
+            guard state.end == nil else { return .held(firstOfTurn: false) }
             guard state.held < Self.highWater else {
                 state.paused = true
                 return .refused
@@ -158,7 +161,7 @@ final class StreamSink: Sendable {
         case .resume(let waiter, let ready):
             waiter.resume(with: ready)
         case .startDelivery(let queue, let chunk):
-            queue.async { self.deliverHeld(to: chunk) }
+            queue.async { self.deliverHeld(on: queue, to: chunk) }
         }
     }
 
@@ -172,23 +175,25 @@ final class StreamSink: Sendable {
         return state.end.map { end in end.map { nil } }
     }
 
-    /// The delivery job, on the push queue: every chunk held, in order, until none is left.
-    private func deliverHeld(to deliver: @Sendable (Data) -> Void) {
-        while let chunk = state.withLock({ state -> Data? in
-            guard !state.chunks.isEmpty else {
-                state.delivering = false
-                return nil
-            }
-            return state.chunks.removeFirst()
-        }) {
-            deliver(chunk)
-            // Its bytes count until the consumer has handled them.
-            let caughtUp = state.withLock { state in
-                state.held -= chunk.count
-                return state.paused && state.held < Self.lowWater
-            }
-            if caughtUp { wake() }
+    /// The delivery job, on the push queue: the chunks held when it runs, in order; then
+    /// another job behind whatever else the queue has, if more arrived meanwhile, so that a
+    /// long body never holds a shared queue for itself.
+    private func deliverHeld(on queue: DispatchQueue, to deliver: @escaping @Sendable (Data) -> Void) {
+        let batch = state.withLock { state in
+            defer { state.chunks.removeAll(keepingCapacity: true) }
+            return state.chunks
         }
+        for chunk in batch {
+            deliver(chunk)
+        }
+        let (more, caughtUp) = state.withLock { state in
+            // Their bytes counted until the consumer had handled them.
+            state.held -= batch.reduce(0) { $0 + $1.count }
+            if state.chunks.isEmpty { state.delivering = false }
+            return (!state.chunks.isEmpty, state.paused && state.held < Self.lowWater)
+        }
+        if caughtUp { wake() }
+        if more { queue.async { self.deliverHeld(on: queue, to: deliver) } }
     }
 
     /// Wakes the session's thread when a paused transfer may go on.

@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 
 /// Drawing a template's values: what the agency's file of an office would say if its weather
 /// were its cities' ``DerivedWeather``.

@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 import NIOCore
 
 #if canImport(FoundationEssentials)

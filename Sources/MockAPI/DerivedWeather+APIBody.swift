@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 
 /// The API's body of a city without a sample of its own, from the template and the city's
 /// derived weather.

@@ -7,7 +7,8 @@ import Foundation
 /// JSON string escaping as the real API emits it (PHP's `JSON_UNESCAPED_UNICODE |
 /// JSON_UNESCAPED_SLASHES`): quotes, backslashes and control characters are escaped (`\n`,
 /// `\b`, `\u001f`); non-ASCII text and `/` are written as they are. Foundation's `JSONEncoder`
-/// without escaped slashes writes exactly that.
+/// without escaped slashes writes that. (PHP also escapes U+2028 and U+2029, which no body
+/// the mock writes holds.)
 enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     static func quoted(_ text: String) -> String {

@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 
 extension JST {
     /// `text` with its leading "YYYY-MM-DD" moved by `days`, the rest (a time, an offset) kept;

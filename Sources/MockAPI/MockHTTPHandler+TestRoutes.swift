@@ -26,12 +26,12 @@ extension MockHTTPHandler {
     }
 
     /// Whether `authorization` is a Digest answer to ``digestChallenge`` for `user` and
-    /// `password`, made for this `method` and the URI it names.
-    static func digestAuthorized(_ authorization: String?, method: String, user: String, password: String) -> Bool {
-        guard let authorization, authorization.hasPrefix("Digest ") else { return false }
+    /// `password`, made for this `method` and this request's `uri`.
+    static func digestAuthorized(_ authorization: String?, method: String, uri target: String, user: String, password: String) -> Bool {
+        guard let authorization, authorization.lowercased().hasPrefix("digest ") else { return false }
         let fields = digestFields(authorization.dropFirst("Digest ".count))
         guard fields["username"] == user, fields["realm"] == digestRealm, fields["nonce"] == digestNonce,
-              let uri = fields["uri"], let response = fields["response"], fields["qop"] == "auth",
+              let uri = fields["uri"], uri == target, let response = fields["response"], fields["qop"] == "auth",
               let nc = fields["nc"], let cnonce = fields["cnonce"]
         else { return false }
         let ha1 = MD5.hex("\(user):\(digestRealm):\(password)".utf8)
@@ -39,12 +39,14 @@ extension MockHTTPHandler {
         return response == MD5.hex("\(ha1):\(digestNonce):\(nc):\(cnonce):auth:\(ha2)".utf8)
     }
 
-    /// The `name=value` and `name="value"` pairs of a Digest header, separated by commas.
+    /// The `name=value` and `name="value"` pairs of a Digest header, separated by commas, by
+    /// their names in lower case (a quoted value holds no escaped quote: none of the answers to
+    /// this challenge needs one).
     static func digestFields(_ text: Substring) -> [String: String] {
         var fields: [String: String] = [:]
         var rest = text[...]
         while let equals = rest.firstIndex(of: "=") {
-            let name = String(rest[..<equals].drop { $0 == " " || $0 == "," })
+            let name = String(rest[..<equals].drop { $0 == " " || $0 == "," }).lowercased()
             rest = rest[rest.index(after: equals)...]
             let value: Substring
             if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {

@@ -98,8 +98,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             if case .reject(let status) = route, let pending = self.request {
                 // Answered now; the body's parts and end find no request and are dropped.
                 self.request = nil
+                // writeHead says `Connection: close` itself when the request was not kept alive.
                 self.respond(
-                    pending, status: HTTPResponseStatus(statusCode: status), headers: [("Connection", "close")],
+                    pending, status: HTTPResponseStatus(statusCode: status),
+                    headers: pending.keepAlive ? [("Connection", "close")] : [],
                     body: ByteBuffer(string: "rejected"), context: context)
                 return
             }
@@ -183,7 +185,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .digestAuth(let user, let password):
             let authorization = request.head.headers.first(name: "authorization")
-            guard Self.digestAuthorized(authorization, method: request.head.method.rawValue, user: user, password: password) else {
+            guard Self.digestAuthorized(
+                authorization, method: request.head.method.rawValue, uri: request.head.uri, user: user, password: password)
+            else {
                 self.respond(
                     request, status: .unauthorized, headers: [("WWW-Authenticate", Self.digestChallenge)],
                     body: ByteBuffer(string: "unauthorized"), context: context)

@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 
 /// Writing a ``ReleaseStamp`` into the bodies: the release times replace the sample's, and the
 /// dates move by whole days so that the body's first day is the current one. Times of day,

@@ -1,5 +1,5 @@
 #if canImport(FoundationEssentials)
-import JapanTime
+internal import JapanTime
 import FoundationEssentials
 #else
 import Foundation

@@ -66,7 +66,7 @@ enum Route: Equatable, Sendable {
     case digestAuth(user: String, password: String)
     /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with
     /// `Connection: close`, before any body; the body that follows is read and dropped: a
-    /// server refusing an upload early (test helper).
+    /// server refusing an upload early (test helper). Neither latency nor faults apply to it.
     case reject(Int)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
     /// process (benchmark helper).

@@ -1,4 +1,4 @@
-import JapanTime
+internal import JapanTime
 import NIOCore
 
 /// The agency's warning files (`bosai/warning/data/r8/{office}.json`) for every office of
