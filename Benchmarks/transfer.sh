@@ -50,24 +50,25 @@ measure() {  # name, command...: wall s, user+sys s, peak RSS KB
     printf '%-34s %8.2f s  cpu %6.2f s  peak RSS %7d KB\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$rss"
 }
 
+# A transfer that writes a file (a download, or an upload nginx writes), timed, then checked
+# against the served file and removed, so that neither side writes into a tmpfs that already
+# holds the other's gigabyte: name, file served, file written, command...
+checked() {
+    local name=$1 served=$2 written=$3; shift 3
+    measure "$name" "$@"
+    cmp -s "$served" "$written" || { echo "$name: the file differs" >&2; exit 1; }
+    rm -f "$written"
+}
+
 for file in small.bin big.bin; do
     echo "== $file ($(stat -c %s "$work/www/$file") bytes)"
-    # Each download is checked against the served file and removed before the next starts, so
-    # that neither writes into a tmpfs that already holds the other's gigabyte.
-    measure "curl -o (download)" curl -s -f -o "$work/out" "$base/$file"
-    cmp -s "$work/www/$file" "$work/out" || { echo "curl's file differs" >&2; exit 1; }
-    rm -f "$work/out"
-    measure "CurlHTTP download(_:to:)" "$bench" download 1 "$base/$file" "$work/out"
-    cmp -s "$work/www/$file" "$work/out" || { echo "CurlHTTP's file differs" >&2; exit 1; }
-    rm -f "$work/out"
+    served=$work/www/$file
+    checked "curl -o (download)" "$served" "$work/out" curl -s -f -o "$work/out" "$base/$file"
+    checked "CurlHTTP download(_:to:)" "$served" "$work/out" "$bench" download 1 "$base/$file" "$work/out"
     measure "curl > /dev/null (stream)" curl -s -f "$base/$file"
     measure "CurlHTTP streamRequest" "$bench" stream 1 "$base/$file"
     [ -n "$ahc" ] && measure "async-http-client (stream)" "$ahc" "$base/$file"
-    # Each upload is a PUT that nginx writes to tmpfs, checked and removed before the next.
-    measure "curl -T (upload)" curl -s -f -T "$work/www/$file" "$base/put/up.bin"
-    cmp -s "$work/www/$file" "$work/www/put/up.bin" || { echo "curl's upload differs" >&2; exit 1; }
-    rm -f "$work/www/put/up.bin"
-    measure "CurlHTTP upload(fileAt:)" "$bench" upload 1 "$base/put/up.bin" "$work/www/$file"
-    cmp -s "$work/www/$file" "$work/www/put/up.bin" || { echo "CurlHTTP's upload differs" >&2; exit 1; }
-    rm -f "$work/www/put/up.bin"
+    # An upload is a PUT that nginx writes to tmpfs.
+    checked "curl -T (upload)" "$served" "$work/www/put/up.bin" curl -s -f -T "$served" "$base/put/up.bin"
+    checked "CurlHTTP upload(fileAt:)" "$served" "$work/www/put/up.bin" "$bench" upload 1 "$base/put/up.bin" "$served"
 done
