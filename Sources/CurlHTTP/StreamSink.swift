@@ -175,25 +175,36 @@ final class StreamSink: Sendable {
         return state.end.map { end in end.map { nil } }
     }
 
-    /// The delivery job, on the push queue: the chunks held when it runs, in order; then
-    /// another job behind whatever else the queue has, if more arrived meanwhile, so that a
-    /// long body never holds a shared queue for itself.
+    /// The most bytes one delivery job hands over before it makes way for whatever else the
+    /// push queue has: a long body never holds a shared queue for itself.
+    static let deliveryShare = 4 << 20
+
+    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming, up
+    /// to ``deliveryShare`` bytes; then another job behind the queue's other work if more are
+    /// held.
     private func deliverHeld(on queue: DispatchQueue, to deliver: @escaping @Sendable (Data) -> Void) {
-        let batch = state.withLock { state in
-            defer { state.chunks.removeAll(keepingCapacity: true) }
-            return state.chunks
-        }
-        for chunk in batch {
+        var delivered = 0
+        while true {
+            let next = state.withLock { state -> Data? in
+                guard !state.chunks.isEmpty, delivered < Self.deliveryShare else {
+                    if state.chunks.isEmpty { state.delivering = false }
+                    return nil
+                }
+                return state.chunks.removeFirst()
+            }
+            guard let chunk = next else { break }
             deliver(chunk)
+            delivered += chunk.count
+            // Its bytes count until the consumer has handled them.
+            let caughtUp = state.withLock { state in
+                state.held -= chunk.count
+                return state.paused && state.held < Self.lowWater
+            }
+            if caughtUp { wake() }
         }
-        let (more, caughtUp) = state.withLock { state in
-            // Their bytes counted until the consumer had handled them.
-            state.held -= batch.reduce(0) { $0 + $1.count }
-            if state.chunks.isEmpty { state.delivering = false }
-            return (!state.chunks.isEmpty, state.paused && state.held < Self.lowWater)
+        if state.withLock({ $0.delivering }) {
+            queue.async { self.deliverHeld(on: queue, to: deliver) }
         }
-        if caughtUp { wake() }
-        if more { queue.async { self.deliverHeld(on: queue, to: deliver) } }
     }
 
     /// Wakes the session's thread when a paused transfer may go on.
