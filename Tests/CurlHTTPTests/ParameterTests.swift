@@ -241,8 +241,10 @@ struct UploadTests {
     func file() async throws {
         try await MockServer.withServer { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            let folder = try TemporaryFolder(prefix: "upload")
+            // Removed when let go: kept to the end of the test.
+            defer { withExtendedLifetime(folder) {} }
+            let path = folder.path("body.bin")
             let body = Self.pattern(24 << 20)
             try body.write(to: URL(fileURLWithPath: path))
             let received = try await session.upload(fileAt: path, to: "\(mock.baseURL)/upload", method: .put)
@@ -258,8 +260,10 @@ struct UploadTests {
     func refusedEarly() async throws {
         try await MockServer.withServer { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            let folder = try TemporaryFolder(prefix: "upload")
+            // Removed when let go: kept to the end of the test.
+            defer { withExtendedLifetime(folder) {} }
+            let path = folder.path("body.bin")
             let size = 64 << 20
             try Data(count: size).write(to: URL(fileURLWithPath: path))
             let last = Mutex<TransferProgress?>(nil)
@@ -283,19 +287,14 @@ struct DownloadTests {
         Data((0..<count).map { UInt8($0 % 251) })
     }
 
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("A download lands at its path whole, through a .part that is gone after; a failed one leaves nothing at the path")
     func whole() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder(prefix: "downloads")
+        // Removed when let go: kept to the end of the test.
+        defer { withExtendedLifetime(folder) {} }
         try await MockServer.withServer { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(maxBodySize: 1024)))
-            let path = folder.appendingPathComponent("file.bin").path
+            let path = folder.path("file.bin")
             // Larger than maxBodySize, which does not bound a file.
             let done = try await session.download("\(mock.baseURL)/pattern/3000000", to: path).file()
             #expect(done == path)
@@ -303,7 +302,7 @@ struct DownloadTests {
             #expect(!FileManager.default.fileExists(atPath: path + ".part"))
             #expect(!FileManager.default.fileExists(atPath: path + ".part.validator"))
 
-            let missing = folder.appendingPathComponent("missing.bin").path
+            let missing = folder.path("missing.bin")
             let error = await #expect(throws: StatusCodeError.self) {
                 try await session.download("\(mock.baseURL)/no/such/file", to: missing).file()
             }
@@ -314,12 +313,13 @@ struct DownloadTests {
 
     @Test("resuming: a .part with its validator is continued with Range and If-Range (206); progress counts its bytes; a changed validator starts over (200)")
     func resumed() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder(prefix: "downloads")
+        // Removed when let go: kept to the end of the test.
+        defer { withExtendedLifetime(folder) {} }
         try await MockServer.withServer { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
             let size = 2_000_000
-            let path = folder.appendingPathComponent("file.bin").path
+            let path = folder.path("file.bin")
             // As an interrupted download leaves it: the first part, and the response's ETag.
             try Self.pattern(size).prefix(700_000).write(to: URL(fileURLWithPath: path + ".part"))
             try Data("\"pattern-\(size)\"".utf8).write(to: URL(fileURLWithPath: path + ".part.validator"))
@@ -342,11 +342,12 @@ struct DownloadTests {
 
     @Test("responseFile delivers the path on the queue named")
     func callback() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder(prefix: "downloads")
+        // Removed when let go: kept to the end of the test.
+        defer { withExtendedLifetime(folder) {} }
         try await MockServer.withServer { mock in
             let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let path = folder.appendingPathComponent("small.bin").path
+            let path = folder.path("small.bin")
             let queue = DispatchQueue(label: "downloads")
             let result = await withCheckedContinuation { (done: CheckedContinuation<Result<String, any Error>, Never>) in
                 session.download("\(mock.baseURL)/pattern/1000", to: path).responseFile(queue: queue) { done.resume(returning: $0) }
