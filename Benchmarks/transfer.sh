@@ -72,3 +72,23 @@ for file in small.bin big.bin; do
     checked "curl -T (upload)" "$served" "$work/www/put/up.bin" curl -s -f -T "$served" "$base/put/up.bin"
     checked "CurlHTTP upload(fileAt:)" "$served" "$work/www/put/up.bin" "$bench" upload 1 "$base/put/up.bin" "$served"
 done
+
+# The stream's throughput against curl's, from pairs run one after the other, in turn which goes
+# first, so that a change in the machine's speed between two blocks of runs (this one's is
+# shared, and swings by a third) falls on both of a pair: the median and the quartiles of the
+# pairs' ratios (curl's time over CurlHTTP's: above 1, CurlHTTP is faster).
+pairs=${PAIRS:-30}
+echo "== stream of big.bin, $pairs pairs in turn"
+elapsed() { local start; start=$(date +%s%N); "$@" >/dev/null; echo $(( $(date +%s%N) - start )); }
+for i in $(seq "$pairs"); do
+    if (( i % 2 )); then
+        c=$(elapsed curl -s -f -o /dev/null "$base/big.bin"); o=$(elapsed "$bench" stream 1 "$base/big.bin")
+    else
+        o=$(elapsed "$bench" stream 1 "$base/big.bin"); c=$(elapsed curl -s -f -o /dev/null "$base/big.bin")
+    fi
+    echo "$c $o"
+done | awk '{ curl[NR] = $1; ours[NR] = $2; ratio[NR] = $1 / $2 }
+    function median(a, n,   b, i) { for (i = 1; i <= n; i++) b[i] = a[i]; asort(b); return b[int((n + 1) / 2)] }
+    function quartile(a, n, q,   b, i) { for (i = 1; i <= n; i++) b[i] = a[i]; asort(b); return b[int(q * (n - 1)) + 1] }
+    END { printf "curl median %.0f ms, CurlHTTP median %.0f ms; throughput ratio: median %.2f, quartiles %.2f-%.2f\n",
+          median(curl, NR) / 1e6, median(ours, NR) / 1e6, median(ratio, NR), quartile(ratio, NR, 0.25), quartile(ratio, NR, 0.75) }'

@@ -29,8 +29,9 @@ final class Engine: @unchecked Sendable {
     /// Streamed transfers the write callback paused, until their consumers catch up; the
     /// engine thread's alone.
     private var pausedStreams: [Transfer] = []
-    /// The streams whose sinks received chunks during this turn's perform, flushed after it.
-    private var heldStreams: [Transfer] = []
+    /// The streams whose sinks hold chunks their consumers have not been told of, each with the
+    /// turn in which the first came (``StreamSink/flush(atLeast:)``); the engine thread's alone.
+    private var heldStreams: [(transfer: Transfer, since: ContinuousClock.Instant)] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read during
     /// the next turn's perform; the engine thread's alone.
     private let turnClock = TurnClock(.now)
@@ -136,12 +137,12 @@ final class Engine: @unchecked Sendable {
             resumeCaughtUpStreams()
             do throws(CurlError) {
                 try multi.perform()
-                flushHeldStreams()
-                // The turn's one reading of the clock, after libcurl's work: attempts that
-                // ended, deadlines, backoff and pacing are all judged at this instant, and the
-                // transfers started below count their start from it.
+                // The turn's one reading of the clock, after libcurl's work: streams' batches,
+                // attempts that ended, deadlines, backoff and pacing are all judged at this
+                // instant, and the transfers started below count their start from it.
                 let now = ContinuousClock.now
                 turnClock.now = now
+                flushHeldStreams(now: now)
                 try finishAttempts(now: now)
                 expire(scheduler.expire(now: now))
                 // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed
@@ -155,7 +156,7 @@ final class Engine: @unchecked Sendable {
                 failures = 0
             } catch {
                 // A perform that failed may have handed chunks over before it did.
-                flushHeldStreams()
+                flushHeldStreams(now: nil)
                 // A failed poll returns at once: without a limit this loop would spin.
                 failures += 1
                 if failures >= Self.maxConsecutiveFailures {
@@ -166,13 +167,15 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Tells the consumers of the streams that received chunks in this turn, once a turn.
-    private func flushHeldStreams() {
+    /// Tells the consumers of the held streams of their chunks once a batch has come or its
+    /// first chunk has waited long enough (``StreamSink``); all of them when `now` is nil.
+    private func flushHeldStreams(now: ContinuousClock.Instant?) {
         guard !heldStreams.isEmpty else { return }
-        for transfer in heldStreams {
-            transfer.description.stream?.flush()
+        heldStreams.removeAll { held in
+            guard let stream = held.transfer.description.stream else { return true }
+            let due = now.map { $0 - held.since >= StreamSink.maxFlushDelay } ?? true
+            return stream.flush(atLeast: due ? 0 : StreamSink.flushBatch)
         }
-        heldStreams.removeAll(keepingCapacity: true)
     }
 
     /// Resumes the paused streams whose consumers have taken enough; forgets those that ended.
@@ -215,7 +218,7 @@ final class Engine: @unchecked Sendable {
         if transfer.description.stream != nil {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
-            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(holding) }
+            transfer.onHeld = { [unowned self] holding in self.heldStreams.append((holding, self.turnClock.now)) }
         }
         scheduler.started(request, running: transfer, now: now)
         if start.attempt == 1 { request.markStarted(at: now) }
@@ -271,6 +274,10 @@ final class Engine: @unchecked Sendable {
     /// (so that the inbox is read even if a wake-up could not be sent).
     private func pollTimeoutMs(now: ContinuousClock.Instant) throws(CurlError) -> Int {
         var timeout = min(try multi.timeoutMs() ?? 1000, 1000)
+        if !heldStreams.isEmpty {
+            // A batch still short is flushed when its first chunk has waited long enough.
+            timeout = min(timeout, Transfer.milliseconds(StreamSink.maxFlushDelay))
+        }
         if let wake = scheduler.wake(now: now) {
             // A millisecond more than the whole milliseconds to go, so that the loop does not
             // wake just before the moment and turn once for nothing.

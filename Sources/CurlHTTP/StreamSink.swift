@@ -12,23 +12,36 @@ import Foundation
 /// ``lowWater``, it wakes the session's thread, which resumes the transfer (`curl_easy_pause`,
 /// from that thread, as libcurl requires).
 ///
-/// The chunks of one engine turn reach the consumer together: the write callback only holds a
-/// chunk, and the engine flushes the sink once its `curl_multi_perform` is done. A consumer
-/// waiting is woken once a turn, not once a chunk (libcurl reads a socket until it is empty, up
-/// to a hundred chunks a turn), and takes the others without waiting; `responseStream` has one
-/// delivery job on its queue at a time, which delivers the chunks held when it runs.
+/// Chunks reach the consumer in batches: the write callback only holds a chunk, and the engine
+/// flushes the sink after its `curl_multi_perform` once ``flushBatch`` bytes are waiting, or
+/// once the oldest has waited ``maxFlushDelay``. A consumer waiting is woken once a batch, not
+/// once a chunk, and takes the batch's other chunks without waiting; `responseStream` has one
+/// delivery job on its queue at a time, which delivers the chunks held when it runs. A body that
+/// comes fast wakes its consumer about once a megabyte (on loopback, a gigabyte went from 16
+/// thousand context switches to about two thousand); one that trickles reaches it a
+/// millisecond late at most.
 final class StreamSink: Sendable {
-    /// The bytes held before the transfer is paused, and below which it is resumed.
-    static let highWater = 1 << 20
+    /// The bytes held before the transfer is paused, and below which it is resumed. A chunk is
+    /// at most a megabyte (`Transfer.largeBodyBuffer`), so a sink holds at most three.
+    static let highWater = 2 << 20
     static let lowWater = 256 << 10
+    /// The bytes waiting at which the consumer is told of them at the end of the engine's turn,
+    /// however recent they are: half of ``highWater``, so that a batch seldom fills the sink.
+    static let flushBatch = 1 << 20
+    /// How long a chunk may wait for its batch before the consumer is told of it anyway. The
+    /// engine's poll waits no longer than this while a sink holds chunks unflushed.
+    static let maxFlushDelay = Duration.milliseconds(1)
 
     private struct State {
         var chunks: [Data] = []
         var held = 0
         /// The write callback refused a chunk: the transfer is paused until the consumer catches up.
         var paused = false
-        /// Chunks arrived this turn that the consumer has not been told of.
-        var unflushed = false
+        /// The bytes of the chunks held that the consumer has not been told of yet.
+        var unflushed = 0
+        /// Whether a chunk has come since the consumer was last told: the engine has this sink
+        /// in its list of sinks to flush.
+        var listed = false
         /// The end: nil while the body arrives, then the request's outcome.
         var end: Result<Void, any Error>?
         /// A consumer waiting for the next chunk or the end.
@@ -43,9 +56,9 @@ final class StreamSink: Sendable {
     enum Offer {
         /// The sink is full: pause the transfer; the chunk comes again later. It was not copied.
         case refused
-        /// Held; `firstOfTurn` when the sink has nothing unflushed before it, and so must be
-        /// flushed at the end of this turn.
-        case held(firstOfTurn: Bool)
+        /// Held; `first` when it is the first since the consumer was last told, and so puts the
+        /// sink in the engine's list of sinks to flush.
+        case held(first: Bool)
     }
 
     private let state = LockedValue(State())
@@ -62,26 +75,34 @@ final class StreamSink: Sendable {
         state.withLock { state in
             // A request already ended (cancelled from another thread during this perform):
             // its consumer has been told of the end, and hears of nothing after it.
-            guard state.end == nil else { return .held(firstOfTurn: false) }
+            guard state.end == nil else { return .held(first: false) }
             guard state.held < Self.highWater else {
                 state.paused = true
                 return .refused
             }
             state.held += bytes.count
+            state.unflushed += bytes.count
             state.chunks.append(Data(bytes))
-            defer { state.unflushed = true }
-            return .held(firstOfTurn: !state.unflushed)
+            defer { state.listed = true }
+            return .held(first: !state.listed)
         }
     }
 
-    /// At the end of the session's turn: tells the consumer of the chunks that arrived in it,
-    /// resuming a waiting consumer with the first or starting a delivery job.
-    func flush() {
-        let action = state.withLock { state in
-            state.unflushed = false
+    /// After the session's `curl_multi_perform`: tells the consumer of the chunks it has not been
+    /// told of, resuming a waiting consumer with the first or starting a delivery job, if they
+    /// come to `minimum` bytes or the transfer is paused (the consumer must catch up before it
+    /// can go on). Returns whether the sink is done with until its next chunk: told, or ended.
+    func flush(atLeast minimum: Int) -> Bool {
+        let action = state.withLock { state -> HandOver? in
+            guard state.end == nil else { return HandOver.none }
+            guard state.unflushed >= minimum || state.paused else { return nil }
+            state.unflushed = 0
+            state.listed = false
             return Self.handOver(&state)
         }
+        guard let action else { return false }
         perform(action)
+        return true
     }
 
     /// Whether a paused transfer may go on, the consumer having taken enough; true clears the
@@ -100,7 +121,7 @@ final class StreamSink: Sendable {
         let action = state.withLock { state -> HandOver in
             guard state.end == nil else { return .none }
             state.end = end
-            state.unflushed = false
+            state.unflushed = 0
             return Self.handOver(&state)
         }
         perform(action)

@@ -54,6 +54,9 @@ enum Route: Equatable, Sendable {
     /// `Range: bytes=S-` answers 206 from S, unless an `If-Range` names another validator
     /// (test helper for resumed downloads).
     case pattern(Int)
+    /// `/hold/{n}`: `n` bytes of `x` at once, and the rest of a chunked body never: the
+    /// response stays open until the client goes (test helper for a body that trickles).
+    case hold(Int)
     /// `/upload`: a body of any size, counted and hashed as it arrives, never kept; the answer is
     /// `{"method", "bytes", "fnv1a"}` (test helper).
     case upload
@@ -134,6 +137,9 @@ enum Route: Equatable, Sendable {
         case _ where path.hasPrefix("/pattern/"):
             let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.pattern) ?? .notFound
+        case _ where path.hasPrefix("/hold/"):
+            let count = Int(path.dropFirst("/hold/".count)).flatMap { $0 > 0 ? $0 : nil }
+            self = count.map(Route.hold) ?? .notFound
         case _ where path.hasPrefix("/bytes/"):
             let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.bytes) ?? .notFound

@@ -395,6 +395,23 @@ struct StreamTests {
         }
     }
 
+    @Test("A body that trickles reaches its consumer within moments, though its batch never fills")
+    func trickle() async throws {
+        try await MockServer.withServer { mock in
+            // Held until a batch fills, the 100 bytes would reach the loop only when the
+            // request's timeout ends it, after 30 s. The bound leaves room for a busy machine.
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(30))))
+            let started = ContinuousClock.now
+            var received = 0
+            for try await chunk in session.streamRequest("\(mock.baseURL)/hold/100").stream() {
+                received += chunk.count
+                if received == 100 { break }
+            }
+            #expect(received == 100)
+            #expect(ContinuousClock.now - started < .seconds(15))
+        }
+    }
+
     @Test("Leaving the loop early cancels the transfer: the server sees its connection closed")
     func breakCancels() async throws {
         try await MockServer.withServer { mock in
