@@ -359,26 +359,27 @@ final class Transfer {
             uploadOffset += Int64(count)
             return count
         case .file(let path)?:
+            let changed = "the file \(path) changed size while it was sent"
             let wanted = Int(min(Int64(buffer.count), uploadSize - uploadOffset))
-            if wanted == 0 {
-                // At the announced size: the file must still have it.
-                var status = stat()
-                guard fstat(uploadFile, &status) == 0, Int64(status.st_size) == uploadSize else {
-                    abortReason = "the file \(path) changed size while it was sent"
-                    return abort
-                }
-                return 0
-            }
+            guard wanted > 0 else { return 0 }
             var got = 0
             repeat {
                 got = read(uploadFile, buffer.baseAddress, wanted)
             } while got < 0 && errno == EINTR
             guard got > 0 else {
-                abortReason = got == 0 ? "the file \(path) changed size while it was sent"
-                    : "could not read \(path): \(String(cString: strerror(errno)))"
+                abortReason = got == 0 ? changed : "could not read \(path): \(String(cString: strerror(errno)))"
                 return abort
             }
             uploadOffset += Int64(got)
+            // The last bytes announced: the file must still have the size it had, or what was
+            // sent is not the file (libcurl asks for nothing after the size it was given).
+            if uploadOffset == uploadSize {
+                var status = stat()
+                guard fstat(uploadFile, &status) == 0, Int64(status.st_size) == uploadSize else {
+                    abortReason = changed
+                    return abort
+                }
+            }
             return got
         case nil:
             return 0

@@ -95,15 +95,19 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.requestInFlight = true
             let stamp = admission.clock.map { ReleaseStamp(now: $0()) }
             self.request = PendingRequest(head: head, route: route, admission: admission, stamp: stamp)
-            if case .reject(let status) = route, let pending = self.request {
-                // Answered now; the body's parts and end find no request and are dropped.
-                self.request = nil
-                // writeHead says `Connection: close` itself when the request was not kept alive.
-                self.respond(
-                    pending, status: HTTPResponseStatus(statusCode: status),
-                    headers: pending.keepAlive ? [("Connection", "close")] : [],
-                    body: ByteBuffer(string: "rejected"), context: context)
-                return
+            if case .reject(let status, let times) = route, let pending = self.request {
+                if self.state.rejects(head.uri, times: times) {
+                    // Answered now; the body's parts and end find no request and are dropped.
+                    self.request = nil
+                    // writeHead says `Connection: close` itself when the request was not kept alive.
+                    self.respond(
+                        pending, status: HTTPResponseStatus(statusCode: status),
+                        headers: pending.keepAlive ? [("Connection", "close")] : [],
+                        body: ByteBuffer(string: "rejected"), context: context)
+                    return
+                }
+                // Past its refusals: taken as `/upload` takes a body.
+                self.request?.route = .upload
             }
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 // curl waits a second for this before sending a body (e.g. a large POST to /echo).

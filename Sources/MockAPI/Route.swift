@@ -70,7 +70,10 @@ enum Route: Equatable, Sendable {
     /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with
     /// `Connection: close`, before any body; the body that follows is read and dropped: a
     /// server refusing an upload early (test helper). Neither latency nor faults apply to it.
-    case reject(Int)
+    /// `/reject/{status}/{k}`: the same for the first `k` requests to that path since the
+    /// server started, and `/upload`'s answer for the later ones: a server that refuses an
+    /// upload and then takes it, as a retry meets it.
+    case reject(Int, times: Int?)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
     /// process (benchmark helper).
     case stats
@@ -132,8 +135,10 @@ enum Route: Equatable, Sendable {
             let parts = path.dropFirst("/digest-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
             self = parts.count == 2 ? .digestAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
         case _ where path.hasPrefix("/reject/"):
-            let status = Int(path.dropFirst("/reject/".count)).flatMap { (400...599).contains($0) ? $0 : nil }
-            self = status.map(Route.reject) ?? .notFound
+            let parts = path.dropFirst("/reject/".count).split(separator: "/", omittingEmptySubsequences: false)
+            let status = Int(parts[0]).flatMap { (400...599).contains($0) ? $0 : nil }
+            let times = parts.count == 2 ? Int(parts[1]).flatMap { $0 > 0 ? $0 : nil } : nil
+            self = if let status, parts.count == 1 || times != nil { .reject(status, times: times) } else { .notFound }
         case _ where path.hasPrefix("/pattern/"):
             let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
             self = count.map(Route.pattern) ?? .notFound

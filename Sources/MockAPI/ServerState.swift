@@ -21,6 +21,8 @@ final class ServerState: Sendable {
         var faultAttempts: [FaultTarget: Int] = [:]
         /// Random faults injected since the random rule was set.
         var randomFaultsInjected = 0
+        /// Requests refused so far by each `/reject/{status}/{k}` path.
+        var rejections: [String: Int] = [:]
     }
 
     private let guarded: NIOLockedValueBox<Guarded>
@@ -117,6 +119,18 @@ final class ServerState: Sendable {
                 latency: configuration.latency(for: target),
                 fault: Self.pickFault(for: target, in: &state),
                 clock: configuration.stampsRelease ? configuration.clock : nil)
+        }
+    }
+
+    /// Whether a request to `path`, a `/reject/` route, is refused: always when `times` is nil,
+    /// else the first `times` requests to that path.
+    func rejects(_ path: String, times: Int?) -> Bool {
+        guard let times else { return true }
+        return self.guarded.withLockedValue { state in
+            let refused = state.rejections[path, default: 0]
+            guard refused < times else { return false }
+            state.rejections[path] = refused + 1
+            return true
         }
     }
 

@@ -256,6 +256,61 @@ struct UploadTests {
         }
     }
 
+    @Test("A retry sends an upload again from its start: data and a file, refused once (503) and then taken whole")
+    func retried() async throws {
+        try await MockServer.withServer { mock in
+            var options = testOptions()
+            options.retry = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(1))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
+            let folder = try TemporaryFolder(prefix: "upload")
+            // Removed when let go: kept to the end of the test.
+            defer { withExtendedLifetime(folder) {} }
+            let path = folder.path("body.bin")
+            let body = Self.pattern(8 << 20)
+            try body.write(to: URL(fileURLWithPath: path))
+            let fromData = try await session.upload(body, to: "\(mock.baseURL)/reject/503/1", method: .put)
+                .validate().decodable(as: Received.self)
+            #expect(fromData.bytes == body.count && fromData.fnv1a == Self.fnv1a(body))
+            let fromFile = try await session.upload(fileAt: path, to: "\(mock.baseURL)/reject/503/1?from=file", method: .put)
+                .validate().decodable(as: Received.self)
+            #expect(fromFile.bytes == body.count && fromFile.fnv1a == Self.fnv1a(body))
+            #expect(mock.stats().requestsServed == 4)
+        }
+    }
+
+    @Test("A file that changes size while it is sent fails its upload, naming it, and is not retried", arguments: [1, 4])
+    func changedSize(halves: Int) async throws {
+        try await MockServer.withServer { mock in
+            var options = testOptions()
+            options.retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
+            let folder = try TemporaryFolder(prefix: "upload")
+            // Removed when let go: kept to the end of the test.
+            defer { withExtendedLifetime(folder) {} }
+            let path = folder.path("body.bin")
+            // Sparse: the mock hashes it for seconds, while the file is cut to a half or grown to
+            // twice its size (`halves` halves) once the first bytes have left.
+            let size: Int64 = 256 << 20
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            #expect(truncate(path, off_t(size)) == 0)
+            let changed = Mutex(false)
+            let request = session.upload(fileAt: path, to: "\(mock.baseURL)/upload", method: .put)
+                .uploadProgress { progress in
+                    guard progress.completed > 0 else { return }
+                    let first = changed.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    guard first else { return }
+                    _ = truncate(path, off_t(size / 2 * Int64(halves)))
+                }
+            let error = await failure(of: request)
+            #expect("\(String(describing: error))".contains("changed size"), "\(String(describing: error))")
+            #expect((error as? CurlError)?.attempts == 1)
+            #expect(mock.stats().requestsServed == 1)
+        }
+    }
+
     @Test("A server that refuses an upload early (413) stops it: the error is its status, and most of the file is never sent")
     func refusedEarly() async throws {
         try await MockServer.withServer { mock in
