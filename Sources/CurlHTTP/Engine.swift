@@ -31,7 +31,7 @@ final class Engine: @unchecked Sendable {
     private var pausedStreams: [Transfer] = []
     /// The streams whose sinks hold chunks their consumers have not been told of, each with the
     /// turn in which the first came (``StreamSink/flush(atLeast:)``); the engine thread's alone.
-    private var heldStreams: [(transfer: Transfer, since: ContinuousClock.Instant)] = []
+    private var heldStreams: [HeldStream] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read during
     /// the next turn's perform; the engine thread's alone.
     private let turnClock = TurnClock(.now)
@@ -218,7 +218,7 @@ final class Engine: @unchecked Sendable {
         if transfer.description.stream != nil {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
-            transfer.onHeld = { [unowned self] holding in self.heldStreams.append((holding, self.turnClock.now)) }
+            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(HeldStream(transfer: holding, since: self.turnClock.now)) }
         }
         scheduler.started(request, running: transfer, now: now)
         if start.attempt == 1 { request.markStarted(at: now) }
@@ -314,6 +314,14 @@ final class Engine: @unchecked Sendable {
             request.finish(.failure(error, attempts: 0))
         }
     }
+}
+
+/// A stream whose sink holds chunks its consumer has not been told of, and the turn in which
+/// the first came. (A struct, not a tuple: a labelled tuple's metadata is made at run time, by
+/// the engine's initialiser, in every run of a client, streaming or not.)
+struct HeldStream {
+    let transfer: Transfer
+    let since: ContinuousClock.Instant
 }
 
 /// The engine turn's reading of the clock, handed to what runs between two turns on the engine
