@@ -29,8 +29,12 @@ final class Engine: @unchecked Sendable {
     /// Streamed transfers the write callback paused, until their consumers catch up; the
     /// engine thread's alone.
     private var pausedStreams: [Transfer] = []
+    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
+    /// polled with libcurl's sockets); the engine thread's alone.
+    private var waitingUploads: [Transfer] = []
     /// The streams whose sinks hold chunks their consumers have not been told of, each with the
-    /// turn in which the first came (``StreamSink/flush(atLeast:)``); the engine thread's alone.
+    /// clock's reading of the turn before the perform in which the first came: after an idle
+    /// moment a chunk is due at once (``StreamSink/flush(atLeast:)``); the engine thread's alone.
     private var heldStreams: [HeldStream] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read during
     /// the next turn's perform; the engine thread's alone.
@@ -152,7 +156,7 @@ final class Engine: @unchecked Sendable {
                 for start in scheduler.dueStarts(now: now) {
                     self.start(start, now: now)
                 }
-                try multi.poll(timeoutMs: pollTimeoutMs(now: now))
+                try poll(timeoutMs: pollTimeoutMs(now: now))
                 failures = 0
             } catch {
                 // A perform that failed may have handed chunks over before it did.
@@ -178,6 +182,28 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// Polls libcurl's sockets and the pipes of the waiting uploads; resumes the uploads whose
+    /// pipe has something to read (or has ended), which libcurl then reads in its next perform.
+    private func poll(timeoutMs: Int) throws(CurlError) {
+        waitingUploads.removeAll { $0.request.isFinished }
+        guard !waitingUploads.isEmpty else {
+            var none: [curl_waitfd] = []
+            try multi.poll(timeoutMs: timeoutMs, extra: &none)
+            return
+        }
+        var fds = waitingUploads.map { curl_waitfd(fd: $0.uploadDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+        try multi.poll(timeoutMs: timeoutMs, extra: &fds)
+        var ready: [Transfer] = []
+        for (index, fd) in fds.enumerated().reversed() where fd.revents != 0 {
+            ready.append(waitingUploads.remove(at: index))
+        }
+        // Resumed after the list is settled: libcurl may call the read callback within
+        // curl_easy_pause, and a pipe with nothing to read puts its transfer back on the list.
+        for transfer in ready.reversed() {
+            transfer.resumeTransfer()
+        }
+    }
+
     /// Resumes the paused streams whose consumers have taken enough; forgets those that ended.
     private func resumeCaughtUpStreams() {
         guard !pausedStreams.isEmpty else { return }
@@ -191,7 +217,7 @@ final class Engine: @unchecked Sendable {
         // Resumed after the list is settled: libcurl hands the held chunk over again within
         // curl_easy_pause, and a sink that refuses it again adds the transfer to the list.
         for transfer in caughtUp {
-            transfer.resumeStream()
+            transfer.resumeTransfer()
         }
     }
 
@@ -219,6 +245,10 @@ final class Engine: @unchecked Sendable {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
             transfer.onHeld = { [unowned self] holding in self.heldStreams.append(HeldStream(transfer: holding, since: self.turnClock.now)) }
+        }
+        if transfer.description.upload != nil {
+            // On this thread only, from the read callback during curl_multi_perform.
+            transfer.onUploadWaiting = { [unowned self] waiting in self.waitingUploads.append(waiting) }
         }
         scheduler.started(request, running: transfer, now: now)
         if start.attempt == 1 { request.markStarted(at: now) }
@@ -307,6 +337,11 @@ final class Engine: @unchecked Sendable {
         }
         multi.close()
         stranded.removeAll()
+        // A transfer on these lists holds its request, which holds this engine: emptied, or a
+        // session shut down mid-stream or mid-upload would never be freed.
+        heldStreams.removeAll()
+        pausedStreams.removeAll()
+        waitingUploads.removeAll()
         for record in records {
             record.owner.finish(.failure(error, attempts: record.state.attemptsMade))
         }
@@ -316,8 +351,8 @@ final class Engine: @unchecked Sendable {
     }
 }
 
-/// A stream whose sink holds chunks its consumer has not been told of, and the turn in which
-/// the first came. (A struct, not a tuple: a labelled tuple's metadata is made at run time, by
+/// A stream whose sink holds chunks its consumer has not been told of, and the turn's clock
+/// reading when the first came. (A struct, not a tuple: a labelled tuple's metadata is made at run time, by
 /// the engine's initialiser, in every run of a client, streaming or not.)
 struct HeldStream {
     let transfer: Transfer

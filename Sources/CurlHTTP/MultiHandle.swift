@@ -54,9 +54,19 @@ final class MultiHandle {
         return Int(running)
     }
 
-    /// Waits until a socket of a transfer is ready, `wakeup()` is called, or `timeoutMs` passes.
-    func poll(timeoutMs: Int) throws(CurlError) {
-        try Self.check(ccurl_multi_poll(pointer, nil, 0, Int32(clamping: max(0, timeoutMs)), nil))
+    /// Waits until a socket of a transfer or one of `extra` is ready, `wakeup()` is called, or
+    /// `timeoutMs` passes; `extra`'s `revents` say which of them are.
+    func poll(timeoutMs: Int, extra: inout [curl_waitfd]) throws(CurlError) {
+        let timeout = Int32(clamping: max(0, timeoutMs))
+        guard !extra.isEmpty else {
+            try Self.check(ccurl_multi_poll(pointer, nil, 0, timeout, nil))
+            return
+        }
+        // libcurl reads and writes the array only during the call, within its count.
+        let code = extra.withUnsafeMutableBufferPointer { fds in
+            ccurl_multi_poll(pointer, fds.baseAddress, UInt32(fds.count), timeout, nil)
+        }
+        try Self.check(code)
     }
 
     /// libcurl's own deadline for its next `perform` (`curl_multi_timeout`), or nil if none.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,10 +22,21 @@ extension Session {
     /// attempt starts; each retry reopens the file and sends it from its start. A file whose
     /// size changes while it is sent fails the request (``CurlError/Kind/other``, never retried);
     /// one that cannot be opened fails it before any byte is sent.
+    ///
+    /// A path that is not a regular file when the request is made (a pipe, a FIFO,
+    /// `/dev/stdin`) has no length: it is sent chunked (HTTP/1.1) as it is read, to its end, and
+    /// never retried, since it cannot be read again. While it has nothing to read, its transfer
+    /// pauses and the session's others go on.
     public func upload(
         fileAt path: String, to url: String, method: HTTPMethod = .post, headers: HTTPHeaders = [:], options: RequestOptions? = nil
     ) -> Request {
-        upload(.file(path: path), to: url, method: method, headers: headers, options: options)
+        var options = options
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            options = options ?? configuration.requestDefaults
+            options?.retry = .none
+        }
+        return upload(.file(path: path), to: url, method: method, headers: headers, options: options)
     }
 
     private func upload(

@@ -21,8 +21,9 @@ import Foundation
 /// 28 thousand context switches to 5 thousand); one that trickles reaches it a millisecond late
 /// at most.
 final class StreamSink: Sendable {
-    /// The bytes held before the transfer is paused, and below which it is resumed. A chunk is
-    /// at most a megabyte (`Transfer.largeBodyBuffer`), so a sink holds at most three.
+    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl
+    /// hands the write callback at most 16 KB at a time (`CURL_MAX_WRITE_SIZE`, whatever its
+    /// read buffer), so a sink holds at most that much over ``highWater``.
     static let highWater = 2 << 20
     static let lowWater = 256 << 10
     /// The bytes waiting at which the consumer is told of them at the end of the engine's turn,

@@ -41,9 +41,10 @@ final class Transfer {
     private(set) var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
     private(set) var exceededBodyLimit = false
-    /// An upload's reading: where it is, how much there is, and the open file (-1 for none).
+    /// An upload's reading: where it is, how much there is (nil for a pipe's, read to its end),
+    /// and the open file (-1 for none).
     private var uploadOffset: Int64 = 0
-    private var uploadSize: Int64 = 0
+    private var uploadSize: Int64? = 0
     private var uploadFile: Int32 = -1
     /// Why an upload or a download was stopped (the file changed size, could not be read or
     /// written), if it was.
@@ -55,6 +56,11 @@ final class Transfer {
     private(set) var resumedFrom: Int64 = 0
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
+    /// Called on the session's thread when the read callback paused an upload from a pipe that
+    /// had nothing to read yet (``uploadDescriptor`` is then polled).
+    var onUploadWaiting: ((Transfer) -> Void)?
+    /// The open file of an upload, -1 for none.
+    var uploadDescriptor: Int32 { uploadFile }
     /// Called on the session's thread when a streamed body's sink holds the first chunk its
     /// consumer has not been told of, for the engine to flush it after a perform.
     var onHeld: ((Transfer) -> Void)?
@@ -116,10 +122,11 @@ final class Transfer {
         if let size = options.receiveBufferSize {
             try easy.set(CURLOPT_BUFFERSIZE, size)
         } else if description.download != nil || description.stream != nil {
-            // A body of any size, written or handed over a chunk at a time: larger chunks than
-            // libcurl's 16 KB cost fewer reads, writes and hand-overs. curl's own tool reads
-            // 100 KB; a megabyte takes whatever a fast socket holds when the thread comes to it
-            // (on loopback, a gigabyte's download in 0.7 of curl's time; Benchmarks/README.md).
+            // A body of any size: a read buffer larger than libcurl's 16 KB empties a fast socket
+            // in fewer reads and turns (the write callback still gets at most 16 KB at a time).
+            // curl's own tool reads 100 KB; a megabyte takes whatever a loopback socket holds
+            // when the thread comes to it (Benchmarks/README.md: a gigabyte's download in about
+            // 0.7 of curl's time, its stream at curl's pace).
             try easy.set(CURLOPT_BUFFERSIZE, Self.largeBodyBuffer)
         }
         if options.acceptEncoding {
@@ -311,7 +318,9 @@ final class Transfer {
         case .data(let data):
             uploadSize = Int64(data.count)
         case .file(let path):
-            let file = open(path, O_RDONLY | O_CLOEXEC)
+            // Non-blocking, so that a pipe with nothing to read yet pauses this transfer
+            // instead of stalling the session's thread; a regular file reads as it would.
+            let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var status = stat()
             guard file >= 0, fstat(file, &status) == 0 else {
                 let reason = String(cString: strerror(errno))
@@ -319,10 +328,12 @@ final class Transfer {
                 throw CurlError(kind: .other, message: "could not read \(path): \(reason)", url: description.url, attempts: attempt)
             }
             uploadFile = file
-            uploadSize = Int64(status.st_size)
+            // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as
+            // it is read, to its end.
+            uploadSize = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
         }
         try easy.set(CURLOPT_UPLOAD, true)
-        try easy.set(CURLOPT_INFILESIZE_LARGE, offset: uploadSize)
+        try easy.set(CURLOPT_INFILESIZE_LARGE, offset: uploadSize ?? -1)
         if description.method != .put {
             try easy.set(CURLOPT_CUSTOMREQUEST, description.method.rawValue)
         }
@@ -360,12 +371,18 @@ final class Transfer {
             return count
         case .file(let path)?:
             let changed = "the file \(path) changed size while it was sent"
-            let wanted = Int(min(Int64(buffer.count), uploadSize - uploadOffset))
+            let wanted = Int(min(Int64(buffer.count), (uploadSize ?? .max) - uploadOffset))
             guard wanted > 0 else { return 0 }
             var got = 0
             repeat {
                 got = read(uploadFile, buffer.baseAddress, wanted)
             } while got < 0 && errno == EINTR
+            // The end of a pipe's stream; or nothing in it yet: paused until it has something.
+            if got == 0, uploadSize == nil { return 0 }
+            if got < 0, errno == EAGAIN, uploadSize == nil {
+                onUploadWaiting?(self)
+                return 0x1000_0001  // CURL_READFUNC_PAUSE
+            }
             guard got > 0 else {
                 abortReason = got == 0 ? changed : "could not read \(path): \(String(cString: strerror(errno)))"
                 return abort
@@ -388,14 +405,16 @@ final class Transfer {
 
     /// Moves the upload to `offset` from its start, for libcurl to send it again.
     private func seekUpload(to offset: Int64) -> Bool {
+        // A pipe is read once: it goes back nowhere but where it is.
+        guard let uploadSize else { return offset == uploadOffset }
         guard (0...uploadSize).contains(offset) else { return false }
         if uploadFile >= 0, lseek(uploadFile, off_t(offset), SEEK_SET) < 0 { return false }
         uploadOffset = offset
         return true
     }
 
-    /// Resumes a transfer the write callback paused; on the session's thread only.
-    func resumeStream() {
+    /// Resumes a transfer its write or read callback paused; on the session's thread only.
+    func resumeTransfer() {
         _ = ccurl_easy_pause(easy.pointer, CURLPAUSE_CONT)
     }
 

@@ -211,6 +211,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .bytes(let count):
             let headers = [("Content-Type", "application/octet-stream")]
             self.startStream(request, headers: headers, length: count, context: context)
+        case .hold where request.isHead:
+            self.respond(request, status: .ok, headers: [("Content-Type", "application/octet-stream")], body: ByteBuffer(), context: context)
         case .hold(let count):
             self.writeHead(request, status: .ok, headers: [("Content-Type", "application/octet-stream")], contentLength: nil, context: context)
             let start = ByteBuffer(repeating: UInt8(ascii: "x"), count: count)

@@ -70,8 +70,8 @@ enum Route: Equatable, Sendable {
     /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with
     /// `Connection: close`, before any body; the body that follows is read and dropped: a
     /// server refusing an upload early (test helper). Neither latency nor faults apply to it.
-    /// `/reject/{status}/{k}`: the same for the first `k` requests to that path since the
-    /// server started, and `/upload`'s answer for the later ones: a server that refuses an
+    /// `/reject/{status}/{k}`: the same for the first `k` requests to that URI (its query
+    /// included) since the server started, and `/upload`'s answer for the later ones: a server that refuses an
     /// upload and then takes it, as a retry meets it.
     case reject(Int, times: Int?)
     /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
@@ -165,7 +165,7 @@ enum Route: Equatable, Sendable {
     /// Routes that answer GET and HEAD only (others get 405).
     var allowsOnlyGET: Bool {
         switch self {
-        case .forecast, .forecastWithoutCity, .agency, .amedas, .bytes, .stats: true
+        case .forecast, .forecastWithoutCity, .agency, .amedas, .bytes, .hold, .stats: true
         default: false
         }
     }

@@ -21,7 +21,7 @@ final class ServerState: Sendable {
         var faultAttempts: [FaultTarget: Int] = [:]
         /// Random faults injected since the random rule was set.
         var randomFaultsInjected = 0
-        /// Requests refused so far by each `/reject/{status}/{k}` path.
+        /// Requests refused so far by each `/reject/{status}/{k}` URI.
         var rejections: [String: Int] = [:]
     }
 
@@ -122,8 +122,8 @@ final class ServerState: Sendable {
         }
     }
 
-    /// Whether a request to `path`, a `/reject/` route, is refused: always when `times` is nil,
-    /// else the first `times` requests to that path.
+    /// Whether a request to `path` (a `/reject/` route's URI) is refused: always when `times` is
+    /// nil, else the first `times` requests to that URI.
     func rejects(_ path: String, times: Int?) -> Bool {
         guard let times else { return true }
         return self.guarded.withLockedValue { state in

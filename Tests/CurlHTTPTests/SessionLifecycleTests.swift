@@ -1,4 +1,4 @@
-import CurlHTTP
+@testable import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
@@ -34,6 +34,35 @@ struct SessionLifecycleTests {
             _ = try? await request.data()
             #expect(await eventually { wasLetGo.withLock { $0 } != nil })
             #expect(wasLetGo.withLock { $0 } == true, "the release waited for the session's thread")
+        }
+    }
+
+    @Test("A session ended mid-stream and mid-upload is freed, its thread's engine with it")
+    func endedMidTransferIsFreed() async throws {
+        try await MockServer.withServer { mock in
+            weak var engine: Engine?
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            defer { close(ends[0]); close(ends[1]) }
+            do {
+                let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+                engine = session.engine
+                // A stream whose consumer stops after one chunk (the transfer pauses when its
+                // sink is full), and an upload from a pipe with nothing in it (it waits).
+                let arrived = LockedValue<Int64>(0)
+                let stream = session.streamRequest("\(mock.baseURL)/bytes/\(8 << 20)")
+                    .downloadProgress { progress in arrived.withLock { $0 = progress.completed } }
+                var chunks = stream.stream().makeAsyncIterator()
+                _ = try await chunks.next()
+                let upload = session.upload(fileAt: "/dev/fd/\(ends[0])", to: "\(mock.baseURL)/upload", method: .put).resume()
+                // Both under way: the stream past its sink's two megabytes, the upload's head sent.
+                #expect(await eventually { arrived.withLock { $0 } > 2 << 20 && mock.stats().requestsServed == 2 })
+                session.invalidateAndCancel()
+                await session.waitUntilInvalidated()
+                #expect(await failure(of: upload) is CancellationError)
+            }
+            // Nothing the ended engine kept holds it (its thread lets go of it as it ends).
+            #expect(await eventually { engine == nil })
         }
     }
 
