@@ -186,11 +186,6 @@ final class Engine: @unchecked Sendable {
     /// pipe has something to read (or has ended), which libcurl then reads in its next perform.
     private func poll(timeoutMs: Int) throws(CurlError) {
         waitingUploads.removeAll { $0.request.isFinished }
-        guard !waitingUploads.isEmpty else {
-            var none: [curl_waitfd] = []
-            try multi.poll(timeoutMs: timeoutMs, extra: &none)
-            return
-        }
         var fds = waitingUploads.map { curl_waitfd(fd: $0.uploadDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
         try multi.poll(timeoutMs: timeoutMs, extra: &fds)
         var ready: [Transfer] = []

@@ -38,11 +38,9 @@ final class StreamSink: Sendable {
         var held = 0
         /// The write callback refused a chunk: the transfer is paused until the consumer catches up.
         var paused = false
-        /// The bytes of the chunks held that the consumer has not been told of yet.
+        /// The bytes of the chunks held that the consumer has not been told of yet; while more
+        /// than 0, the engine has this sink in its list of sinks to flush.
         var unflushed = 0
-        /// Whether a chunk has come since the consumer was last told: the engine has this sink
-        /// in its list of sinks to flush.
-        var listed = false
         /// The end: nil while the body arrives, then the request's outcome.
         var end: Result<Void, any Error>?
         /// A consumer waiting for the next chunk or the end.
@@ -76,16 +74,16 @@ final class StreamSink: Sendable {
         state.withLock { state in
             // A request already ended (cancelled from another thread during this perform):
             // its consumer has been told of the end, and hears of nothing after it.
-            guard state.end == nil else { return .held(first: false) }
+            // An empty chunk (none is expected) adds nothing to tell.
+            guard state.end == nil, !bytes.isEmpty else { return .held(first: false) }
             guard state.held < Self.highWater else {
                 state.paused = true
                 return .refused
             }
+            defer { state.unflushed += bytes.count }
             state.held += bytes.count
-            state.unflushed += bytes.count
             state.chunks.append(Data(bytes))
-            defer { state.listed = true }
-            return .held(first: !state.listed)
+            return .held(first: state.unflushed == 0)
         }
     }
 
@@ -98,7 +96,6 @@ final class StreamSink: Sendable {
             guard state.end == nil else { return HandOver.none }
             guard state.unflushed >= minimum || state.paused else { return nil }
             state.unflushed = 0
-            state.listed = false
             return Self.handOver(&state)
         }
         guard let action else { return false }

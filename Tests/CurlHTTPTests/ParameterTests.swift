@@ -294,13 +294,18 @@ struct UploadTests {
         let headers: [String: String]
     }
 
+    /// A session that retries `retries` times after a millisecond, and a folder for a file to
+    /// upload.
+    static func retrying(_ retries: Int) throws -> (Session, TemporaryFolder) {
+        var options = testOptions()
+        options.retry = RetryPolicy(maxRetries: retries, baseDelay: .milliseconds(1))
+        return (try Session(configuration: SessionConfiguration(requestDefaults: options)), try TemporaryFolder(prefix: "upload"))
+    }
+
     @Test("A retry sends an upload again from its start: data and a file, refused once (503) and then taken whole")
     func retried() async throws {
         try await MockServer.withServer { mock in
-            var options = testOptions()
-            options.retry = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(1))
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
-            let folder = try TemporaryFolder(prefix: "upload")
+            let (session, folder) = try Self.retrying(2)
             // Removed when let go: kept to the end of the test.
             defer { withExtendedLifetime(folder) {} }
             let path = folder.path("body.bin")
@@ -319,10 +324,7 @@ struct UploadTests {
     @Test("A file that changes size while it is sent fails its upload, naming it, and is not retried", arguments: [1, 4])
     func changedSize(halves: Int) async throws {
         try await MockServer.withServer { mock in
-            var options = testOptions()
-            options.retry = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
-            let folder = try TemporaryFolder(prefix: "upload")
+            let (session, folder) = try Self.retrying(3)
             // Removed when let go: kept to the end of the test.
             defer { withExtendedLifetime(folder) {} }
             let path = folder.path("body.bin")
