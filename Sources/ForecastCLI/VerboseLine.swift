@@ -23,6 +23,9 @@ enum VerboseLine {
             parts.append("total \(ms(metrics.total))")
             parts.append(metrics.connectionReused ? "reused connection" : "new connection")
         }
+        if let reason = info.notStored {
+            parts.append("not cached: \(reason)")
+        }
         if result.fromAgency {
             parts.append("from the weather agency's file")
         }

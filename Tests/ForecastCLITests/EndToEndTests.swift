@@ -124,6 +124,25 @@ struct EndToEndTests {
         }
     }
 
+    @Test("A cache that cannot be written: the forecast as usual, exit 0, and -v says why nothing was stored")
+    func unwritableCacheSaysWhyUnderVerbose() async throws {
+        try await withMock { _, env in
+            var env = env
+            let file = try #require(env["FORECAST_CACHE_DIR"]) + "/file"
+            #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+            env["FORECAST_CACHE_DIR"] = file + "/cache"
+            let quiet = try await forecast(["-f", "line", "横浜"], environment: env)
+            #expect(quiet.status == 0)
+            #expect(quiet.stdout == "横浜 晴のち曇 -/26° 10%\n")
+            #expect(quiet.stderr == "")
+            let verbose = try await forecast(["-v", "-f", "line", "横浜"], environment: env)
+            #expect(verbose.status == 0)
+            #expect(verbose.stdout == quiet.stdout)
+            #expect(verbose.stderr.contains(", cache miss, "))
+            #expect(verbose.stderr.contains(", not cached: Not a directory"))
+        }
+    }
+
     @Test("`forecast cities 沖縄 | forecast -` fetches the seven cities, comments skipped")
     func citiesPipedIn() async throws {
         try await withMock { _, env in

@@ -37,6 +37,22 @@ struct CacheTests {
         #expect(cache.read(host: "weather.tsukumijima.net", key: "130010") == nil)
     }
 
+    @Test("A write that fails says why, and leaves no entry")
+    func failedWriteSaysWhy() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        // The cache's folder under a regular file: nothing can be made there.
+        let cache = ForecastCache(directory: file + "/cache", now: { Self.justAfterRelease })
+        let body = try fixture("130010.json")
+        #expect(cache.write(host: "h", key: "130010", body: body) == "Not a directory")
+        #expect(cache.read(host: "h", key: "130010") == nil)
+        let writable = ForecastCache(directory: dir + "/cache", now: { Self.justAfterRelease })
+        #expect(writable.write(host: "h", key: "130010", body: body) == nil)
+        #expect(ForecastCache(directory: file + "/cache", mode: .disabled).write(host: "h", key: "130010", body: body) == nil)
+    }
+
     @Test("An entry fetched before midnight JST expires at midnight, when the API moves its days on")
     func midnight() throws {
         let dir = try temporaryDirectory()

@@ -165,7 +165,8 @@ struct CacheLayer: Sendable {
     /// A decoded body, stored; then the key's lock is released.
     private func stored(_ key: String, _ value: Value, body: Data, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
         defer { lock?.release() }
-        cache?.write(host: host, key: key, body: body)
+        var info = info
+        info.notStored = cache?.write(host: host, key: key, body: body)
         return Answer(value: value, info: info)
     }
 

@@ -142,6 +142,9 @@ public struct FetchInfo: Sendable, Equatable {
     /// libcurl's timings of the last attempt (name lookup, connect, TLS, first byte, total)
     /// and whether it reused a connection; zero timings when no response arrived.
     public var metrics: Metrics
+    /// Why a fetched body could not be stored in the cache ("No space left on device"); nil
+    /// when it was, or when nothing was to be stored.
+    public var notStored: String?
 
     /// Creates the numbers of one fetch; the client makes them, so this is for tests.
     public init(

@@ -1,4 +1,5 @@
 internal import JapanTime
+import Glibc
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -159,9 +160,12 @@ public struct ForecastCache: Sendable {
     public var currentTime: Int { now() }
 
     /// Stores a body that decoded as a forecast, unless the mode is `disabled`.
-    /// Failing to write is not an error for the caller: the cache is an optimisation.
-    public func write(host: String, key: String, body: Data) {
-        guard mode != .disabled else { return }
+    ///
+    /// Failing to write is not an error for the caller, since the cache is an optimisation; it
+    /// returns why, for `--verbose` ("No space left on device"), and nil when stored or disabled.
+    @discardableResult
+    public func write(host: String, key: String, body: Data) -> String? {
+        guard mode != .disabled else { return nil }
         let file = path(host: host, key: key)
         let folder = String(file[..<file.lastIndex(of: "/")!])
         var contents = Data("\(Self.magic)\(now())\n".utf8)
@@ -170,9 +174,19 @@ public struct ForecastCache: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try contents.write(to: URL(fileURLWithPath: file), options: .atomic)
             if shelf.keepsOne { removeOthers(than: file, in: folder) }
+            return nil
         } catch {
-            // Unwritable cache: carry on without it.
+            // Unwritable cache: carry on without it, and say why to whoever asks.
+            return Self.reason(error)
         }
+    }
+
+    /// The system's words for a failed write ("No space left on device"), else the error's.
+    private static func reason(_ error: any Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        return "\(error)"
     }
 
     /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still
