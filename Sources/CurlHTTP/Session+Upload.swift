@@ -26,8 +26,8 @@ extension Session {
     /// A path that is not a regular file when the request is made (a pipe, a FIFO,
     /// `/dev/stdin`) has no length: it is sent chunked (HTTP/1.1) as it is read, to its end, and
     /// never retried, since it cannot be read again. While it has nothing to read, its transfer
-    /// pauses and the session's others go on. A FIFO is read from when the transfer starts: one
-    /// that no writer has opened by then reads as empty (open it for writing first).
+    /// pauses and the session's others go on. A FIFO that no writer has opened yet is waited
+    /// for in the same way, until a writer has come and gone, or the request's timeout.
     public func upload(
         fileAt path: String, to url: String, method: HTTPMethod = .post, headers: HTTPHeaders = [:], options: RequestOptions? = nil
     ) -> Request {

@@ -46,6 +46,8 @@ final class Transfer {
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
     private var uploadFile: Int32 = -1
+    /// Whether `uploadFile` is a pipe or a FIFO (``awaitsWriter``).
+    private var uploadIsFIFO = false
     /// Why an upload or a download was stopped (the file changed size, could not be read or
     /// written), if it was.
     private(set) var abortReason: String?
@@ -331,6 +333,7 @@ final class Transfer {
             // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as
             // it is read, to its end.
             uploadSize = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
+            uploadIsFIFO = status.st_mode & S_IFMT == S_IFIFO
         }
         try easy.set(CURLOPT_UPLOAD, true)
         try easy.set(CURLOPT_INFILESIZE_LARGE, offset: uploadSize ?? -1)
@@ -377,11 +380,14 @@ final class Transfer {
             repeat {
                 got = read(uploadFile, buffer.baseAddress, wanted)
             } while got < 0 && errno == EINTR
-            // The end of a pipe's stream; or nothing in it yet: paused until it has something.
-            if got == 0, uploadSize == nil { return 0 }
-            if got < 0, errno == EAGAIN, uploadSize == nil {
-                onUploadWaiting?(self)
-                return 0x1000_0001  // CURL_READFUNC_PAUSE
+            if uploadSize == nil {
+                // The end of a pipe's stream; or nothing in it yet, or a FIFO that no writer
+                // has opened yet: paused until it has something, or its writer has come and gone.
+                if got == 0, !awaitsWriter { return 0 }
+                if got == 0 || (got < 0 && errno == EAGAIN) {
+                    onUploadWaiting?(self)
+                    return 0x1000_0001  // CURL_READFUNC_PAUSE
+                }
             }
             guard got > 0 else {
                 abortReason = got == 0 ? changed : "could not read \(path): \(String(cString: strerror(errno)))"
@@ -401,6 +407,16 @@ final class Transfer {
         case nil:
             return 0
         }
+    }
+
+    /// Whether the upload is a FIFO that no writer has opened since it was opened here, which
+    /// reads as empty as an ended one does. Linux tells them apart by the hang-up: a reader
+    /// opened before any writer sees none until a writer has come and gone (pipe(7)); a pipe
+    /// whose writer has closed, or a terminal, reads 0 at its end.
+    private var awaitsWriter: Bool {
+        guard uploadIsFIFO else { return false }
+        var descriptor = pollfd(fd: uploadFile, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&descriptor, 1, 0) == 0
     }
 
     /// Moves the upload to `offset` from its start, for libcurl to send it again.

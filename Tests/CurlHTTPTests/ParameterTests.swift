@@ -288,6 +288,53 @@ struct UploadTests {
         }
     }
 
+    @Test("upload(fileAt:) of a FIFO that no writer has opened yet waits for one, and sends what it writes")
+    func fifo() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let folder = try TemporaryFolder(prefix: "fifo")
+            // Removed when let go: kept to the end of the test.
+            defer { withExtendedLifetime(folder) {} }
+            let path = folder.path("fifo")
+            #expect(mkfifo(path, 0o600) == 0)
+            // The writer opens the FIFO once the transfer has (a non-blocking open for writing
+            // fails until a reader has it), and writes once another request of the session has
+            // been answered since: by then the transfer has found the FIFO empty, which read as
+            // its end before.
+            let opened = Mutex(false)
+            let answered = DispatchSemaphore(value: 0)
+            let writer = Thread {
+                var file: Int32 = -1
+                let deadline = ContinuousClock.now + .seconds(20)
+                while file < 0, ContinuousClock.now < deadline {
+                    file = open(path, O_WRONLY | O_NONBLOCK)
+                    if file < 0 { usleep(1_000) }
+                }
+                guard file >= 0 else { return }
+                opened.withLock { $0 = true }
+                _ = answered.wait(timeout: .now() + 20)
+                _ = write(file, "written late", 12)
+                close(file)
+            }
+            writer.start()
+            let upload = session.upload(fileAt: path, to: "\(mock.baseURL)/echo", method: .put).validate()
+            async let echoed = try upload.decodable(as: Echo.self)
+            #expect(await eventually(timeout: .seconds(20)) { opened.withLock { $0 } })
+            #expect(try await session.request("\(mock.baseURL)/pattern/10").validate().response().status == 200)
+            answered.signal()
+            let echo = try await echoed
+            #expect(echo.body == "written late")
+            #expect(echo.headers["transfer-encoding"] == "chunked")
+
+            // One that no writer ever opens waits as long as the request's timeout allows.
+            var brief = testOptions()
+            brief.timeout = .milliseconds(500)
+            #expect(mkfifo(folder.path("unopened"), 0o600) == 0)
+            let unopened = await failure(of: session.upload(fileAt: folder.path("unopened"), to: "\(mock.baseURL)/echo", options: brief))
+            #expect((unopened as? CurlError)?.kind == .timedOut, "\(String(describing: unopened))")
+        }
+    }
+
     /// The parts of the mock's `/echo` answer that a pipe's upload is checked by.
     struct Echo: Decodable {
         let body: String
