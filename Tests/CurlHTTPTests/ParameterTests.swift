@@ -370,33 +370,28 @@ struct UploadTests {
 
     @Test("A file that changes size while it is sent fails its upload, naming it, and is not retried", arguments: [1, 4])
     func changedSize(halves: Int) async throws {
-        try await MockServer.withServer { mock in
-            let (session, folder) = try Self.retrying(3)
-            // Removed when let go: kept to the end of the test.
-            defer { withExtendedLifetime(folder) {} }
-            let path = folder.path("body.bin")
-            // Sparse: the debug mock hashes it for about two seconds, while the file is cut to a
-            // half or grown to twice its size (`halves` halves) once the first bytes have left
-            // (the first progress call with bytes sent comes 100 ms or more into the upload).
-            let size: Int64 = 128 << 20
-            #expect(FileManager.default.createFile(atPath: path, contents: nil))
-            #expect(truncate(path, off_t(size)) == 0)
-            let changed = Mutex(false)
-            let request = session.upload(fileAt: path, to: "\(mock.baseURL)/upload", method: .put)
-                .uploadProgress { progress in
-                    guard progress.completed > 0 else { return }
-                    let first = changed.withLock { done in
-                        defer { done = true }
-                        return !done
-                    }
-                    guard first else { return }
-                    _ = truncate(path, off_t(size / 2 * Int64(halves)))
-                }
-            let error = await failure(of: request)
-            #expect("\(String(describing: error))".contains("changed size"), "\(String(describing: error))")
-            #expect((error as? CurlError)?.attempts == 1)
-            #expect(mock.stats().requestsServed == 1)
-        }
+        let (session, folder) = try Self.retrying(3)
+        // Removed when let go: kept to the end of the test.
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.path("body.bin")
+        // Sparse, 64 MB; the receiver stops reading after its first megabyte, so libcurl has read
+        // no more of the file than that and what the sockets hold (a few megabytes) when the file
+        // is cut to a half or grown to twice its size (`halves` halves).
+        let size: Int64 = 64 << 20
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, off_t(size)) == 0)
+        let receiver = try GatedReceiver(threshold: 1 << 20)
+        // The receiver never answers: an upload that missed the change would time out, 15 s an attempt.
+        var options = session.configuration.requestDefaults
+        options.timeout = .seconds(15)
+        let request = session.upload(fileAt: path, to: "http://127.0.0.1:\(receiver.port)/upload", method: .put, options: options)
+        async let outcome = failure(of: request)
+        #expect(await eventually { receiver.hasReachedThreshold })
+        #expect(truncate(path, off_t(size / 2 * Int64(halves))) == 0)
+        receiver.open()
+        let error = await outcome
+        #expect("\(String(describing: error))".contains("changed size"), "\(String(describing: error))")
+        #expect((error as? CurlError)?.attempts == 1)
     }
 
     @Test("A server that refuses an upload early (413) stops it: the error is its status, and most of the file is never sent")
