@@ -38,14 +38,18 @@ struct RequestTests {
 
     @Test("Handlers run in the order they were added, before and after completion")
     func handlerOrder() async throws {
-        // The latency keeps the transfer running while the first handlers are added, also on a
-        // loaded machine.
-        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(500))) { mock in
+        // The request waits behind a stalled one (one in flight at a time) until the first
+        // handlers are added, however long a loaded machine takes to add them.
+        try await MockServer.withServer(MockConfiguration(faultsByCity: ["140010": FaultRule(.stall)])) { mock in
             let session = try Session()
+            var options = testOptions(timeout: .seconds(3600))
+            options.limit = ConcurrencyLimit(maxInFlight: 1)
             let order = LockedValue<[String]>([])
-            let request = session.request(mock.forecastURL("130010")).resume()
+            let blocker = session.request(mock.forecastURL("140010"), options: options).resume()
+            let request = session.request(mock.forecastURL("130010"), options: options).resume()
+            try #require(await eventually { mock.stats().inFlight == 1 })
 
-            // Given three handlers added while the transfer is still running
+            // Given three handlers added while the request has not finished
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 request
                     .responseData { _ in order.withLock { $0.append("data-1") } }
@@ -55,6 +59,7 @@ struct RequestTests {
                         done.resume()
                     }
                 #expect(!request.isFinished, "the handlers must have been added before completion")
+                blocker.cancel()
             }
             // When two more are added after completion
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
