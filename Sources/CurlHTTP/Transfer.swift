@@ -46,8 +46,6 @@ final class Transfer {
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
     private var uploadFile: Int32 = -1
-    /// Whether `uploadFile` is a pipe or a FIFO (``awaitsWriter``).
-    private var uploadIsFIFO = false
     /// Why an upload or a download was stopped (the file changed size, could not be read or
     /// written), if it was.
     private(set) var abortReason: String?
@@ -333,7 +331,6 @@ final class Transfer {
             // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as
             // it is read, to its end.
             uploadSize = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
-            uploadIsFIFO = status.st_mode & S_IFMT == S_IFIFO
         }
         try easy.set(CURLOPT_UPLOAD, true)
         try easy.set(CURLOPT_INFILESIZE_LARGE, offset: uploadSize ?? -1)
@@ -412,9 +409,11 @@ final class Transfer {
     /// Whether the upload is a FIFO that no writer has opened since it was opened here, which
     /// reads as empty as an ended one does. Linux tells them apart by the hang-up: a reader
     /// opened before any writer sees none until a writer has come and gone (pipe(7)); a pipe
-    /// whose writer has closed, or a terminal, reads 0 at its end.
+    /// whose writer has closed, or a terminal, reads 0 at its end. Asked only when a file
+    /// without a size reads 0, so that its `fstat` costs no other read.
     private var awaitsWriter: Bool {
-        guard uploadIsFIFO else { return false }
+        var status = stat()
+        guard fstat(uploadFile, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return false }
         var descriptor = pollfd(fd: uploadFile, events: Int16(POLLIN), revents: 0)
         return Glibc.poll(&descriptor, 1, 0) == 0
     }

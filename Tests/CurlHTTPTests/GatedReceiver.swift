@@ -60,13 +60,15 @@ final class GatedReceiver: Sendable {
         defer { close(connection) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         var total = 0
+        var held = false
         while true {
             // recv writes at most `buffer.count` bytes into the array's own storage.
             let wanted = total < threshold ? min(buffer.count, threshold - total) : buffer.count
             let got = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, wanted, 0) }
             guard got > 0 else { return }
             total += got
-            if total >= threshold, !reached.withLock({ $0 }) {
+            if total >= threshold, !held {
+                held = true
                 reached.withLock { $0 = true }
                 // Held for a minute at most, should the test fail before it opens the gate.
                 _ = gate.wait(timeout: .now() + 60)

@@ -240,8 +240,7 @@ struct UploadTests {
     @Test("upload(fileAt:to:) streams a file larger than the soak's bodies, with the method asked for")
     func file() async throws {
         try await MockServer.withServer { mock in
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let folder = try TemporaryFolder(prefix: "upload")
+            let (session, folder) = try Self.retrying()
             // Removed when let go: kept to the end of the test.
             defer { withExtendedLifetime(folder) {} }
             let path = folder.path("body.bin")
@@ -291,8 +290,7 @@ struct UploadTests {
     @Test("upload(fileAt:) of a FIFO that no writer has opened yet waits for one, and sends what it writes")
     func fifo() async throws {
         try await MockServer.withServer { mock in
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let folder = try TemporaryFolder(prefix: "fifo")
+            let (session, folder) = try Self.retrying()
             // Removed when let go: kept to the end of the test.
             defer { withExtendedLifetime(folder) {} }
             let path = folder.path("fifo")
@@ -341,11 +339,11 @@ struct UploadTests {
         let headers: [String: String]
     }
 
-    /// A session that retries `retries` times after a millisecond, and a folder for a file to
-    /// upload.
-    static func retrying(_ retries: Int) throws -> (Session, TemporaryFolder) {
+    /// A session that retries `retries` times after a millisecond (none by default), and a
+    /// folder for a file to upload.
+    static func retrying(_ retries: Int = 0) throws -> (Session, TemporaryFolder) {
         var options = testOptions()
-        options.retry = RetryPolicy(maxRetries: retries, baseDelay: .milliseconds(1))
+        if retries > 0 { options.retry = RetryPolicy(maxRetries: retries, baseDelay: .milliseconds(1)) }
         return (try Session(configuration: SessionConfiguration(requestDefaults: options)), try TemporaryFolder(prefix: "upload"))
     }
 
@@ -397,8 +395,7 @@ struct UploadTests {
     @Test("A server that refuses an upload early (413) stops it: the error is its status, and most of the file is never sent")
     func refusedEarly() async throws {
         try await MockServer.withServer { mock in
-            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-            let folder = try TemporaryFolder(prefix: "upload")
+            let (session, folder) = try Self.retrying()
             // Removed when let go: kept to the end of the test.
             defer { withExtendedLifetime(folder) {} }
             let path = folder.path("body.bin")

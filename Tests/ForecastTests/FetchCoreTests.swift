@@ -172,9 +172,8 @@ struct FetchCoreTests {
                 // Half of what was left when the request started: 2.5 s if at once, less if a
                 // busy machine started it late (no earlier than the mock saw it arrive).
                 let arrived = try #require(server.stats().requestStartTimes.first)
-                let leastLeft = started + .seconds(5) - arrived
-                let least = Double(leastLeft.components.seconds) / 2 + Double(leastLeft.components.attoseconds) / 2e18
-                #expect(seconds >= least - 0.1 && seconds <= 2.5, "hedged after \(seconds) s; at least \(least) s expected")
+                let least = (started + .seconds(5) - arrived) / 2
+                #expect(Duration.seconds(seconds) >= least - .milliseconds(100) && seconds <= 2.5, "hedged after \(seconds) s; at least \(least) expected")
             } else {
                 Issue.record("not hedged: \(String(describing: result.fallback))")
             }
