@@ -30,10 +30,21 @@ extension MockHTTPHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, self.stream != nil, !self.pumpScheduled {
-            self.pump(context: context)
+        if context.channel.isWritable {
+            self.markBlocked(false)
+            if self.stream != nil, !self.pumpScheduled {
+                self.pump(context: context)
+            }
         }
         context.fireChannelWritabilityChanged()
+    }
+
+    /// Counts the stream in ``MockStats/streamsBlocked`` while the client reads nothing of it
+    /// (the channel is not writable), once.
+    func markBlocked(_ blocked: Bool) {
+        guard blocked != self.streamBlocked else { return }
+        self.streamBlocked = blocked
+        self.state.streamBlocked(blocked)
     }
 
     /// Writes chunks while the channel is writable, for one turn of the event loop.
@@ -50,6 +61,7 @@ extension MockHTTPHandler {
                 stream.remaining = remaining - size
                 if remaining - size == 0 {
                     self.stream = nil
+                    self.markBlocked(false)
                     self.endRequest()
                     self.writeEnd(keepAlive: stream.keepAlive, context: context)
                     return
@@ -58,7 +70,9 @@ extension MockHTTPHandler {
         }
         self.stream = stream
         context.flush()
-        if context.channel.isWritable {
+        if !context.channel.isWritable {
+            self.markBlocked(true)
+        } else {
             self.pumpScheduled = true
             context.eventLoop.assumeIsolated().execute {
                 self.pump(context: context)

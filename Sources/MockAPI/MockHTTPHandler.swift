@@ -48,8 +48,16 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     var stream: BodyStream?
     /// Whether a ``pump(context:)`` is already queued on the event loop.
     var pumpScheduled = false
+    /// Whether ``stream`` is counted in ``MockStats/streamsBlocked``.
+    var streamBlocked = false
     /// False once the connection has closed: delayed answers are then dropped.
     var isActive = false
+    /// The answer waiting at the server's gate, if any: its ticket, and the promise that lets it
+    /// go on (kept to be completed when the connection closes first, so that none is leaked).
+    var held: (ticket: Int, promise: EventLoopPromise<Void>)?
+    /// The ticket the current request had at the gate once it has been let go, for the gate to
+    /// hear of its answer.
+    var releasedTicket: Int?
 
     /// "http" or "https", for the absolute URLs of redirects.
     let scheme: String
@@ -78,7 +86,14 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         self.isActive = false
         self.stream = nil
+        self.markBlocked(false)
         self.request = nil
+        if let held = self.held {
+            self.held = nil
+            self.state.dropHeld(held.ticket)
+            // Runs the held answer, which finds the connection gone and drops it.
+            held.promise.succeed()
+        }
         self.endRequest()
         context.fireChannelInactive()
     }
@@ -129,14 +144,39 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let request = self.request else { return }
             self.request = nil
-            let latency = request.admission.latency
-            if latency > .zero {
-                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(latency)) {
-                    self.answer(request, context: context)
-                }
+            if request.route == .stats {
+                self.proceed(request, context: context)
             } else {
+                self.atGate(request.head.uri, context: context) { self.proceed(request, context: context) }
+            }
+        }
+    }
+
+    /// Runs `next` at once, or, if the server's gate holds the answer to `uri` (or `always`),
+    /// once it is let go. A connection that closes meanwhile runs it too, and `next` finds it
+    /// inactive.
+    func atGate(_ uri: String, always: Bool = false, context: ChannelHandlerContext, _ next: @escaping () -> Void) {
+        guard let held = self.state.hold(uri: uri, always: always, on: context.eventLoop) else {
+            next()
+            return
+        }
+        self.held = held
+        held.promise.futureResult.assumeIsolated().whenSuccess {
+            self.held = nil
+            self.releasedTicket = held.ticket
+            next()
+        }
+    }
+
+    /// Answers a complete request once its latency has passed.
+    private func proceed(_ request: PendingRequest, context: ChannelHandlerContext) {
+        let latency = request.admission.latency
+        if latency > .zero {
+            context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(latency)) {
                 self.answer(request, context: context)
             }
+        } else {
+            self.answer(request, context: context)
         }
     }
 
@@ -144,7 +184,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func endRequest() {
         if self.requestInFlight {
             self.requestInFlight = false
-            self.state.requestEnded()
+            self.state.requestEnded(heldAs: self.releasedTicket)
+            self.releasedTicket = nil
         }
     }
 
@@ -215,9 +256,15 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.respond(request, status: .ok, headers: [("Content-Type", "application/octet-stream")], body: ByteBuffer(), context: context)
         case .hold(let count):
             self.writeHead(request, status: .ok, headers: [("Content-Type", "application/octet-stream")], contentLength: nil, context: context)
+            // In flight, as a stalled request is, until the gate lets its end go: held before
+            // the bytes are written, so that a client that has them finds it held.
+            self.atGate(request.head.uri, always: true, context: context) {
+                guard self.isActive else { return }
+                self.endRequest()
+                self.writeEnd(keepAlive: request.keepAlive, context: context)
+            }
             let start = ByteBuffer(repeating: UInt8(ascii: "x"), count: count)
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(start))), promise: nil)
-            // In flight until the connection closes, as a stalled request is.
         }
     }
 
@@ -232,6 +279,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             "connections_closed \(stats.connectionsClosed)",
             "tls_handshakes \(stats.tlsHandshakes)",
             "max_in_flight \(stats.maxInFlight)",
+            "held \(stats.held)",
+            "streams_blocked \(stats.streamsBlocked)",
         ]
         for (name, count) in stats.connectionsByProtocol.sorted(by: { $0.key < $1.key }) {
             let key = String(name.map { $0 == "/" || $0 == "." ? "_" : $0 })

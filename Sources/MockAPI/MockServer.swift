@@ -161,6 +161,39 @@ public final class MockServer: Sendable {
         self.state.snapshot()
     }
 
+    /// Closes the gate: the answer to every request that arrives from now on (but `/stats`)
+    /// waits, once the request has been read, until the gate lets it go or its connection
+    /// closes. ``MockStats/held`` counts those waiting; a held request is in flight, so
+    /// ``MockStats/maxInFlight`` counts it too.
+    ///
+    /// With `count`, the gate opens by itself once that many answers wait: all go on at once,
+    /// or, with `order`, one at a time in that order (each held request's URI ends with one of
+    /// its strings: `["140010", "130010"]`), each once the one before has been answered.
+    /// Requests then overlap exactly as a test needs, however slowly a busy machine sends them,
+    /// and the gate opens on the server's own thread: no latency to bet on, and no wait for the
+    /// test's task. Without `count`, ``openGate()`` or ``release(where:)`` let answers go.
+    public func closeGate(untilHeld count: Int? = nil, order: [String] = []) {
+        self.state.gate { gate in
+            gate.close(untilHeld: count, order: order)
+            return []
+        }
+    }
+
+    /// Opens the gate: every held answer goes on (with its latency, if any), and later requests
+    /// are answered without waiting.
+    public func openGate() {
+        self.state.gate { $0.open() }
+    }
+
+    /// Lets the held answers whose request URI (`/api/forecast/city/130010`, `/hold/100`)
+    /// `matches` go on, in the order they arrived, and leaves the gate as it is.
+    ///
+    /// - Returns: how many were let go.
+    @discardableResult
+    public func release(where matches: (String) -> Bool) -> Int {
+        self.state.gate { $0.release(where: matches) }
+    }
+
     /// Sets the counters back to zero and restarts the ``FaultRule/firstAttempts`` counts.
     ///
     /// Requests still in flight stay counted in ``MockStats/inFlight`` (and so in

@@ -37,6 +37,13 @@ public struct MockStats: Sendable, Equatable {
     public var inFlight: Int = 0
     /// The most requests in flight at once.
     public var maxInFlight: Int = 0
+    /// Answers waiting at the gate right now (``MockServer/closeGate()``), `/hold/{n}`'s
+    /// unfinished bodies among them. A held request is also in flight.
+    public var held: Int = 0
+    /// Streamed bodies (`/bytes/{n}`, ``Fault/endless``, ``Fault/oversize(bytes:)``) whose
+    /// client has stopped reading right now: the socket is full and the server waits to write
+    /// more. A client that pauses a transfer shows here.
+    public var streamsBlocked: Int = 0
     /// When each request head arrived, in arrival order.
     public var requestStartTimes: [ContinuousClock.Instant] = []
 

@@ -54,8 +54,9 @@ enum Route: Equatable, Sendable {
     /// `Range: bytes=S-` answers 206 from S, unless an `If-Range` names another validator
     /// (test helper for resumed downloads).
     case pattern(Int)
-    /// `/hold/{n}`: `n` bytes of `x` at once, and the rest of a chunked body never: the
-    /// response stays open until the client goes (test helper for a body that trickles).
+    /// `/hold/{n}`: `n` bytes of `x` at once, and the end of the chunked body only when
+    /// ``MockServer/release(where:)`` or ``MockServer/openGate()`` lets it go: until then the
+    /// response stays open, counted in ``MockStats/held`` (test helper for a body that trickles).
     case hold(Int)
     /// `/upload`: a body of any size, counted and hashed as it arrives, never kept; the answer is
     /// `{"method", "bytes", "fnv1a"}` (test helper).

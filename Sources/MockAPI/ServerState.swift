@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// The mutable state one ``MockServer`` shares between its event loops and its callers: the
 /// configuration, the statistics and the fault counters, behind one lock.
@@ -23,6 +24,8 @@ final class ServerState: Sendable {
         var randomFaultsInjected = 0
         /// Requests refused so far by each `/reject/{status}/{k}` URI.
         var rejections: [String: Int] = [:]
+        /// The answers held back until a test lets them go.
+        var gate = Gate()
     }
 
     private let guarded: NIOLockedValueBox<Guarded>
@@ -59,10 +62,12 @@ final class ServerState: Sendable {
     /// restarts from there.
     func resetStats() {
         self.guarded.withLockedValue {
-            let inFlight = $0.stats.inFlight
+            let (inFlight, blocked) = ($0.stats.inFlight, $0.stats.streamsBlocked)
             $0.stats = MockStats()
             $0.stats.inFlight = inFlight
             $0.stats.maxInFlight = inFlight
+            $0.stats.held = $0.gate.held.count
+            $0.stats.streamsBlocked = blocked
             $0.faultAttempts = [:]
             $0.randomFaultsInjected = 0
         }
@@ -134,9 +139,55 @@ final class ServerState: Sendable {
         }
     }
 
-    /// Marks one admitted request as answered or ended.
-    func requestEnded() {
-        self.guarded.withLockedValue { $0.stats.inFlight -= 1 }
+    /// Holds an answer at the gate if the gate is closed, or always with `always` (`/hold/{n}`'s
+    /// end).
+    ///
+    /// - Returns: the answer's ticket, for ``dropHeld(_:)`` should its connection close first,
+    ///   and a promise of `eventLoop` completed when the gate lets it go; nil when it is not
+    ///   held (the caller answers at once).
+    func hold(uri: String, always: Bool, on eventLoop: any EventLoop) -> (ticket: Int, promise: EventLoopPromise<Void>)? {
+        let (answer, released) = self.guarded.withLockedValue { state in
+            defer { state.stats.held = state.gate.held.count }
+            return state.gate.hold(uri: uri, always: always, on: eventLoop)
+        }
+        released.forEach { $0.succeed() }
+        return answer.map { ($0.ticket, $0.promise) }
+    }
+
+    /// Forgets a held answer whose connection closed before it was let go.
+    func dropHeld(_ ticket: Int) {
+        self.guarded.withLockedValue { state in
+            state.gate.drop(ticket)
+            state.stats.held = state.gate.held.count
+        }
+    }
+
+    /// Changes the gate with `change`, and lets go what it says.
+    @discardableResult
+    func gate(_ change: (inout Gate) -> [EventLoopPromise<Void>]) -> Int {
+        let released = self.guarded.withLockedValue { state in
+            defer { state.stats.held = state.gate.held.count }
+            return change(&state.gate)
+        }
+        released.forEach { $0.succeed() }
+        return released.count
+    }
+
+    /// Counts a streamed body that the client has stopped reading, or one that goes on.
+    func streamBlocked(_ blocked: Bool) {
+        self.guarded.withLockedValue { $0.stats.streamsBlocked += blocked ? 1 : -1 }
+    }
+
+    /// Marks one admitted request as answered or ended; `ticket` is the one it had at the gate,
+    /// if it was held there.
+    func requestEnded(heldAs ticket: Int?) {
+        let next = self.guarded.withLockedValue { state in
+            state.stats.inFlight -= 1
+            guard let ticket else { return [EventLoopPromise<Void>]() }
+            defer { state.stats.held = state.gate.held.count }
+            return state.gate.answered(ticket)
+        }
+        next.forEach { $0.succeed() }
     }
 
     /// The fault for a request naming `target`: the city's or office's own rule while it lasts,

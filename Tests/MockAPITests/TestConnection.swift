@@ -125,6 +125,14 @@ final class TestConnection {
         }
     }
 
+    /// Reads until at least `count` bytes wait unconsumed, and returns them all (still unconsumed).
+    func peek(atLeast count: Int) async throws -> [UInt8] {
+        while self.pending.count < count {
+            try await self.receiveMore()
+        }
+        return self.pending
+    }
+
     /// Reads at least `count` bytes beyond what has been consumed, and drops them.
     func discard(atLeast count: Int) async throws {
         while self.pending.count < count {
