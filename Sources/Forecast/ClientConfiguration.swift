@@ -63,6 +63,10 @@ public struct ClientConfiguration: Sendable {
     /// overview, from `<agencyURL>/bosai/forecast/data/overview_forecast/<office>.json`: a
     /// second request per office, for a caller that prints it (`forecast -f detail`).
     public var agencyOverview = false
+    /// The longest the first source has to answer before the fallback is asked as well (3 s):
+    /// ``Route/hedgeDelay(since:deadline:limit:)``. Not public: a test lengthens it to give the
+    /// hedge that a deadline brings forward a margin far above what its answer takes.
+    var hedgeLimit: Duration = .seconds(3)
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(

@@ -8,13 +8,15 @@ import TestSupport
 struct ConcurrencyLimitTests {
     @Test("Twenty requests under a limit of 4: all succeed, and the server never sees more than 4 at once")
     func capsInFlight() async throws {
-        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(100))) { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
             var options = testOptions()
             options.limit = ConcurrencyLimit(maxInFlight: 4)
             let ids = (0..<20).map { String(format: "%06d", 130010 + $0) }
 
-            // Given all twenty handed to the session at once
+            // Given all twenty handed to the session at once, and the first four held at the
+            // server until all four are there
+            mock.closeGate(untilHeld: 4)
             let requests = ids.map { session.request(mock.forecastURL($0), options: options).resume() }
             var statuses: [Int] = []
             for request in requests {

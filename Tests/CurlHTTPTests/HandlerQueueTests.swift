@@ -43,8 +43,10 @@ struct HandlerQueueTests {
 
     @Test("Many requests finishing together do not each get a thread of their own")
     func boundedThreads() async throws {
-        try await MockServer.withServer(MockConfiguration(latency: .milliseconds(200))) { mock in
+        try await MockServer.withServer { mock in
             let session = try Session()
+            // All 100 answers wait at the server until the last request is there.
+            mock.closeGate(untilHeld: 100)
             let threads = LockedValue<Set<UInt>>([])
             let remaining = LockedValue(100)
             // Given 100 requests that all finish at about the same moment, whose handlers

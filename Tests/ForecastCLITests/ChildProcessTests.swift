@@ -25,4 +25,20 @@ struct ChildProcessTests {
         #expect(!child.isRunning, "the overdue child was killed and reaped")
         #expect(error?.description == "/bin/sleep (pid \(child.pid)) had not ended after 0.2 seconds, and was killed")
     }
+
+    @Test("An async wait is woken by the child's end, which its thread dates; one for a child that goes on returns false and leaves it running")
+    func endedWithin() async throws {
+        let quick = try ChildProcess("/bin/sh", ["-c", "exit 0"], environment: [:])
+        #expect(await quick.ended(within: .seconds(600)), "woken by the end, long before the bound")
+        let endedAt = try #require(quick.endedAt)
+        #expect(endedAt <= ContinuousClock.now)
+        #expect(try quick.wait(timeout: .seconds(60)).status == 0)
+
+        let sleeper = try ChildProcess("/bin/sleep", ["600"], environment: [:])
+        #expect(await !sleeper.ended(within: .milliseconds(100)))
+        #expect(sleeper.isRunning && sleeper.endedAt == nil)
+        sleeper.send(SIGKILL)
+        #expect(await sleeper.ended(within: .seconds(600)))
+        #expect(try sleeper.wait(timeout: .seconds(60)).signalled)
+    }
 }

@@ -64,7 +64,7 @@ final class CommandProcess {
 
     /// Waits for the end (killing the process after `timeout`) and collects its output.
     func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
-        if await !eventually(timeout: timeout, { !child.isRunning }) {
+        if await !child.ended(within: timeout) {
             child.send(SIGKILL)
             Issue.record("forecast did not end within \(timeout)")
         }

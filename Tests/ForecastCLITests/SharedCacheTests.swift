@@ -32,8 +32,17 @@ struct SharedCacheTests {
 
     @Test("20 processes started together for one city make one request and print the same line")
     func oneRequestForTwenty() async throws {
-        try await withMock(MockConfiguration(latency: .milliseconds(300))) { mock, env in
-            let results = try await together(20, ["-f", "line", "130010"], environment: env)
+        try await withMock { mock, env in
+            // The first request is held at the server until all 20 processes have the city's
+            // lock file open, one fetching and the others waiting for it, however slowly a busy
+            // machine starts them. The API alone, and a wait bound (one timeout) far above that:
+            // neither the hedge nor a waiter's bound may send a second request meanwhile.
+            mock.closeGate()
+            let processes = try start(20, ["--source", "tsukumijima", "--timeout", "600", "-f", "line", "130010"], environment: env)
+            try #require(await eventually { mock.stats().held == 1 && processes.allSatisfy { holds("/130010.json.lock", $0) } },
+                         "not every process reached the lock")
+            mock.openGate()
+            let results = try await finish(processes)
             #expect(mock.stats().requestsByCity["130010"] == 1)
             #expect(results.map(\.status) == Array(repeating: 0, count: 20))
             #expect(results.allSatisfy { $0.stdout == tokyoLine }, "\(Set(results.map(\.stdout)))")
@@ -80,22 +89,23 @@ struct SharedCacheTests {
 
     @Test("A city fetched behind a stalled one is stored as it arrives: a second process gets it at once, with no second request")
     func storedBeforeItsTurn() async throws {
-        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)) { mock, env in
-            // Given `forecast -p 130010 140010` with 東京 stalled, once 横浜's answer has arrived
-            let first = try CommandProcess(["-p", "-f", "line", "130010", "140010"], environment: env)
-            try #require(await eventually { mock.stats().requestsByCity["140010"] == 1 })
+        try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)])) { mock, env in
+            // Given `forecast -p 130010 140010` with 東京 stalled for as long as the process
+            // lives (the API alone, no hedge, a 10-minute timeout), once 横浜's answer has arrived
+            let first = try CommandProcess(
+                ["-p", "--source", "tsukumijima", "--timeout", "600", "-f", "line", "130010", "140010"], environment: env)
+            try #require(await eventually { mock.stats().requestsByCity["140010"] == 1 && mock.stats().inFlight == 1 })
             // When a second process asks for 横浜
-            let started = ContinuousClock.now
             let second = try await forecast(["-f", "line", "140010"], environment: env)
-            let elapsed = ContinuousClock.now - started
-            // Then it prints the copy at once, without a request of its own
+            // Then it prints the copy while the first still waits for 東京, without a request
+            // of its own (before, the lock was held until 東京's attempts ended, and the second
+            // waited for the first)
             #expect(second.status == 0 && second.stdout.hasPrefix("横浜 "), "\(second.stdout)\(second.stderr)")
-            // (0.03 s by hand; before, the lock was held until 東京's three 15 s attempts ended.
-            // The bound is loose for a machine running the whole suite at once.)
-            #expect(elapsed < .seconds(Sanitizer.isActive ? 40 : 10), "took \(elapsed)")
+            #expect(first.isRunning && mock.stats().inFlight == 1, "東京 still stalled at the server")
             #expect(mock.stats().requestsByCity["140010"] == 1)
+            first.interrupt()
             let firstResult = try await first.finish(timeout: .seconds(60))
-            #expect(firstResult.status == 0)
+            #expect(firstResult.status == 130)
         }
     }
 
@@ -107,11 +117,12 @@ struct SharedCacheTests {
         return "\(folder)/\(cityID).json.lock"
     }
 
-    /// Whether the running process has `file` open (its lock file, so it is waiting or fetching).
+    /// Whether the running process has a file open whose path ends with `file` (its lock
+    /// file, so it is waiting or fetching).
     private func holds(_ file: String, _ process: CommandProcess) -> Bool {
         let fds = "/proc/\(process.child.pid)/fd"
         let open = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-        return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == file }
+        return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)"))?.hasSuffix(file) == true }
     }
 
     @Test("--no-cache processes take no lock: each one fetches, and the cache folder stays empty")
@@ -127,10 +138,14 @@ struct SharedCacheTests {
 
     @Test("The agency's files: processes asking for the week of two cities of one office make one request")
     func officeOnce() async throws {
-        var configuration = MockConfiguration(stampsRelease: true)
-        configuration.latencyByOffice = ["130000": .milliseconds(300)]
-        try await withMock(configuration) { mock, env in
-            let results = try await together(5, ["week", "-f", "line", "130010", "130030"], environment: env)
+        try await withMock(MockConfiguration(stampsRelease: true)) { mock, env in
+            // Held at the server until all five have the office's lock file open, as above.
+            mock.closeGate()
+            let processes = try start(5, ["week", "--timeout", "600", "-f", "line", "130010", "130030"], environment: env)
+            try #require(await eventually { mock.stats().held == 1 && processes.allSatisfy { holds("/130000.json.lock", $0) } },
+                         "not every process reached the lock")
+            mock.openGate()
+            let results = try await finish(processes)
             #expect(mock.stats().requestsByOffice == ["130000": 1])
             #expect(results.allSatisfy { $0.status == 0 })
             #expect(Set(results.map(\.stdout)).count == 1)

@@ -150,7 +150,7 @@ struct WatchTests {
                 "/bin/bash", ["-c", "forecast --watch -f line 130010 | head -1; echo \"status ${PIPESTATUS[0]}\""],
                 environment: environment, stdout: .file(out))
             // The next look is hours away: only noticing head's end lets the pipeline finish.
-            let ended = await eventually(timeout: .seconds(Sanitizer.isActive ? 120 : 30)) { !shell.isRunning }
+            let ended = await shell.ended(within: .seconds(Sanitizer.isActive ? 120 : 30))
             let exit = try shell.wait(timeout: .seconds(1))
             #expect(ended)
             #expect(exit.status == 0)

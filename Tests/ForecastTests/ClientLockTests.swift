@@ -80,7 +80,10 @@ struct ClientLockTests {
         try await withTemporaryFolder { folder in
             let cache = ForecastCache(directory: folder.path, now: CacheTests.Clock(CacheTests.justAfterRelease).now)
             try await MockServer.withServer(MockConfiguration()) { server in
-                let client = client(server, cache: cache, timeout: .milliseconds(300))
+                // One timeout bounds both the wait and the fetch that follows it: 5 s, far above
+                // what a loopback answer takes even on a machine busy with the whole suite.
+                let timeout = Duration.seconds(5)
+                let client = client(server, cache: cache, timeout: timeout, source: .tsukumijima)
                 let stuck = try #require(cache.lock(host: client.configuration.endpoint.authority, key: "130010"))
                 try #require(stuck.tryLock() == .locked)
                 defer { stuck.release() }
@@ -92,7 +95,9 @@ struct ClientLockTests {
                 #expect(result.info.source == .network)
                 #expect(result.forecast != nil)
                 #expect(server.stats().requestsServed == 1)
-                #expect(elapsed >= .milliseconds(300), "it waited its bound first: \(elapsed)")
+                #expect(elapsed >= timeout, "it waited its bound first: \(elapsed)")
+                let asked = try #require(server.stats().requestStartTimes.first)
+                #expect(asked - started >= timeout, "the request went out once the wait had ended")
                 #expect(elapsed < .seconds(120), "then it fetched: \(elapsed)")
             }
         }

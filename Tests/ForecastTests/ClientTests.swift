@@ -77,11 +77,10 @@ struct ClientTests {
 
     @Test("Parallel fetching delivers in input order when the server answers in reverse order")
     func parallelReverse() async throws {
-        var latencies: [String: Duration] = [:]
-        for (index, city) in fiveCities.enumerated() {
-            latencies[city.id] = .milliseconds(100 * (fiveCities.count - index))
-        }
-        try await withClient(MockConfiguration(latencyByCity: latencies)) { client, mock in
+        try await withClient { client, mock in
+            // Given the five held at the server until all are there, then answered last first,
+            // each once the one after it has been
+            mock.closeGate(untilHeld: 5, order: fiveCities.reversed().map(\.id))
             let delivered = await offPool {
                 let delivered = LockedValue<[String]>([])
                 client.fetchInParallel(fiveCities, jobs: 8) { result in delivered.withLock { $0.append(result.city.id) } }
@@ -115,7 +114,9 @@ struct ClientTests {
     @Test("Parallel fetching keeps at most `jobs` requests in flight")
     func jobsLimit() async throws {
         let cities = Array(CityCatalog.all.prefix(12))
-        try await withClient(MockConfiguration(latency: .milliseconds(50))) { client, mock in
+        try await withClient { client, mock in
+            // The first three are held at the server until all three are there.
+            mock.closeGate(untilHeld: 3)
             let count = await offPool {
                 let count = LockedValue(0)
                 client.fetchInParallel(cities, jobs: 3) { _ in count.withLock { $0 += 1 } }

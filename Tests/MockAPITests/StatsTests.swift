@@ -29,10 +29,9 @@ struct StatsTests {
 
     @Test("Concurrent requests are all seen in flight at once, and all leave flight")
     func concurrency() async throws {
-        // Every request is held this long, so all 20 are in flight at once even when a loaded
-        // machine is slow to open the 20 connections (under ASan on CI, 1.5 s saw only 10).
-        let configuration = MockConfiguration(latency: Sanitizer.isActive ? .seconds(10) : .seconds(4))
-        try await MockServer.withServer(configuration) { server in
+        try await MockServer.withServer { server in
+            // Every answer waits at the gate until all 20 requests are there.
+            server.closeGate(untilHeld: 20)
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<20 {
                     group.addTask {

@@ -11,8 +11,13 @@ import Glibc
 /// child gets every signal at its default disposition and none blocked, as a shell's child
 /// does: the test runner's threads block and ignore signals of their own.
 ///
-/// `@unchecked Sendable` is sound because `pid` and `path` never change and `exit`, the only
-/// mutable state, is read and written under `lock`.
+/// A thread of its own waits for the child's end (`waitid` with `WNOWAIT`, which leaves the child
+/// to be reaped here) and notes the moment: ``ended(within:)`` is woken by the end itself, and
+/// ``endedAt`` is when it came, however long a busy suite keeps the test's task waiting for a
+/// thread of the cooperative pool.
+///
+/// `@unchecked Sendable` is sound because `pid` and `path` never change and `exit`, `endedAt` and
+/// `waiters`, the only mutable state, are read and written under `lock`.
 public final class ChildProcess: @unchecked Sendable {
     /// How the child ended: its exit status, or the signal that ended it.
     public struct Exit: Sendable, Equatable {
@@ -46,6 +51,10 @@ public final class ChildProcess: @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
     private var exit: Exit?
+    private var endedInstant: ContinuousClock.Instant?
+    /// The tasks waiting in ``ended(within:)``, by a number of their own.
+    private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    private var nextWaiter = 0
 
     /// Starts `path` with `arguments` (without the program's name) and exactly `environment`.
     public init(
@@ -110,6 +119,46 @@ public final class ChildProcess: @unchecked Sendable {
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         self.pid = pid
         self.path = path
+        Thread { [self] in watch() }.start()
+    }
+
+    /// Waits for the child's end without reaping it, then notes the moment and wakes the waiters.
+    private func watch() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        let now = ContinuousClock.now
+        let woken = lock.withLock {
+            endedInstant = now
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+        woken.forEach { $0.resume(returning: true) }
+    }
+
+    /// When the child ended, as its watching thread saw it at once; nil while it runs.
+    public var endedAt: ContinuousClock.Instant? {
+        lock.withLock { endedInstant }
+    }
+
+    /// Waits until the child has ended, holding no thread: true as soon as it has, false if it
+    /// is still running after `timeout` (it is left running).
+    public func ended(within timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let number: Int? = lock.withLock {
+                guard endedInstant == nil else { return nil }
+                nextWaiter += 1
+                waiters[nextWaiter] = continuation
+                return nextWaiter
+            }
+            guard let number else {
+                continuation.resume(returning: true)
+                return
+            }
+            let (seconds, attoseconds) = timeout.components
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18) { [self] in
+                lock.withLock { waiters.removeValue(forKey: number) }?.resume(returning: false)
+            }
+        }
     }
 
     /// True until the child has ended (and been reaped).
@@ -171,7 +220,7 @@ public final class ChildProcess: @unchecked Sendable {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-child-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let child = try ChildProcess(path, arguments, environment: environment, stdout: .file(output.path))
-        _ = await eventually(timeout: Sanitizer.isActive ? .seconds(300) : .seconds(60)) { !child.isRunning }
+        _ = await child.ended(within: Sanitizer.isActive ? .seconds(300) : .seconds(60))
         let exit = try child.wait(timeout: .seconds(1))
         return (exit, String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))
     }

@@ -13,7 +13,7 @@ import Dispatch
 ///
 /// A city whose first source fails (but for a cancellation or the deadline) is read from its
 /// route's fallback; one whose first source has not answered within 3 s of its request's start
-/// (or half of what was left of the deadline then, if sooner: ``Route/hedgeDelay(since:deadline:)``) has its fallback
+/// (or half of what was left of the deadline then, if sooner: ``Route/hedgeDelay(since:deadline:limit:)``) has its fallback
 /// asked as well, and takes whichever good answer it has first, the first source's if both.
 ///
 /// Not Sendable: only the iteration's consumer touches it. Other threads reach it through its
@@ -334,7 +334,7 @@ final class FetchRun {
         var earliest: ContinuousClock.Instant?
         for index in states.indices where states[index].isPending && states[index].fallback == nil {
             guard let file = states[index].first?.file, let since = waitingSince(file, now: now) else { continue }
-            let delay = Route.hedgeDelay(since: since, deadline: client.deadline)
+            let delay = Route.hedgeDelay(since: since, deadline: client.deadline, limit: client.configuration.hedgeLimit)
             if since + delay <= now {
                 states[index].hedgedAfter = delay
                 states[index].fallback = fetch(fallbackLeg, for: index)

@@ -40,15 +40,15 @@ struct Route: Sendable {
     /// The source asked first.
     let first: Leg
     /// The source read in the first's place when the first fails (but for a cancellation or
-    /// the deadline), or has not answered within ``hedgeDelay``.
+    /// the deadline), or has not answered within ``hedgeDelay(since:deadline:limit:)``.
     let fallback: Leg?
 
     /// How long the first source has to answer, from its request's start at `since`, before the
-    /// fallback is asked as well: 3 s, or half of what is left of the deadline then, if sooner
-    /// (none once it has passed).
-    static func hedgeDelay(since: ContinuousClock.Instant, deadline: ContinuousClock.Instant?) -> Duration {
-        guard let deadline else { return .seconds(3) }
-        return max(.zero, min(.seconds(3), (deadline - since) / 2))
+    /// fallback is asked as well: `limit` (3 s), or half of what is left of the deadline then, if
+    /// sooner (none once it has passed).
+    static func hedgeDelay(since: ContinuousClock.Instant, deadline: ContinuousClock.Instant?, limit: Duration = .seconds(3)) -> Duration {
+        guard let deadline else { return limit }
+        return max(.zero, min(limit, (deadline - since) / 2))
     }
 
     /// Whether a failure of the first source sends a city to the fallback: not a
