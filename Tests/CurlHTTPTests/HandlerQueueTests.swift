@@ -44,7 +44,8 @@ struct HandlerQueueTests {
     @Test("Many requests finishing together do not each get a thread of their own")
     func boundedThreads() async throws {
         try await MockServer.withServer { mock in
-            let session = try Session()
+            // The suite's timeouts: the first request waits at the server for the last.
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
             // All 100 answers wait at the server until the last request is there.
             mock.closeGate(untilHeld: 100)
             let threads = LockedValue<Set<UInt>>([])
