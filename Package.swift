@@ -77,7 +77,6 @@ let package = Package(
                 "CurlHTTP",
                 // Only for ProcessWide's malloc arena.
                 "CProcess",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

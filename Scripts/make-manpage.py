@@ -3,12 +3,11 @@
 
 Usage: Scripts/make-manpage.py PATH/TO/forecast > forecast.1
 
-The page is made from `forecast --experimental-dump-help` (swift-argument-parser's JSON of the
-command tree) and `forecast --version`, so the options, their defaults, the examples, the exit
-status and the environment are the ones `forecast --help` prints, and the version is the one in
-the code. swift-argument-parser's own `generate-manual` plugin is not used: its escaping keeps
-only ASCII characters, so every 東京 in the examples would vanish, and it needs a release build
-of the plugin first.
+The page is made from `forecast ---dump-help` (the commands and the options each takes, as JSON,
+written from the option table) and `forecast --version`, so the options, their defaults, the
+examples, the exit status and the environment are the ones `forecast --help` prints, and the
+version is the one in the code. OPTIONS lists every option: the fetch's, then those of the other
+commands, each saying which commands take it.
 
 Every character outside ASCII is written as a groff escape (\\[u6771] for 東), so the file is
 ASCII, reads the same with or without preconv, and renders as UTF-8 in a UTF-8 terminal.
@@ -160,7 +159,7 @@ def page(tool, version, date):
     help_text = json.dumps(tool, ensure_ascii=False)
 
     out = [
-        ".\\\" forecast(1), written by Scripts/make-manpage.py from forecast --experimental-dump-help.",
+        ".\\\" forecast(1), written by Scripts/make-manpage.py from forecast ---dump-help.",
         ".\\\" Do not edit: change the help text in Sources/ForecastCLI and run make man.",
         '.TH FORECAST 1 "%s" "forecast %s" "User Commands"' % (date, escape(version)),
         ".SH NAME",
@@ -184,9 +183,21 @@ def page(tool, version, date):
     for argument in arguments:
         if argument["kind"] == "positional":
             out += tagged(italic(argument.get("valueName", "argument")) + " ...", argument.get("abstract", ""))
+    def long_name(argument):
+        return next((n["name"] for n in argument.get("names") or [] if n["kind"] == "long"), None)
     for argument in arguments:
         if argument["kind"] != "positional" and argument.get("names"):
             out += tagged(option_term(argument), option_text(argument))
+    # The options the fetch does not take, with the commands that take them.
+    shown = {long_name(a) for a in arguments}
+    others = {}
+    for command in subcommands.values():
+        for argument in command.get("arguments", []):
+            name = long_name(argument)
+            if argument["kind"] != "positional" and name and name not in shown:
+                others.setdefault(name, (argument, []))[1].append("forecast " + command["commandName"])
+    for argument, commands in others.values():
+        out += tagged(option_term(argument), "%s (%s)" % (option_text(argument), ", ".join(commands)))
 
     out.append(".SH COMMANDS")
     for command in fetching:
@@ -224,7 +235,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: make-manpage.py PATH/TO/forecast > forecast.1")
     binary = sys.argv[1]
-    tool = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
+    tool = json.loads(subprocess.run([binary, "---dump-help"], check=True,
                                      capture_output=True, text=True).stdout)
     version_line = subprocess.run([binary, "--version"], check=True, capture_output=True,
                                   text=True).stdout.split()

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Forecast
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +42,12 @@ enum EntryPoint {
             case .request(let request, let command):
                 answer(request, for: command)
                 return .finished(.success)
-            case .argumentParser(let arguments):
-                return .finished(answerFromDeclaration(arguments))
+            case .complete(let words):
+                Terminal.output(Completion.text(Completion.answer(words)))
+                return .finished(.success)
+            case .dumpHelp:
+                Terminal.output(HelpDump.json)
+                return .finished(.success)
             case .cities(let options, let query):
                 do throws(UsageError) {
                     return .finished(try CitiesCommand.run(options, query: query))
@@ -93,28 +96,6 @@ enum EntryPoint {
             Terminal.output(ForecastVersion.versionLine + "\n")
         case .completionScript(let shell):
             Terminal.output(CompletionScript.text(for: shell))
-        }
-    }
-
-    /// What swift-argument-parser prints for a request it answers from the declaration: city
-    /// candidates for a shell, or the JSON the man page is written from.
-    static func answerFromDeclaration(_ arguments: [String]) -> ExitStatus {
-        let command = FetchDeclaration.self
-        do {
-            _ = try command.parseAsRoot(arguments)
-            return .success
-        } catch {
-            let status = command.exitCode(for: error)
-            if status == .success {
-                let message = command.fullMessage(for: error)
-                Terminal.output(message.hasSuffix("\n") || message.isEmpty ? message : message + "\n")
-                return .success
-            }
-            // Its words without its "Error: " and its usage block, in the command's voice.
-            var message = Substring(command.message(for: error))
-            if message.hasPrefix("Error: ") { message = message.dropFirst("Error: ".count) }
-            Terminal.report(UsageError(String(message)).lines.joined(separator: "\n"), multiline: true)
-            return .usage
         }
     }
 }

@@ -214,6 +214,42 @@ enum HelpText {
         and the sunset in every command's templates, on each row's date.
         """
 
+    /// A command's line in the man page's list and beside its name when Tab offers it.
+    static func summary(of command: Invocation.Command) -> String {
+        switch command {
+        case .fetch: abstract
+        case .week: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁)."
+        case .now: "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁)."
+        case .warnings: "The warnings and advisories in force in each city's area, from the weather agency's files (出典: 気象庁)."
+        case .sun: "Sunrise and sunset at each city, computed offline as the national almanac defines them (国立天文台)."
+        case .cities: "List the cities: ID, name, prefecture and English name, tab-separated (or JSON with -f json)."
+        }
+    }
+
+    /// What the man page adds to a command's summary: the options it does not take, its formats
+    /// and its templates' own placeholders.
+    static func note(of command: Invocation.Command) -> String {
+        let formats = sentence(OutputFormat.names(for: command), and: "templates")
+        let takes = "It takes the fetch's options but \(fetchOnlyOptions(command)), and the formats \(formats)"
+        return switch command {
+        case .fetch: discussion
+        case .week: "\(takes) (%w the day of the week, %r the reliability). The cities of one office share one download of its file."
+        case .now: "\(takes) (%t the temperature, %h the humidity, %W the wind, %R the last hour's rain). Two files serve any number of cities."
+        case .warnings: "\(takes) (%C the warnings in force). One file serves an office's cities."
+        case .sun: "It prints the formats \(formats) (%S the sunrise, %s the sunset), for --days days from --date. No request is made."
+        case .cities: """
+            With a query, only the cities whose ID, name, prefecture, English name, reading or \
+            romaji contains it (東京, 北海道, 47, island, とうきょう). Case, width, spaces, hyphens \
+            and long vowels are ignored, as in city arguments.
+            """
+        }
+    }
+
+    /// The man page's line for the cities of a command that takes them.
+    static let cityHelp = "6-digit IDs, names or prefectures; - reads them from standard input."
+    /// The man page's line for the catalog's query.
+    static let queryHelp = "Text to look for in the ID, name, prefecture, English name, reading or romaji."
+
     /// `--format`'s help in a command: the formats it prints (``OutputFormat/named(for:)``), and
     /// a template where it takes one.
     static func formatHelp(for command: Invocation.Command) -> String {

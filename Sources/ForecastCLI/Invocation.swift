@@ -4,10 +4,11 @@
 enum Invocation: Sendable {
     /// `--help`, `--version`, `--generate-completion-script`, for a command.
     case request(ParserRequest, Command)
-    /// What swift-argument-parser answers from its declaration of the command: the city
-    /// candidates a shell's completion asks for (`---completion …`) and the JSON the man
-    /// page is written from (`--experimental-dump-help`).
-    case argumentParser([String])
+    /// What a shell's completion asks for: the words to offer after these
+    /// (`---complete -- <word>...`, ``Completion``).
+    case complete([String])
+    /// The JSON the man page is written from (`---dump-help`, ``HelpDump``).
+    case dumpHelp
     /// `forecast [options] <city>...`, or `forecast week`, `forecast now` or `forecast warnings`
     /// `[options] <city>...`, with the config file that was read, if any.
     case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
@@ -61,8 +62,11 @@ enum Invocation: Sendable {
     static func read(
         _ arguments: [String], environment: Environment, readFile: ConfigFile.Reader = ConfigFile.readFile
     ) throws(UsageError) -> Invocation {
-        if arguments.first == "---completion" || arguments.contains("--experimental-dump-help") {
-            return .argumentParser(arguments)
+        if arguments.first == "---complete" {
+            return .complete(Array(arguments.dropFirst(arguments.dropFirst().first == "--" ? 2 : 1)))
+        }
+        if arguments == ["---dump-help"] {
+            return .dumpHelp
         }
         let scan = try ArgumentScanner.scan(arguments)
         var operands = scan.operands[...]

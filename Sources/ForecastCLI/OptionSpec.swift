@@ -1,7 +1,7 @@
 /// One option of the command line: its spellings, its value, its help and what it does.
 ///
-/// ``OptionTable`` holds every one of them; the scanner, the help text, the config file and
-/// the declaration that swift-argument-parser writes completions from all read the table.
+/// ``OptionTable`` holds every one of them; the scanner, the help text, the config file, the
+/// shell completion (``Completion``) and the man page (``HelpDump``) all read the table.
 struct OptionSpec: Sendable {
     /// Whether the option takes a value, and how the help names it.
     enum Arity: Sendable, Equatable {
@@ -59,9 +59,16 @@ struct OptionSpec: Sendable {
     private let makeHelp: @Sendable () -> String
     let commands: Commands
     let section: Section
-    /// The values a shell completes after the option, in each command (the formats it prints
-    /// for `--format`).
-    let completions: @Sendable (Invocation.Command) -> [String]
+    /// What a shell completes after the option.
+    enum ValueCompletion: Sendable {
+        /// These values in each command (the formats it prints for `--format`); none for a
+        /// number or a URL.
+        case values(@Sendable (Invocation.Command) -> [String])
+        /// A path.
+        case files
+    }
+
+    let valueCompletion: ValueCompletion
     /// The long names of the options it contradicts: given together on the command line they
     /// are a usage error; against the config file's, the command line's wins.
     let contradicts: [String]
@@ -70,7 +77,7 @@ struct OptionSpec: Sendable {
     init(
         _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: @autoclosure @escaping @Sendable () -> String,
         commands: Commands = .fetching, section: Section = .more,
-        completions: @escaping @Sendable (Invocation.Command) -> [String] = { _ in [] }, contradicts: [String] = [], effect: Effect
+        completion: ValueCompletion = .values { _ in [] }, contradicts: [String] = [], effect: Effect
     ) {
         self.long = long
         self.short = short
@@ -78,7 +85,7 @@ struct OptionSpec: Sendable {
         makeHelp = help
         self.commands = commands
         self.section = section
-        self.completions = completions
+        valueCompletion = completion
         self.contradicts = contradicts
         self.effect = effect
     }

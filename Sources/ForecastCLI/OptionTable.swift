@@ -1,7 +1,7 @@
 import Forecast
 
-/// Every option of `forecast`, once: the single definition its parser, its help, its config
-/// file and its shell completions are made from. A default is stated by reading it from
+/// Every option of `forecast`, once: the single definition its parser, its help, its man page,
+/// its config file and its shell completions are made from. A default is stated by reading it from
 /// ``Options``, never written here.
 enum OptionTable {
     static let all: [OptionSpec] = [
@@ -26,14 +26,14 @@ enum OptionTable {
     static let format = OptionSpec(
         "format", short: "f", .value(name: "F"),
         help: HelpText.formatHelp(for: .fetch),
-        commands: .all, section: .first, completions: OutputFormat.names(for:),
+        commands: .all, section: .first, completion: .values(OutputFormat.names(for:)),
         effect: .set { options, value throws(UsageError) in options.format = try OutputFormat.parse(value) })
 
     /// 1 to 3 in the 3-day forecast, 1 to 366 for the sun.
     static let days = OptionSpec(
         "days", short: "d", .value(name: "N"),
         help: "days per city, 1 to 3 (default \(Options.defaultDays(for: .table)); \(Options.defaultDays(for: .line)) for line and templates)",
-        commands: [.fetch, .sun], section: .first, completions: { command in command == .fetch ? ["1", "2", "3"] : [] },
+        commands: [.fetch, .sun], section: .first, completion: .values { command in command == .fetch ? ["1", "2", "3"] : [] },
         effect: .set { options, value throws(UsageError) in
             options.days = options.command == .sun
                 ? try whole(value, "--days", in: 1...Options.mostSunDays, "from 1 to \(Options.mostSunDays)")
@@ -101,7 +101,7 @@ enum OptionTable {
 
     static let cacert = checkedOption(
         "cacert", "FILE", help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
-        check: checkReadableFile) { $0.cacert = $1 }
+        completion: .files, check: checkReadableFile) { $0.cacert = $1 }
 
     static let maxTime = OptionSpec(
         "max-time", .value(name: "S"),
@@ -176,7 +176,7 @@ enum OptionTable {
 
     static let completionScript = OptionSpec(
         "generate-completion-script", .value(name: "SHELL"), help: "the completion script for bash, zsh or fish",
-        commands: .all, completions: { _ in ParserRequest.Shell.allCases.map(\.rawValue) },
+        commands: .all, completion: .values { _ in ParserRequest.Shell.allCases.map(\.rawValue) },
         effect: .request { value throws(UsageError) in
             guard let shell = ParserRequest.Shell(rawValue: value) else {
                 throw UsageError("--generate-completion-script must be bash, zsh or fish (got \(value))")
@@ -213,10 +213,10 @@ enum OptionTable {
     /// check's usage error names the option.
     private static func checkedOption(
         _ long: String, _ valueName: String, help: @autoclosure @escaping @Sendable () -> String, commands: OptionSpec.Commands = .fetching,
-        check: @escaping @Sendable (String, String) throws(UsageError) -> Void,
+        completion: OptionSpec.ValueCompletion = .values { _ in [] }, check: @escaping @Sendable (String, String) throws(UsageError) -> Void,
         set: @escaping @Sendable (inout Options, String) -> Void
     ) -> OptionSpec {
-        OptionSpec(long, .value(name: valueName), help: help(), commands: commands, effect: .set { options, value throws(UsageError) in
+        OptionSpec(long, .value(name: valueName), help: help(), commands: commands, completion: completion, effect: .set { options, value throws(UsageError) in
             try check(value, "--" + long)
             set(&options, value)
         })
@@ -232,7 +232,7 @@ enum OptionTable {
         // The names are listed only when asked for (a completion, an error), not at every start.
         let names: @Sendable () -> [String] = { Choice.allCases.map { $0.rawValue } }
         return OptionSpec(
-            long, .value(name: valueName), help: help(), commands: commands, section: section, completions: { _ in names() },
+            long, .value(name: valueName), help: help(), commands: commands, section: section, completion: .values { _ in names() },
             effect: .set { options, value throws(UsageError) in
                 guard let choice = Choice(rawValue: value) else {
                     let all = names()

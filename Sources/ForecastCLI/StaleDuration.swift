@@ -1,8 +1,6 @@
-import ArgumentParser
-
 /// The value of `--stale-if-error`: seconds, or a number with `s`, `m`, `h` or `d`
 /// ("90", "90s", "45m", "6h", "2d").
-struct StaleDuration: ExpressibleByArgument, Sendable, Equatable {
+struct StaleDuration: Sendable, Equatable {
     /// Whole seconds, at least 1.
     let seconds: Int64
 

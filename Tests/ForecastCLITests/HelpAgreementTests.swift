@@ -46,9 +46,20 @@ struct HelpAgreementTests {
         let help = try await forecast(Self.helpArguments(command)).stdout
         let text = try #require(Self.optionHelp("-f, --format F", in: help), "\(help)")
         #expect(Self.formatNames(in: text) == Set(OutputFormat.names(for: command)), "\(text)")
-        let dumped = try #require(try await DeclarationTests.dumpedCommands()[command == .fetch ? "forecast" : command.rawValue])
-        let abstract = try #require(DeclarationTests.declared(in: dumped)[OptionTable.format.long]?.argument.abstract)
+        let abstract = try #require(try await Self.dumpedHelp(of: "format", in: command))
         #expect(Self.formatNames(in: abstract) == Set(OutputFormat.names(for: command)), "\(abstract)")
+    }
+
+    /// The help of an option in a command as `forecast ---dump-help` gives it to the man page.
+    static func dumpedHelp(of long: String, in command: Invocation.Command) async throws -> String? {
+        let dump = try await forecast(["---dump-help"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
+        let commands = [root] + (root["subcommands"] as? [[String: Any]] ?? [])
+        let name = command == .fetch ? "forecast" : command.rawValue
+        let arguments = commands.first { $0["commandName"] as? String == name }?["arguments"] as? [[String: Any]] ?? []
+        let option = arguments.first { ($0["names"] as? [[String: String]])?.contains { $0["kind"] == "long" && $0["name"] == long } == true }
+        return option?["abstract"] as? String
     }
 
     @Test("Every option's help starts in column 22 of --help, or on the line below a long name (before: --source SOURCE's started in 23)",
@@ -104,6 +115,12 @@ struct HelpAgreementTests {
             for variable in variables {
                 #expect(environment.contains("       \(variable)"), "\(variable) is not under the man page's ENVIRONMENT")
             }
+            // Every option of every command, under OPTIONS (before: --date, the sun's alone, was not).
+            let options = lines.drop { $0 != "OPTIONS" }.dropFirst().prefix { $0.isEmpty || $0.hasPrefix(" ") }.joined(separator: "\n")
+            for spec in OptionTable.all {
+                #expect(options.contains("--\(spec.long)"), "--\(spec.long) is not under the man page's OPTIONS")
+            }
+            #expect(options.contains("(forecast sun)"), "the sun's own options say whose they are")
         }
     }
 

@@ -156,8 +156,12 @@ struct ParsingTests {
             Issue.record("not a completion script")
             return
         }
-        guard case .argumentParser = try invocation(["---completion", "--", "positional@0", "1", "0"]) else {
-            Issue.record("not for the declaration")
+        guard case .complete(["-p", "東"]) = try invocation(["---complete", "--", "-p", "東"]) else {
+            Issue.record("not a completion")
+            return
+        }
+        guard case .dumpHelp = try invocation(["---dump-help"]) else {
+            Issue.record("not the man page's dump")
             return
         }
     }

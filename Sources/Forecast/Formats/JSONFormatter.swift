@@ -63,9 +63,9 @@ public struct JSONFormatter: ResultFormatter {
 
 /// A piece of JSON, written as it goes: strings escaped, numbers as the API writes them,
 /// unknown values `null`.
-struct JSONText {
+package struct JSONText {
     /// The JSON itself.
-    let text: String
+    package let text: String
 
     /// Text that is JSON already (`true`, an array).
     static func raw(_ text: String) -> JSONText { JSONText(text: text) }
@@ -77,7 +77,7 @@ struct JSONText {
     static func number(_ value: Int?) -> JSONText { JSONText(text: value.map(String.init) ?? "null") }
 
     /// An array of these elements, in order, on one line.
-    static func array(_ elements: [JSONText]) -> JSONText {
+    package static func array(_ elements: [JSONText]) -> JSONText {
         JSONText(text: "[" + elements.map(\.text).joined(separator: ", ") + "]")
     }
 
@@ -87,7 +87,7 @@ struct JSONText {
     }
 
     /// An object of these members, in order, on one line.
-    static func object(_ members: [(String, JSONText)]) -> JSONText {
+    package static func object(_ members: [(String, JSONText)]) -> JSONText {
         JSONText(text: "{" + members.map { "\(string($0.0).text): \($0.1.text)" }.joined(separator: ", ") + "}")
     }
 
@@ -95,7 +95,7 @@ struct JSONText {
     /// the characters the untrusted-text gate stops (controls, DEL, C1, bidi overrides), which
     /// are escaped (`\u001b`, `\u009b`, `\u202e`): the text is kept, and no reader that prints
     /// a string raw gets a control from it.
-    static func string(_ value: String?) -> JSONText {
+    package static func string(_ value: String?) -> JSONText {
         guard let value else { return JSONText(text: "null") }
         var out = "\""
         for scalar in value.unicodeScalars {
