@@ -4,6 +4,10 @@ import CurlHTTP
 public struct ClientConfiguration: Sendable {
     /// The public API.
     public static let publicBaseURL = "https://weather.tsukumijima.net"
+    /// ``timeout`` when not given: 15 s, for the API itself retries the agency for up to about 5.
+    public static let defaultTimeout: Duration = .seconds(15)
+    /// ``retries`` when not given.
+    public static let defaultRetries = 2
     /// The operator asks for at least 0.5 s between requests.
     public static let publicAPIInterval: Duration = .milliseconds(500)
     /// The weather agency's site, where its forecast files are.
@@ -70,7 +74,8 @@ public struct ClientConfiguration: Sendable {
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(
-        baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = .seconds(15), retries: Int = 2,
+        baseURL: String = ClientConfiguration.publicBaseURL, timeout: Duration = ClientConfiguration.defaultTimeout,
+        retries: Int = ClientConfiguration.defaultRetries,
         interval: Duration? = nil, cache: ForecastCache? = nil, userAgent: String = ClientConfiguration.defaultUserAgent,
         caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil,
         agencyURL: String = ClientConfiguration.agencyBaseURL, source: Source = .auto

@@ -29,12 +29,6 @@ public final class ForecastClient: Sendable {
     /// How a city's 3-day forecast is had: the API, with the agency's file standing in
     /// (``ClientConfiguration/Source``).
     let threeDay: Route
-    /// How a city's week is had: the agency's file.
-    let week: Route
-    /// How the observations' newest time is had: `latest_time.txt`.
-    let observationTime: Route
-    /// How a city's warnings are had: its office's `r8` file.
-    let warningsRoute: Route
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -74,15 +68,12 @@ public final class ForecastClient: Sendable {
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
         let feeds = Feeds(configuration)
         threeDay = feeds.threeDay(configuration)
-        week = Route(first: Route.Leg(feeds.agency, provider: .jma) { (file: AgencyForecast, _, city, now) throws(ForecastError) in
-            try file.week(for: city, now: now)
-        }, fallback: nil)
-        observationTime = Route(first: Route.Leg(feeds.amedasLatest, provider: .jma) { (time: AmedasTime, _, _, _) in time }, fallback: nil)
-        warningsRoute = Route(first: Route.Leg(feeds.warnings, provider: .jma) { (file: WarningFile, _, city, now) throws(ForecastError) in
-            var warnings = try file.warnings(for: city.id, office: AgencyArea.of(city)?.page ?? "")
-            warnings.readOn = CitySun.today(epoch: now)
-            return warnings
-        }, fallback: nil)
+    }
+
+    /// A source as the client holds it: with its cache layer, and the stale copies of
+    /// `--stale-if-error`.
+    func feed(_ source: some FileSource) -> Feed {
+        Feed(source, cache: configuration.cache, staleIfError: configuration.staleIfError)
     }
 
     /// The API URL of a city's forecast.
@@ -137,59 +128,6 @@ public final class ForecastClient: Sendable {
     /// (1 for one after the other): see ``CityResults``.
     public func results(for cities: [City], jobs: Int) -> CityResults<CityForecast> {
         CityResults(client: self, route: threeDay, cities: cities, jobs: jobs)
-    }
-
-    /// The weeks of `cities`, from the weather agency's office files, in input order, with at
-    /// most `jobs` requests in flight: see ``CityResults``. The cities of one office share one
-    /// download of its file.
-    public func weeks(for cities: [City], jobs: Int) -> CityResults<WeeklyForecast> {
-        CityResults(client: self, route: week, cities: cities, jobs: jobs)
-    }
-
-    /// The latest observations at the cities' AMeDAS stations, in input order, with at most
-    /// `jobs` requests in flight: see ``CityResults``. Two files serve every city: the agency's
-    /// `latest_time.txt`, which names the newest map file, then that map file; a run within
-    /// the map file's ten minutes (17 after its time) asks for neither.
-    public func observations(for cities: [City], jobs: Int) -> CityResults<Observation> {
-        CityResults(client: self, cities: cities, jobs: jobs) { [self] in
-            guard let first = cities.first else { return .failure(.cancelled) }
-            var latest = CityResults<AmedasTime>(client: self, route: observationTime, cities: [first], jobs: 1).makeAsyncIterator()
-            guard let time = await latest.next() else { return .failure(.cancelled) }
-            // A stale copy of the time (--stale-if-error) stands for a failure: every city's
-            // value read at it is marked with it.
-            guard let value = time.value else {
-                let error = time.error ?? .cancelled
-                return .failure(CityResults<Observation>.Iterator.isFetchFailure(error) ? .inFile("the agency's latest_time.txt", error) : error)
-            }
-            let file = "the agency's observations of " + value.minute
-            let stale = time.stale.map { StaleCopy(error: .inFile("the agency's latest_time.txt", $0.error), fetched: $0.fetched, age: $0.age) }
-            return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: { _ in file }))
-        }
-    }
-
-    /// The route of the observations at `time`: its map file, one for every city.
-    private func mapRoute(at time: AmedasTime) -> Route {
-        let map = Feed(
-            AmedasMapSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint, time: time),
-            cache: configuration.cache, staleIfError: configuration.staleIfError)
-        return Route(first: Route.Leg(map, provider: .jma) { (file: AmedasMapFile, _, city, now) throws(ForecastError) in
-            var observation = try file.observation(for: city)
-            observation.outdated = now - file.time.epoch > Observation.outdatedAfter
-            return observation
-        }, fallback: nil)
-    }
-
-    /// How long, in seconds, an office's warning file is kept: 5 minutes, for warnings change
-    /// at any hour. A watch of the warnings looks again after as long.
-    public static let warningsFreshness = 300
-
-    /// The warnings and advisories in force for `cities`, in input order, with at most `jobs`
-    /// requests in flight: see ``CityResults``. The cities of one office share one download of
-    /// its file.
-    public func warnings(for cities: [City], jobs: Int) -> CityResults<CityWarnings> {
-        CityResults(client: self, route: warningsRoute, cities: cities, jobs: jobs) { city in
-            "the agency's warning file " + (AgencyArea.of(city)?.page ?? city.id) + ".json"
-        }
     }
 
     /// Fetches one city, awaiting its request: from the cache, else from the network.
@@ -307,13 +245,11 @@ public final class ForecastClient: Sendable {
     }
 }
 
-/// The client's sources, each with its cache layer.
+/// The 3-day forecast's sources, each with its cache layer.
 private struct Feeds {
     let api: Feed
     let agency: Feed
     let overview: Feed
-    let amedasLatest: Feed
-    let warnings: Feed
 
     init(_ configuration: ClientConfiguration) {
         let (cache, staleIfError) = (configuration.cache, configuration.staleIfError)
@@ -321,8 +257,6 @@ private struct Feeds {
         let agencyURL = configuration.agencyURL, endpoint = configuration.agencyEndpoint
         agency = Feed(AgencySource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
         overview = Feed(OverviewSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
-        amedasLatest = Feed(AmedasLatestSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
-        warnings = Feed(WarningSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
     }
 
     /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the

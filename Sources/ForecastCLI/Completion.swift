@@ -26,7 +26,7 @@ enum Completion {
     /// typed so far (empty after a space).
     static func answer(_ words: [String]) -> Answer {
         let typed = words.last ?? ""
-        var command = Invocation.Command.fetch
+        var command = Registry.threeDay
         var operands = 0
         var optionsEnded = false
         var takesValue: OptionSpec?
@@ -34,7 +34,7 @@ enum Completion {
             if takesValue != nil {
                 takesValue = nil
             } else if optionsEnded || word == "-" || !word.hasPrefix("-") {
-                if operands == 0, let named = Invocation.Command(rawValue: word), named != .fetch {
+                if operands == 0, !word.isEmpty, let named = Registry.command(named: word) {
                     command = named
                 }
                 operands += 1
@@ -42,51 +42,50 @@ enum Completion {
                 optionsEnded = true
             } else if word.hasPrefix("--") {
                 let name = word.dropFirst(2).prefix { $0 != "=" }
-                if let spec = OptionTable.option(long: name), spec.takesValue, !word.contains("=") {
+                if let spec = Registry.option(long: name), spec.takesValue, !word.contains("=") {
                     takesValue = spec
                 }
             } else {
                 // A cluster of letters: one that takes a value takes the rest, or the next word.
                 for (offset, letter) in word.dropFirst().enumerated() {
-                    guard let spec = OptionTable.option(short: letter), spec.takesValue else { continue }
+                    guard let spec = Registry.option(short: letter), spec.takesValue else { continue }
                     if offset == word.count - 2 { takesValue = spec }
                     break
                 }
             }
         }
         if let spec = takesValue {
-            return values(of: spec, in: command, typed: typed, before: "")
+            return values(of: command.option(long: spec.long) ?? spec, typed: typed, before: "")
         }
         if !optionsEnded, typed.hasPrefix("--"), let equals = typed.firstIndex(of: "=") {
-            guard let spec = OptionTable.option(long: typed[typed.index(typed.startIndex, offsetBy: 2)..<equals]), spec.takesValue else {
+            guard let spec = command.option(long: typed[typed.index(typed.startIndex, offsetBy: 2)..<equals]), spec.takesValue else {
                 return .words([])
             }
-            return values(of: spec, in: command, typed: String(typed[typed.index(after: equals)...]), before: String(typed[...equals]))
+            return values(of: spec, typed: String(typed[typed.index(after: equals)...]), before: String(typed[...equals]))
         }
         if !optionsEnded, typed.hasPrefix("-"), typed != "-" {
-            let offered = OptionTable.all.filter { $0.commands.contains(command.scope) }
-                .map { Candidate(word: "--" + $0.long, help: HelpText.help(of: $0, in: command)) }
+            let offered = command.options.map { Candidate(word: "--" + $0.long, help: $0.help) }
             return .words(offered.filter { $0.word.hasPrefix(typed) })
         }
         var offered: [Candidate] = []
         if operands == 0 {
-            offered = Invocation.Command.allCases.filter { $0 != .fetch && $0.rawValue.hasPrefix(typed) }
-                .map { Candidate(word: $0.rawValue, help: HelpText.summary(of: $0)) }
+            offered = Registry.commands.dropFirst().filter { $0.name.hasPrefix(typed) }
+                .map { Candidate(word: $0.name, help: $0.help().summary) }
         }
-        if command != .cities {
+        if command.operand == .cities {
             offered += cities(startingWith: typed).map { Candidate(word: $0) }
         }
         return .words(offered)
     }
 
-    /// The values of `spec` in `command` that start with `typed`, each after `before` (the
-    /// `--name=` of a value typed in the same word).
-    private static func values(of spec: OptionSpec, in command: Invocation.Command, typed: String, before: String) -> Answer {
-        switch spec.valueCompletion {
+    /// The values of `spec` that start with `typed`, each after `before` (the `--name=` of a
+    /// value typed in the same word).
+    private static func values(of spec: OptionSpec, typed: String, before: String) -> Answer {
+        switch spec.completion {
         case .files:
             return before.isEmpty ? .files : .words([])
         case .values(let values):
-            return .words(values(command).filter { $0.hasPrefix(typed) }.map { Candidate(word: before + $0) })
+            return .words(values().filter { $0.hasPrefix(typed) }.map { Candidate(word: before + $0) })
         }
     }
 

@@ -1,3 +1,4 @@
+import Forecast
 /// The bash, zsh and fish completion scripts: each only hands the words typed so far to
 /// `forecast ---complete` and offers what it prints (``Completion``), so that all three offer
 /// what the option table and the commands say, and none can drift from them.

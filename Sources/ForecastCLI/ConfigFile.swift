@@ -1,3 +1,4 @@
+import Forecast
 #if canImport(Glibc)
 import Glibc
 #endif

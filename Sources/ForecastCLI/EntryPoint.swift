@@ -48,15 +48,15 @@ enum EntryPoint {
             case .dumpHelp:
                 Terminal.output(HelpDump.json)
                 return .finished(.success)
-            case .cities(let options, let query):
+            case .query(let command, let values, let query):
+                guard case .catalog(let list) = command.run else { return .finished(.failure) }
+                let (text, problem) = list(values, query)
+                if let problem { Terminal.report("forecast: \(problem)") }
+                text.map(Terminal.output)
+                return .finished(problem == nil ? .success : .failure)
+            case .cities(let command, let values, let cities, let config):
                 do throws(UsageError) {
-                    return .finished(try CitiesCommand.run(options, query: query))
-                } catch {
-                    throw error.during(.cities)
-                }
-            case .fetch(let command, let options, let cities, let config):
-                do throws(UsageError) {
-                    return .fetch(try runner(command, options, cities: cities, config: config, environment: environment))
+                    return .fetch(try runner(command, values, cities: cities, config: config, environment: environment))
                 } catch {
                     throw error.during(command)
                 }
@@ -71,11 +71,11 @@ enum EntryPoint {
     /// the config file read, and a line for each of the file's cities that names no city
     /// while the command line names others.
     static func runner(
-        _ command: Invocation.Command, _ options: Options, cities: [Invocation.CityArgument], config: ConfigFile?,
+        _ command: Command, _ values: OptionValues, cities: [Invocation.CityArgument], config: ConfigFile?,
         environment: Environment
     ) throws(UsageError) -> Runner {
         if let config {
-            if options.verbose {
+            if values[Key.verbose] {
                 Terminal.report("forecast: defaults read from \(config.path)")
             }
             if !cities.contains(where: \.origin.isConfigFile) {
@@ -83,12 +83,12 @@ enum EntryPoint {
             }
         }
         let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
-        let settings = try Settings(options: options, environment: environment, streams: .current())
+        let settings = try Settings(values, for: command, environment: environment, streams: .current())
         return Runner(settings: settings, cities: resolved, command: command)
     }
 
     /// Prints help, the version or a completion script.
-    static func answer(_ request: ParserRequest, for command: Invocation.Command) {
+    static func answer(_ request: ParserRequest, for command: Command) {
         switch request {
         case .help:
             Terminal.output(HelpText.help(for: command))

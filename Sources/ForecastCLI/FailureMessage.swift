@@ -3,21 +3,17 @@ import Forecast
 /// The stderr line of a failed city: the reason, and what to do where the tool can say it; and
 /// the line that says a city was printed from the agency's file in the API's place.
 enum FailureMessage {
-    /// The stderr line of a result that failed, stale copy or not, or of observations more
-    /// than three hours old (printed, and a failure all the same); nil for a success.
-    static func line(for result: CityResult<some Sendable>) -> String? {
+    /// The stderr line of a result that failed, stale copy or not, or of a value that fails
+    /// its city though printed (``CityReport/problem``: observations over three hours old);
+    /// nil for a success.
+    static func line(for result: CityResult<some CityReport>) -> String? {
         if let error = result.error {
             return line(for: result, error: error)
         }
         if let stale = result.stale {
             return line(for: result, stale: stale)
         }
-        if let now = result.value as? Observation, now.outdated {
-            let time = AmedasTime(observed: now.observed)?.minute ?? now.observed
-            return line(for: result, error: .other(
-                "the agency's newest observations are from \(time), over 3 hours ago; printed, marked stale"))
-        }
-        return nil
+        return result.value?.problem.map { line(for: result, error: $0) }
     }
 
     /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file

@@ -1,3 +1,5 @@
+import Forecast
+
 /// What a command line asks for, decided in one place: help, the version and completion
 /// requests are answered here; anything else is a run of a command with its options, the
 /// config file's merged in.
@@ -9,46 +11,11 @@ enum Invocation: Sendable {
     case complete([String])
     /// The JSON the man page is written from (`---dump-help`, ``HelpDump``).
     case dumpHelp
-    /// `forecast [options] <city>...`, or `forecast week`, `forecast now` or `forecast warnings`
-    /// `[options] <city>...`, with the config file that was read, if any.
-    case fetch(Command, Options, cities: [CityArgument], config: ConfigFile?)
-    /// `forecast cities [options] [<query>]`.
-    case cities(Options, query: String?)
-
-    /// The commands of `forecast`; the first operand names one, else it is the fetch.
-    enum Command: String, Sendable, CaseIterable {
-        case fetch
-        case cities
-        case week
-        case now
-        case warnings
-        case sun
-
-        /// The options' scope of the command.
-        var scope: OptionSpec.Commands { OptionSpec.Commands(self) }
-
-        /// The command's bit in ``OptionSpec/Commands``: its place among the cases.
-        var bit: Int {
-            switch self {
-            case .fetch: 0
-            case .cities: 1
-            case .week: 2
-            case .now: 3
-            case .warnings: 4
-            case .sun: 5
-            }
-        }
-
-        /// The command as a person types it: `forecast`, `forecast cities`.
-        var spelling: String {
-            self == .fetch ? "forecast" : "forecast \(rawValue)"
-        }
-
-        /// Its usage, as the line of `--help` that names it: `forecast week [options] <city>...`.
-        var usage: String {
-            "\(spelling) [options] " + (self == .cities ? "[<query>]" : "<city>...")
-        }
-    }
+    /// A command of cities (`forecast [options] <city>...`, `forecast week …`), with the config
+    /// file that was read, if any.
+    case cities(Command, OptionValues, cities: [CityArgument], config: ConfigFile?)
+    /// A command of a query (`forecast cities [options] [<query>]`).
+    case query(Command, OptionValues, query: String?)
 
     /// A city argument, and where it was read (for a message that names the config file's line
     /// or standard input's).
@@ -70,13 +37,13 @@ enum Invocation: Sendable {
         }
         let scan = try ArgumentScanner.scan(arguments)
         var operands = scan.operands[...]
-        var command = Command.fetch
+        var command = Registry.threeDay
         var asksForHelp = false
         if operands.first == "help" {
             operands.removeFirst()
             asksForHelp = true
         }
-        if let first = operands.first, let named = Command(rawValue: first), named != .fetch {
+        if let first = operands.first, !first.isEmpty, let named = Registry.command(named: first) {
             operands.removeFirst()
             command = named
         }
@@ -100,40 +67,36 @@ enum Invocation: Sendable {
                 return .request(try request(given.value), command)
             }
         }
-        for given in commandLine where !given.spec.commands.contains(command.scope) {
-            throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`")
+        let ownCommandLine = try commandLine.map { given throws(UsageError) in
+            guard let own = given.as(in: command) else { throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`") }
+            return own
         }
         let config = try ConfigFile.load(environment: environment, read: readFile)
-        let fileOptions = (config?.options ?? []).filter { $0.spec.commands.contains(command.scope) }
-        switch command {
-        case .fetch, .week, .now, .warnings, .sun:
-            let kept = fileOptions.filter { Self.takes($0, in: command) }
-            let options = try merge(kept, commandLine, for: command, check: Self.fetchConflict)
-            if !options.format.isPrinted(by: command) {
-                let names = OutputFormat.names(for: command).filter { $0 != OutputFormat.auto.name }
-                throw UsageError("`\(command.spelling)` prints \(names.joined(separator: ", ")) or a template (got --format \(options.format.name))")
-            }
-            if options.watch, !options.format.isForBars {
-                throw UsageError("--watch prints line, a template or waybar (got --format \(options.format.name))")
-            }
-            if options.warnings, !Self.marksWarnings(options.format) {
-                throw UsageError("--warnings marks the table, tsv and json (got --format \(options.format.name))")
-            }
-            if options.textFormat != nil, options.format != .waybar {
-                throw UsageError("--text-format applies to -f waybar only (got --format \(options.format.name))")
-            }
+        // The file's options that apply to the command, but a `--format` it does not print.
+        let ownFile = (config?.options ?? []).compactMap { $0.as(in: command) }.filter { given in
+            given.spec.long != "format" || (try? OutputFormat.parse(given.value)).map(command.prints) ?? true
+        }
+        let values = try merge(ownFile, ownCommandLine)
+        let format = values[Key.format]
+        if !command.prints(format) {
+            let names = command.formatNames.filter { $0 != OutputFormat.auto.name }
+            let list = command.takesTemplates
+                ? names.joined(separator: ", ") + " or a template" : Sentence.list(Array(names.dropLast()), or: names[names.count - 1])
+            throw UsageError("`\(command.spelling)` prints \(list) (got --format \(format.name))")
+        }
+        switch command.operand {
+        case .cities:
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {
                 throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
             }
-            return .fetch(command, options, cities: cities, config: config)
-        case .cities:
+            return .cities(command, values, cities: cities, config: config)
+        case .query:
             guard operands.count <= 1 else {
-                throw UsageError("`forecast cities` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
+                throw UsageError("`\(command.spelling)` takes one query (got \(operands.count): \(operands.joined(separator: " ")))")
             }
-            let options = try merge(fileOptions.filter(Self.citiesTake), commandLine, for: command, check: Self.citiesConflict)
-            return .cities(options, query: operands.first)
+            return .query(command, values, query: operands.first)
         }
     }
 
@@ -147,115 +110,60 @@ enum Invocation: Sendable {
             """
     }
 
-    /// The options of the config file and then the command line, set in that order, so that
-    /// the command line's value of an option wins. Where two given options contradict each
-    /// other, the config file's one is dropped; two of the command line's, or two of the
-    /// file's, are a usage error.
-    static func merge(
-        _ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given], for command: Command,
-        check conflict: ([ArgumentScanner.Given]) -> Conflict?
-    ) throws(UsageError) -> Options {
+    /// The values of the config file's options and then the command line's, set in that order,
+    /// so that the command line's value of an option wins. Where two given options cannot both
+    /// hold (they contradict each other, or one does not apply to the format the other asks
+    /// for), the config file's one is dropped; two of the command line's, or two of the
+    /// file's, are a usage error. Each rule is the options' own (``OptionSpec/contradicts``,
+    /// ``OptionSpec/formatRule``), checked here once.
+    static func merge(_ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given]) throws(UsageError) -> OptionValues {
         var given = file + commandLine
-        while let found = conflict(given) {
-            let (first, second) = (given[found.first], given[found.second])
-            guard first.origin.isConfigFile != second.origin.isConfigFile else {
-                throw UsageError(found.message).located(at: second.origin)
+        while let found = conflict(in: given) {
+            guard let second = found.second else {
+                throw UsageError(found.message)
             }
-            given.remove(at: first.origin.isConfigFile ? found.first : found.second)
+            let (first, later) = (given[found.first], given[second])
+            guard first.origin.isConfigFile != later.origin.isConfigFile else {
+                throw UsageError(found.message).located(at: later.origin)
+            }
+            given.remove(at: first.origin.isConfigFile ? found.first : second)
         }
-        var options = Options()
-        options.command = command
+        var values = OptionValues()
         for option in given {
             guard case .set(let set) = option.spec.effect else { continue }
             do throws(UsageError) {
-                try set(&options, option.value)
+                try set(&values, option.value)
             } catch {
                 throw error.located(at: option.origin)
             }
         }
-        return options
+        return values
     }
 
-    /// Two given options that cannot both hold (their places in the list, the earlier first),
-    /// and why.
+    /// Given options that cannot both hold (their places in the list, the earlier first; one
+    /// alone where the rule is broken by a default, as `--watch` by the `auto` format), and why.
     struct Conflict {
         let first: Int
-        let second: Int
+        let second: Int?
         let message: String
     }
 
-    /// The first contradiction among the fetch's options: a pair the table names as
-    /// contradictory, `--watch` or `--text-format` with a format they do not print, or
-    /// `--no-header` with a format that has no header.
-    static func fetchConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
+    /// The first contradiction among given options: a pair that contradicts each other, or an
+    /// option whose rule the format (given, or its default) breaks.
+    static func conflict(in given: [ArgumentScanner.Given]) -> Conflict? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
                 return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
             }
         }
-        if let watch = given.lastIndex(where: { $0.spec.long == OptionTable.watch.long }),
-           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
-           let value = try? OutputFormat.parse(given[format].value), !value.isForBars {
-            return Conflict(
-                first: min(watch, format), second: max(watch, format),
-                message: "--watch prints line, a template or waybar (got --format \(value.name))")
-        }
-        if let textFormat = given.lastIndex(where: { $0.spec.long == OptionTable.textFormat.long }),
-           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
-           let value = try? OutputFormat.parse(given[format].value), value != .waybar {
-            return Conflict(
-                first: min(textFormat, format), second: max(textFormat, format),
-                message: "--text-format applies to -f waybar only (got --format \(value.name))")
-        }
-        if let warnings = given.lastIndex(where: { $0.spec.long == OptionTable.warnings.long }),
-           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
-           let value = try? OutputFormat.parse(given[format].value), !Self.marksWarnings(value) {
-            return Conflict(
-                first: min(warnings, format), second: max(warnings, format),
-                message: "--warnings marks the table, tsv and json (got --format \(value.name))")
-        }
-        if let noHeader = given.lastIndex(where: { $0.spec.long == OptionTable.noHeader.long }),
-           let format = given.lastIndex(where: { $0.spec.long == OptionTable.format.long }),
-           let value = try? OutputFormat.parse(given[format].value), value != .auto, value != .tsv {
-            return Conflict(
-                first: min(noHeader, format), second: max(noHeader, format),
-                message: "--no-header applies to the tsv format only; --format \(value.name) has no header line to leave out")
+        let format = given.lastIndex { $0.spec.long == "format" }
+        let value = format.flatMap { try? OutputFormat.parse(given[$0].value) } ?? Key.format.defaultValue
+        for (index, option) in given.enumerated() {
+            guard let message = option.spec.formatRule?(value) else { continue }
+            guard let format else { return Conflict(first: index, second: nil, message: message) }
+            return Conflict(first: min(index, format), second: max(index, format), message: message)
         }
         return nil
-    }
-
-    /// The formats `--warnings` marks: the table, TSV and JSON (and auto, one of the first two).
-    static func marksWarnings(_ format: OutputFormat) -> Bool {
-        [.auto, .table, .tsv, .json].contains(format)
-    }
-
-    /// `forecast cities` takes no contradictory options.
-    static func citiesConflict(_ given: [ArgumentScanner.Given]) -> Conflict? {
-        nil
-    }
-
-    /// The formats `forecast week` prints: all but `detail` and `waybar`.
-    static func weekFormats(_ format: OutputFormat) -> Bool {
-        format != .detail && format != .waybar
-    }
-
-    /// The formats `forecast now` and `forecast warnings` print: all but `detail`, which is the
-    /// forecaster's text.
-    static func nowFormats(_ format: OutputFormat) -> Bool {
-        format != .detail
-    }
-
-    /// Whether a fetching command takes a config file's option: a `--format` only of those it
-    /// prints.
-    static func takes(_ given: ArgumentScanner.Given, in command: Command) -> Bool {
-        guard given.spec.long == OptionTable.format.long, let format = try? OutputFormat.parse(given.value) else { return true }
-        return format.isPrinted(by: command)
-    }
-
-    /// Whether `forecast cities` takes a config file's option: its formats are tsv and json.
-    static func citiesTake(_ given: ArgumentScanner.Given) -> Bool {
-        guard given.spec.long == OptionTable.format.long else { return true }
-        return CitiesCommand.formats.contains((try? OutputFormat.parse(given.value)) ?? .line)
     }
 
     /// Why two options cannot both be given.
@@ -265,5 +173,13 @@ enum Invocation: Sendable {
             return "--refresh and --no-cache contradict each other: --refresh stores what it fetches, --no-cache leaves the cache alone; choose one"
         }
         return "--\(first.long) and --\(second.long) contradict each other; choose one"
+    }
+}
+
+extension ArgumentScanner.Given {
+    /// The option as `command` defines it (its own `--days`, its `--format`), nil if it takes
+    /// none of that name.
+    func `as`(in command: Command) -> ArgumentScanner.Given? {
+        command.option(long: spec.long).map { ArgumentScanner.Given(spec: $0, value: value, origin: origin) }
     }
 }

@@ -1,66 +1,57 @@
 import Forecast
 
-/// One run of `forecast <city>...`, `forecast week`, `forecast now` or `forecast warnings
-/// <city>...`: fetch, write each city's block the moment it is due, report failures on
-/// stderr, and say whether any city failed.
+/// One run of a command of cities: fetch (or compute), write each city's block the moment it
+/// is due, report failures on stderr, and say whether any city failed. What the command is
+/// comes from its ``Command``: this names none.
 struct Runner: Sendable {
     let settings: Settings
     let cities: [City]
-    /// The 3-day forecast, the week, the observations, or the warnings.
-    let command: Invocation.Command
+    let command: Command
 
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    /// Fetches and prints every city, in input order, through the client's one sequence of
+    /// Fetches and prints every city, in input order, through the command's one sequence of
     /// results: `--jobs` at a time with `--parallel`, else one after the other, each city
     /// printed before the next is asked for (so output that cannot be written ends the run
-    /// before another request goes out). A city the cache answers needs no HTTP session.
+    /// before another request goes out). A city the cache answers needs no HTTP session; a
+    /// command that fetches nothing, no client at all.
     func run() async -> ExitStatus {
-        if settings.watch {
+        guard case .cities(let run) = command.run else { return .failure }
+        return await print(run)
+    }
+
+    private func print<Run: CityRun>(_ run: Run) async -> ExitStatus {
+        if settings.values[Key.watch] {
             let formatter = formatter()
-            return switch command {
-            case .now:
-                await Watch<Observation>(
-                    settings: settings, cities: cities, results: { $0.observations(for: $1, jobs: $2) },
-                    schedule: { results, now in
-                        WatchSchedule.nextLook(after: now, observed: results.map { $0.value.flatMap { AmedasTime(observed: $0.observed)?.epoch } })
-                    },
-                    render: { formatter.format($0) }
-                ).run()
-            case .warnings:
-                // Every 5 minutes, as the cache keeps a file: warnings change at any hour.
-                await Watch<CityWarnings>(
-                    settings: settings, cities: cities, results: { $0.warnings(for: $1, jobs: $2) },
-                    schedule: { _, now in now + ForecastClient.warningsFreshness }, render: { formatter.format($0) }
-                ).run()
-            case .fetch, .week, .cities, .sun:
-                await Watch<CityForecast>(
-                    settings: settings, cities: cities, results: { $0.results(for: $1, jobs: $2) },
-                    schedule: Self.releaseSchedule, render: { formatter.format($0) }
-                ).run()
-            }
+            return await Watch(settings: settings, cities: cities, run: run, render: { formatter.format($0) }).run()
         }
-        // The sun is computed: no client, no cache, no libcurl, whatever the settings say.
-        if command == .sun {
-            let date = settings.date ?? CitySun.today(epoch: ForecastCache.systemNow())
-            return await run(ReadyResults(CitySun.results(for: cities, from: date, count: settings.days)), formatter: formatter())
+        guard command.fetches else {
+            return await show(run.results(context(nil)), formatter: formatter())
         }
         return await Self.withClient(settings) { client in
-            let (marks, warningsFailed) = settings.warnings ? await warningMarks(client) : (nil, false)
-            let status = await run(command, client: client, formatter: formatter(marks: marks))
-            return warningsFailed ? .failure : status
+            var decoration: (any CityDecoration)?
+            var failed = false
+            for asked in command.decorations where asked.isAsked(settings.values) {
+                (decoration, failed) = await decorate(asked, context(client))
+            }
+            let status = await show(run.results(context(client)), formatter: formatter(decoration: decoration))
+            return failed ? .failure : status
         }
     }
 
-    /// `--warnings` (which only the 3-day forecast and the week take): the offices' warning
-    /// files, one request each, before the forecasts, so that each city's block is written with
-    /// its marks as soon as its forecast is in; a file that fails is said on stderr, and fails
-    /// the run.
-    private func warningMarks(_ client: ForecastClient) async -> (WarningMarks, failed: Bool) {
-        var results: [CityResult<CityWarnings>] = []
+    /// What a run of the command has to work with, through `client`.
+    func context(_ client: ForecastClient?) -> RunContext {
+        RunContext(client: client, cities: cities, jobs: settings.jobs, values: settings.values)
+    }
+
+    /// A decoration's results (`--warnings`' files, one request per office), before the
+    /// command's, so that each city's block is written with its marks as soon as its own result
+    /// is in; one that fails is said on stderr, and fails the run.
+    private func decorate<Asked: Decoration>(_ asked: Asked, _ context: RunContext) async -> ((any CityDecoration)?, failed: Bool) {
+        var results: [CityResult<Asked.Value>] = []
         var failed = false
-        for await result in client.warnings(for: cities, jobs: settings.jobs) {
+        for await result in asked.results(context) {
             if settings.verbose {
                 Self.verboseLines(for: result).forEach { Terminal.report($0) }
             }
@@ -70,23 +61,7 @@ struct Runner: Sendable {
             }
             results.append(result)
         }
-        return (WarningMarks(results), failed)
-    }
-
-    /// Fetches and prints every city for `command`, through `client`.
-    private func run(_ command: Invocation.Command, client: ForecastClient, formatter: any ResultFormatter) async -> ExitStatus {
-        switch command {
-            case .week: await run(client.weeks(for: cities, jobs: settings.jobs), formatter: formatter)
-            case .now: await run(client.observations(for: cities, jobs: settings.jobs), formatter: formatter)
-            case .warnings: await run(client.warnings(for: cities, jobs: settings.jobs), formatter: formatter)
-            case .fetch, .cities, .sun: await run(client.results(for: cities, jobs: settings.jobs), formatter: formatter)
-        }
-    }
-
-    /// When a watch of the 3-day forecast looks again: at the next release or midnight, or
-    /// sooner while the API still serves the previous release.
-    static let releaseSchedule: @Sendable ([FetchResult], Int) -> Int = { results, now in
-        WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.forecast?.publicTime })
+        return (asked.decoration(of: results), failed)
     }
 
     /// Makes a client for one run (or one look of a watch), gives it to `body`, then ends it.
@@ -101,12 +76,12 @@ struct Runner: Sendable {
     }
 
     /// With `-v`, how a result was had: its verbose line and note. Never held back.
-    static func verboseLines(for result: CityResult<some Sendable>) -> [String] {
+    static func verboseLines(for result: CityResult<some CityReport>) -> [String] {
         [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
     }
 
     /// Prints the results as they come.
-    private func run<Value: CityReport, Results: AsyncSequence<CityResult<Value>, Never>>(
+    private func show<Value: CityReport, Results: AsyncSequence<CityResult<Value>, Never>>(
         _ results: Results, formatter: any ResultFormatter
     ) async -> ExitStatus {
         let progress = ProgressLine(enabled: settings.progress && cities.count >= Self.progressThreshold, total: cities.count)
@@ -149,51 +124,28 @@ struct Runner: Sendable {
         return anyFailed ? .failure : .success
     }
 
-    /// The formatter of the run's format, for any command: the week has every day of its
-    /// file unless `--days` says fewer (the option is the 3-day forecast's alone today).
-    /// `marks` are `--warnings`' (the table, TSV and JSON show them).
-    func formatter(marks: WarningMarks? = nil) -> any ResultFormatter {
-        let days = command == .fetch ? settings.days : Int.max
+    /// The formatter of the run's format, for any command, with what another source adds
+    /// (`--warnings`' marks, which the table, TSV and JSON show).
+    func formatter(decoration: (any CityDecoration)? = nil) -> any ResultFormatter {
+        let days = settings.days
         switch settings.format {
         case .tsv, .auto:
             var tsv = TSVFormatter(days: days, header: settings.header, language: settings.language)
-            tsv.warnings = marks
+            tsv.decoration = decoration
             return tsv
         case .json:
             var json = JSONFormatter(days: days, language: settings.language)
-            json.warnings = marks
+            json.decoration = decoration
             return json
         case .table:
             var table = TableFormatter(days: days, color: settings.color, language: settings.language, width: settings.width)
-            table.warnings = marks
+            table.decoration = decoration
             return table
         case .line: return LineFormatter(days: days, language: settings.language)
         case .detail: return DetailFormatter(days: days, language: settings.language, width: settings.width)
         case .template(let template): return TemplateFormatter(template: template, days: days, language: settings.language)
-        case .waybar: return WaybarFormatter(template: settings.textFormat, language: settings.language)
+        case .waybar: return WaybarFormatter(template: settings.values[Key.textFormat], language: settings.language)
         }
-    }
-}
-
-/// Results known before the run prints anything (the sun's, computed), as the sequence that
-/// ``Runner`` prints.
-struct ReadyResults<Value: Sendable>: AsyncSequence {
-    let results: [CityResult<Value>]
-
-    init(_ results: [CityResult<Value>]) {
-        self.results = results
-    }
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var rest: IndexingIterator<[CityResult<Value>]>
-
-        mutating func next() async -> CityResult<Value>? {
-            rest.next()
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(rest: results.makeIterator())
     }
 }
 

@@ -1,8 +1,11 @@
 import Forecast
 
-/// Everything a fetch needs, decided from the options, the environment and the terminal: the
-/// one place of the command's terminal decisions.
+/// Everything a run needs, decided from the options, the environment and the terminal: the
+/// one place of the command's terminal decisions. The options' values themselves stay in
+/// ``values``; these are what is derived from them.
 struct Settings: Sendable {
+    /// The options given, as merged.
+    let values: OptionValues
     /// Never `.auto`: already decided.
     var format: OutputFormat
     var days: Int
@@ -17,19 +20,9 @@ struct Settings: Sendable {
     /// and stderr are one terminal, where a line in the middle of a table breaks it up (the
     /// table's row already says the city failed).
     var holdFailureLines: Bool
-    var parallel: Bool
+    /// Requests in flight at most: `--jobs` (8 by default) with `--parallel`, else one.
     var jobs: Int
     var verbose: Bool
-    /// Keep running and print again when the text changes (`--watch`).
-    var watch: Bool
-    /// Fetch the warnings in force too, and mark the cities under one of level 3 or more
-    /// (`--warnings`).
-    var warnings: Bool
-    /// The sun's first day, "YYYY-MM-DD" (`--date`); nil for today in Japan, read when the sun
-    /// is computed.
-    var date: String?
-    /// The template of waybar's text, if given.
-    var textFormat: FormatTemplate?
     var client: ClientConfiguration
 
     /// What the run's streams are, as the terminal tells.
@@ -58,52 +51,52 @@ struct Settings: Sendable {
     /// stderr to be a terminal that can erase a line, and stdout not to be a pipe, whose
     /// reader (`| head`, `| cut`) prints to the same terminal at moments nobody knows.
     ///
-    /// A run that makes no request (`network` false; by default, a command that does not fetch:
-    /// the sun) reads none of the network's variables (the roots, the CA store, the cache
-    /// folder): no value of theirs can stop it.
-    init(options: Options, environment: Environment, streams: Streams, network: Bool? = nil) throws(UsageError) {
-        let network = network ?? OptionSpec.Commands.fetching.contains(options.command.scope)
-        let format: OutputFormat = options.format == .auto ? (streams.stdoutIsTerminal ? .table : .tsv) : options.format
+    /// A run of a command that makes no request (the sun) reads none of the network's
+    /// variables (the roots, the CA store, the cache folder): no value of theirs can stop it.
+    init(_ values: OptionValues, for command: Command, environment: Environment, streams: Streams) throws(UsageError) {
+        self.values = values
+        let network = command.fetches
+        let format: OutputFormat = values[Key.format] == .auto ? (streams.stdoutIsTerminal ? .table : .tsv) : values[Key.format]
         let canEscape = environment["TERM"] != "dumb"
-        let colorOn = switch options.color {
+        let colorOn = switch values[Key.color] {
         case .always: true
         case .never: false
         case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (streams.stdoutIsTerminal && canEscape))
         }
         let networkVariables = network ? environment : Environment(variables: [:])
-        let base = try Self.root(options.baseURL, variable: "FORECAST_BASE_URL", networkVariables, else: ClientConfiguration.publicBaseURL)
-        let agency = try Self.root(options.jmaURL, variable: "FORECAST_JMA_URL", networkVariables, else: ClientConfiguration.agencyBaseURL)
-        let (caFile, caDirectory) = try Self.trustedCAs(cacert: options.cacert, environment: networkVariables)
-        let cache: ForecastCache? = options.noCache || !network ? nil : ForecastCache(
+        let base = try Self.root(values[Key.baseURL], variable: "FORECAST_BASE_URL", networkVariables, else: ClientConfiguration.publicBaseURL)
+        let agency = try Self.root(values[Key.jmaURL], variable: "FORECAST_JMA_URL", networkVariables, else: ClientConfiguration.agencyBaseURL)
+        let (caFile, caDirectory) = try Self.trustedCAs(cacert: values[Key.cacert], environment: networkVariables)
+        let cache: ForecastCache? = values[Key.noCache] || !network ? nil : ForecastCache(
             directory: ForecastCache.defaultDirectory(variable: environment.value),
-            mode: options.refresh ? .refresh : .normal)
+            mode: values[Key.refresh] ? .refresh : .normal)
         self.format = format
-        days = options.days ?? Options.defaultDays(for: format, in: options.command)
-        language = options.lang.language
+        if case .cities(let run) = command.run {
+            days = run.days(values, format: format)
+        } else {
+            days = .max
+        }
+        language = values[Key.lang]
         width = Self.width(environment: environment, terminal: streams.width)
-        header = !options.noHeader
+        header = !values[Key.noHeader]
         color = format == .table && colorOn
         progress = streams.stderrIsTerminal && canEscape && !streams.stdoutIsPipe
         holdFailureLines = streams.sameTerminal
-        parallel = options.isParallel
-        jobs = options.isParallel ? options.jobs ?? Options.defaultJobs : 1
-        verbose = options.verbose
-        watch = options.watch
-        warnings = options.warnings
-        date = options.date
-        textFormat = options.textFormat
+        let parallel = (values[Key.parallel] || values[Key.jobs] != nil) && !values[Key.noParallel]
+        jobs = parallel ? values[Key.jobs] ?? OptionSpec.defaultJobs : 1
+        verbose = values[Key.verbose]
         client = ClientConfiguration(
             baseURL: base,
-            timeout: Self.duration(seconds: options.timeout),
-            retries: options.retries,
-            interval: options.interval.map(Self.duration(seconds:)),
+            timeout: Self.duration(seconds: values[Key.timeout]),
+            retries: values[Key.retries],
+            interval: values[Key.interval].map(Self.duration(seconds:)),
             cache: cache,
             caFile: caFile,
             caDirectory: caDirectory,
-            staleIfError: options.staleIfError.map { .seconds($0.seconds) },
-            maxTime: options.maxTime.map(Self.duration(seconds:)),
+            staleIfError: values[Key.staleIfError].map { .seconds($0.seconds) },
+            maxTime: values[Key.maxTime].map(Self.duration(seconds:)),
             agencyURL: agency,
-            source: options.source)
+            source: values[Key.source])
         // The forecaster's overview, a request of its own, only for the format that prints it.
         client.agencyOverview = format == .detail
     }
@@ -118,7 +111,7 @@ struct Settings: Sendable {
     static func root(_ option: String?, variable: String, _ environment: Environment, else fallback: String) throws(UsageError) -> String {
         if let option { return option }
         guard let fromEnvironment = environment[variable] else { return fallback }
-        try OptionTable.checkBaseURL(fromEnvironment, source: variable)
+        try OptionSpec.checkBaseURL(fromEnvironment, source: variable)
         return fromEnvironment
     }
 
@@ -146,12 +139,12 @@ struct Settings: Sendable {
         }
         let named = ClientConfiguration.caLocations(curlVariable: environment.value)
         if let file = named.file {
-            try OptionTable.checkReadableFile(file, source: environment["CURL_CA_BUNDLE"] != nil ? "CURL_CA_BUNDLE" : "SSL_CERT_FILE")
+            try OptionSpec.checkReadableFile(file, source: environment["CURL_CA_BUNDLE"] != nil ? "CURL_CA_BUNDLE" : "SSL_CERT_FILE")
         }
         if let directory = named.directory {
             // OpenSSL takes a colon-separated list of directories here.
             for part in directory.split(separator: ":") {
-                try OptionTable.checkReadableDirectory(String(part), source: "SSL_CERT_DIR")
+                try OptionSpec.checkReadableDirectory(String(part), source: "SSL_CERT_DIR")
             }
         }
         return named

@@ -12,23 +12,21 @@ import Glibc
 /// bounds each look. SIGTERM (a bar stopping it) ends it with 0, SIGINT with 130; an output that
 /// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
 /// full disk with 74 at its next print.
-struct Watch<Value: CityReport>: Sendable {
+struct Watch<Run: CityRun>: Sendable {
     let settings: Settings
     let cities: [City]
-    /// The results of one look, through a client: the 3-day forecast's, the observations'.
-    let results: @Sendable (ForecastClient, [City], Int) -> CityResults<Value>
-    /// When a look that found these results is next due, after a time: the release schedule,
-    /// or the next observations'.
-    let schedule: @Sendable ([CityResult<Value>], Int) -> Int
+    /// The command's results, one look at a time, and when the next look is due.
+    let run: Run
     /// The text of one look's results.
-    let render: @Sendable ([CityResult<Value>]) -> String
+    let render: @Sendable ([CityResult<Run.Value>]) -> String
 
     func run() async -> ExitStatus {
         let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
         // A reader that has gone ends the watch now, not at the next print hours away.
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
-        var state = WatchState(cities: cities.count, render: render, schedule: schedule)
+        let run = run
+        var state = WatchState(cities: cities.count, render: render, schedule: { run.nextLook(after: $0, now: $1) })
         // A watch ends by a signal, which ends the process; a cancelled task (nothing cancels
         // it today) ends the watch rather than spinning through sleeps that return at once.
         while !Task.isCancelled {
@@ -45,10 +43,11 @@ struct Watch<Value: CityReport>: Sendable {
 
     /// One look at every city, through the cache, with a client of its own so that
     /// `--max-time` counts from the look's start.
-    private func look() async -> [CityResult<Value>] {
+    private func look() async -> [CityResult<Run.Value>] {
         await Runner.withClient(settings) { client in
-            var results: [CityResult<Value>] = []
-            for await result in self.results(client, cities, settings.jobs) {
+            var results: [CityResult<Run.Value>] = []
+            let context = RunContext(client: client, cities: cities, jobs: settings.jobs, values: settings.values)
+            for await result in run.results(context) {
                 if settings.verbose {
                     Runner.verboseLines(for: result).forEach { Terminal.report($0) }
                 }

@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 import MockAPI
 import Testing
@@ -15,6 +16,8 @@ struct CommandResult {
     var stderr: String
     /// Ended by a signal rather than exit().
     var signalled: Bool
+    /// How long the process ran, start to end, as its watching thread dated them.
+    var ran: Duration = .zero
 }
 
 /// A started `forecast` process with its output going to temporary files.
@@ -77,7 +80,7 @@ final class CommandProcess {
             status: exit.status,
             stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            signalled: exit.signalled)
+            signalled: exit.signalled, ran: child.ran ?? .zero)
     }
 }
 

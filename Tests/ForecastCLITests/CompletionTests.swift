@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 @testable import ForecastCLI
 import Testing
@@ -17,13 +18,13 @@ struct CompletionTests {
     }
 
     /// The long options the table gives a command, as offered after `--`.
-    private func longOptions(of command: Invocation.Command) -> [String] {
-        OptionTable.all.filter { $0.commands.contains(command.scope) }.map { "--\($0.long)" }
+    private func longOptions(of command: Command) -> [String] {
+        command.options.map { "--\($0.long)" }
     }
 
     @Test("The first operand offers every command, then the cities; later operands the cities only (before: now, warnings and sun were never offered)")
     func commands() {
-        for command in Invocation.Command.allCases where command != .fetch {
+        for command in Command.allCases where command != .fetch {
             #expect(offered([String(command.rawValue.prefix(2))]).first == command.rawValue, "\(command)")
         }
         #expect(offered(["n"]).prefix(1) == ["now"] && offered(["n"]).contains("naha"))
@@ -45,7 +46,7 @@ struct CompletionTests {
 
     @Test("After a command, its own options and values, as the run reads the words (before: `--format=` and `--lang=` completed nothing)")
     func perCommand() {
-        for command in Invocation.Command.allCases {
+        for command in Command.allCases {
             let before = command == .fetch ? [] : [command.rawValue]
             #expect(Set(offered(before + ["--"])) == Set(longOptions(of: command)), "\(command)")
             #expect(offered(before + ["-f", ""]) == OutputFormat.names(for: command), "\(command)")
@@ -68,14 +69,14 @@ struct CompletionTests {
     @Test("An option is offered with its help, which zsh and fish show beside it")
     func help() {
         guard case .words(let candidates) = Completion.answer(["--form"]) else { Issue.record("no words"); return }
-        #expect(candidates == [Completion.Candidate(word: "--format", help: HelpText.help(of: OptionTable.format, in: .fetch))])
+        #expect(candidates == [Completion.Candidate(word: "--format", help: Command.fetch.option(long: "format")!.help)])
         #expect(Completion.text(.words(candidates)) == "--format\t\(candidates[0].help)\n")
         #expect(Completion.text(.files) == "\tfiles\n")
     }
 
     @Test("What each command's -f offers is what it accepts")
     func formatsAccepted() async throws {
-        for command in Invocation.Command.allCases {
+        for command in Command.allCases {
             let offered = offered((command == .fetch ? [] : [command.rawValue]) + ["-f", ""])
             for format in OutputFormat.names {
                 let line = (command == .fetch ? [] : [command.rawValue]) + ["-f", format, "130010"]

@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 @testable import ForecastCLI
 import Testing
@@ -110,7 +111,7 @@ struct ConfigFileTests {
 
     @Test("`forecast cities` takes the file's --lang and ignores the options it does not take")
     func subcommand() throws {
-        guard case .cities(let options, nil) = try invocation(["cities"], file: "--parallel\n-f line\n--lang en\n東京\n") else {
+        guard case .query(_, let options, nil) = try invocation(["cities"], file: "--parallel\n-f line\n--lang en\n東京\n") else {
             Issue.record("not the catalog")
             return
         }

@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 @testable import ForecastCLI
 import Testing

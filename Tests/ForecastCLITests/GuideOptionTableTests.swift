@@ -1,5 +1,6 @@
 @testable import Forecast
 @testable import ForecastCLI
+import Forecast
 import Foundation
 import Testing
 import TestSupport
@@ -48,19 +49,19 @@ struct GuideOptionTableTests {
     static let defaults: [String: [String]] = {
         let client = ClientConfiguration()
         return [
-            OptionTable.jobs.long: ["\(Options.defaultJobs)"],
-            OptionTable.format.long: [Options.defaults.format.name],
-            OptionTable.days.long: ["\(Options.defaultDays(for: .table))", "\(Options.defaultDays(for: .line))"],
-            OptionTable.lang.long: [Options.defaults.lang.rawValue],
-            OptionTable.timeout.long: [NumberText.seconds(Options.defaults.timeout)],
-            OptionTable.retries.long: ["\(Options.defaults.retries)"],
+            OptionTable.jobs.long: ["\(OptionSpec.defaultJobs)"],
+            OptionTable.format.long: [Key.format.defaultValue.name],
+            OptionTable.days.long: ["3", "1"],
+            OptionTable.lang.long: [Key.lang.defaultValue.rawValue],
+            OptionTable.timeout.long: [NumberText.seconds(Key.timeout.defaultValue)],
+            OptionTable.retries.long: ["\(Key.retries.defaultValue)"],
             OptionTable.interval.long: [
                 NumberText.seconds(ClientConfiguration.publicAPIInterval), client.endpoint.host, client.agencyEndpoint.host, "0",
             ],
             OptionTable.baseURL.long: ["$FORECAST_BASE_URL", ClientConfiguration.publicBaseURL],
-            OptionTable.source.long: [Options.defaults.source.rawValue],
+            OptionTable.source.long: [Key.source.defaultValue.rawValue],
             OptionTable.jmaURL.long: ["$FORECAST_JMA_URL", ClientConfiguration.agencyBaseURL],
-            OptionTable.color.long: [Options.defaults.color.rawValue],
+            OptionTable.color.long: [Key.color.defaultValue.rawValue],
         ]
     }()
 

@@ -20,7 +20,7 @@ struct HelpAgreementTests {
     }
 
     /// The arguments that print a command's help.
-    static func helpArguments(_ command: Invocation.Command) -> [String] {
+    static func helpArguments(_ command: Command) -> [String] {
         (command == .fetch ? [] : [command.rawValue]) + ["--help"]
     }
 
@@ -41,8 +41,8 @@ struct HelpAgreementTests {
     }
 
     @Test("-f's help names the formats the command takes, in --help and the man page (before: none said auto; the catalog's said tsv and json)",
-          arguments: Invocation.Command.allCases)
-    func formatValues(command: Invocation.Command) async throws {
+          arguments: Command.allCases)
+    func formatValues(command: Command) async throws {
         let help = try await forecast(Self.helpArguments(command)).stdout
         let text = try #require(Self.optionHelp("-f, --format F", in: help), "\(help)")
         #expect(Self.formatNames(in: text) == Set(OutputFormat.names(for: command)), "\(text)")
@@ -51,7 +51,7 @@ struct HelpAgreementTests {
     }
 
     /// The help of an option in a command as `forecast ---dump-help` gives it to the man page.
-    static func dumpedHelp(of long: String, in command: Invocation.Command) async throws -> String? {
+    static func dumpedHelp(of long: String, in command: Command) async throws -> String? {
         let dump = try await forecast(["---dump-help"])
         #expect(dump.status == 0, "\(dump.stderr)")
         let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
@@ -63,8 +63,8 @@ struct HelpAgreementTests {
     }
 
     @Test("Every option's help starts in column 22 of --help, or on the line below a long name (before: --source SOURCE's started in 23)",
-          arguments: Invocation.Command.allCases)
-    func optionColumn(command: Invocation.Command) async throws {
+          arguments: Command.allCases)
+    func optionColumn(command: Command) async throws {
         let help = try await forecast(Self.helpArguments(command)).stdout
         let option = /^  (-[a-z], |    )--[a-z-]+( [^ ]+)?/
         var checked = 0

@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 import MockAPI
 import Testing

@@ -26,7 +26,7 @@ struct MessageTests {
         // Before: "Error: …", then "Usage: forecast [options] <city>...", two more usage lines
         // and "  See 'forecast --help' for more information.".
         #expect(Array(lines.dropLast()) == problems)
-        let usage = try #require(Invocation.Command.allCases.first { $0.spelling == command }).usage
+        let usage = try #require(Command.allCases.first { $0.spelling == command }).usage
         #expect(lines.last == "forecast: usage: \(usage) (see \(command) --help)")
         #expect(lines.allSatisfy { $0.hasPrefix("forecast: ") }, "\(result.stderr)")
     }
@@ -40,13 +40,13 @@ struct MessageTests {
             guard words.count == 3, words[1].contains("|") else { return [String(line)] }
             return words[1].split(separator: "|").map { "\(words[0]) \($0) \(words[2])" }
         }
-        #expect(Set(Invocation.Command.allCases.map(\.usage)) == Set(expanded))
-        #expect(expanded.count == Invocation.Command.allCases.count)
+        #expect(Set(Command.allCases.map(\.usage)) == Set(expanded))
+        #expect(expanded.count == Command.allCases.count)
         let error = UsageError("two\nproblems").during(.week)
         #expect(error.lines == [
             "forecast: two", "forecast: problems", "forecast: usage: forecast week [options] <city>... (see forecast week --help)",
         ])
-        #expect(error.during(.cities).command == .week, "the first command named is kept")
+        #expect(error.during(.cities).command == "week", "the first command named is kept")
     }
 
     // MARK: Did you mean (issue 28, 14)
@@ -69,9 +69,9 @@ struct MessageTests {
         // Before: `forecast: no city matches "tokio"`, and nothing more.
         #expect(tokio.status == 1)
         #expect(tokio.stderr == "forecast: no city matches \"tokio\"; did you mean Tokyo / 東京 (130010)?\n")
-        #expect(CitiesCommand.suggestion(for: "sapporo") == nil, "a query that matches has no suggestion")
-        #expect(CitiesCommand.suggestion(for: "oosakka") == "did you mean Osaka / 大阪 (270000)?")
-        #expect(throws: UsageError("no city is called \"tokio\"; " + (CitiesCommand.suggestion(for: "tokio") ?? "none")),
+        #expect(Command.suggestion(for: "sapporo") == nil, "a query that matches has no suggestion")
+        #expect(Command.suggestion(for: "oosakka") == "did you mean Osaka / 大阪 (270000)?")
+        #expect(throws: UsageError("no city is called \"tokio\"; " + (Command.suggestion(for: "tokio") ?? "none")),
                 "the two say it alike") { try resolved(["tokio"]) }
     }
 

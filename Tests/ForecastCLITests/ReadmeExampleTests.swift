@@ -1,3 +1,4 @@
+import Forecast
 import Foundation
 import Testing
 import TestSupport

@@ -22,7 +22,7 @@ struct SunOptionTests {
         #expect(given.options.date == "2028-02-29" && given.options.days == 366 && given.cities == ["東京", "大阪"])
         #expect(try fetchOptions(["sun", "-d1", "--date=2026-06-21", "東京"]).options.days == 1)
         let plain = try fetchOptions(["sun", "東京"]).options
-        #expect(plain.date == nil && plain.days == nil && plain.command == .sun)
+        #expect(plain.date == nil && plain.days == nil)
         #expect(usageError(["--days", "5", "東京"]) == "--days must be 1, 2 or 3 (got 5)")
         #expect(usageError(["--days", "366", "東京"]) == "--days must be 1, 2 or 3 (got 366)")
         #expect(usageError(["--date", "2026-06-21", "東京"]) == "--date does not apply to `forecast`")
@@ -65,7 +65,7 @@ struct SunOptionTests {
         let given = try fetchOptions(["sun"], file: file)
         #expect(given.cities == ["大阪"])
         let options = given.options
-        #expect(!options.isParallel && options.timeout == Options.defaults.timeout && !options.noCache && !options.watch && !options.verbose)
+        #expect(!options.isParallel && options.timeout == Key.timeout.defaultValue && !options.noCache && !options.watch && !options.verbose)
         #expect(options.format == .auto)
         #expect(try fetchOptions(["sun", "東京"], file: file).cities == ["東京"], "the command line's cities win")
         let dated = try fetchOptions(["sun"], file: "--date 2026-06-21\n-d 7\n-f line\n東京\n").options
@@ -81,17 +81,17 @@ struct SunOptionTests {
             "SSL_CERT_DIR": "/nonexistent", "CURL_CA_BUNDLE": "/nonexistent", "FORECAST_CACHE_DIR": "/dev/null/forecast",
         ])
         let options = try fetchOptions(["sun", "東京"]).options
-        let settings = try Settings(options: options, environment: hostile, streams: .init(), network: false)
+        let settings = try Settings(options, for: .sun, environment: hostile, streams: .init())
         #expect(settings.client.cache == nil && settings.client.caFile == nil && settings.client.caDirectory == nil)
         #expect(settings.client.baseURL == ClientConfiguration.publicBaseURL && settings.client.agencyURL == ClientConfiguration.agencyBaseURL)
         // One day, from today in Japan: the date is read when the sun is computed (the end-to-end
         // test checks which day that is).
-        #expect(settings.days == 1 && settings.date == nil, "\(settings.days) \(String(describing: settings.date))")
+        #expect(settings.values.days == nil && settings.values.date == nil)
         #expect(throws: UsageError.self, "the same environment stops a run that makes requests") {
-            try Settings(options: options, environment: hostile, streams: .init(), network: true)
+            try Settings(options, for: .fetch, environment: hostile, streams: .init())
         }
         let dated = try fetchOptions(["sun", "--date", "2027-12-31", "--days", "366", "東京"]).options
-        let year = try Settings(options: dated, environment: hostile, streams: .init(), network: false)
-        #expect(year.date == "2027-12-31" && year.days == 366)
+        let year = try Settings(dated, for: .sun, environment: hostile, streams: .init())
+        #expect(year.values.date == "2027-12-31" && year.values.days == 366)
     }
 }

@@ -16,7 +16,7 @@ struct WatchTests {
     func cancelledSleepReturns() async {
         let sleeper = Task {
             // A day ahead, by a clock that never moves: only the cancellation can end it.
-            await Watch<CityForecast>.sleep(until: Self.start + 86_400, now: { Self.start })
+            await Watch<ThreeDayRun>.sleep(until: Self.start + 86_400, now: { Self.start })
             return true
         }
         sleeper.cancel()
@@ -62,7 +62,7 @@ struct WatchTests {
 
     @Test("A simulated week: at most 28 looks for a city, each just after a release or midnight, one print")
     func week() throws {
-        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: Runner.releaseSchedule)
+        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         var now = Self.start
         var looks: [Int] = []
         var prints = 0
@@ -84,7 +84,7 @@ struct WatchTests {
 
     @Test("While the API serves the previous release, it looks again in 10 minutes")
     func behind() throws {
-        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: Runner.releaseSchedule)
+        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         let step = state.update([try Self.tokyo(at: Self.start, behind: true)], now: Self.start, jitter: 0)
         #expect(step.due == Self.start + 600)
         let caughtUp = state.update([try Self.tokyo(at: Self.start + 600)], now: Self.start + 600, jitter: 0)
@@ -93,7 +93,7 @@ struct WatchTests {
 
     @Test("A failed look keeps the last text, marked stale, and backs off from 30 s to 10 minutes")
     func failures() throws {
-        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: Runner.releaseSchedule)
+        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         let first = state.update([try Self.tokyo(at: Self.start)], now: Self.start, jitter: 0)
         #expect(first.text == "東京 晴のち曇 -/27° 10%\n")
         var now = Self.start + 6 * 3600
@@ -115,7 +115,7 @@ struct WatchTests {
 
     @Test("A city that never had a forecast prints its failed form")
     func neverHad() {
-        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: Runner.releaseSchedule)
+        var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         let step = state.update([Self.failed()], now: Self.start, jitter: 0)
         #expect(step.text == "東京 -\n")
         #expect(step.due == Self.start + 30)

@@ -134,14 +134,15 @@ struct FetchCoreTests {
     func stalledAPIIsHedged() async throws {
         let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
         try await MockServer.withServer(configuration) { server in
-            let started = ContinuousClock.now
             let result = await client(server).fetch(tokyo)
-            let elapsed = ContinuousClock.now - started
             #expect(result.forecast != nil)
             #expect(result.provider == .jma)
             #expect(result.fallback == .slow(seconds: 3))
-            #expect(elapsed >= .seconds(3) && elapsed < .seconds(Sanitizer.isActive ? 180 : 30), "took \(elapsed)")
             #expect(server.stats().requestsByOffice["130000"] == 1)
+            // The server saw the agency's file asked no sooner than 3 s after the API (timed
+            // there, not by this task, which a busy suite can leave waiting for a thread).
+            let asked = server.stats().requestStartTimes
+            #expect(asked.count == 2 && asked[1] - asked[0] >= .seconds(3), "\(asked)")
         }
     }
 

@@ -313,7 +313,7 @@ struct WarningMarksTests {
     @Test("TSV: a last column, `warnings`, the names joined by commas on every row of the city; the rest as without marks")
     func tsv() throws {
         var marked = TSVFormatter()
-        marked.warnings = WarningMarks([
+        marked.decoration = WarningMarks([
             try WarningFormatTests.success("130010", WarningFormatTests.warnings(["33", "05", "14"])),
             try WarningFormatTests.success("140010", WarningFormatTests.warnings([], office: "140000")),
             CityResult(city: try CityCatalog.resolve("120010"), outcome: .failure(.http(status: 404, attempts: 1)), provider: .jma),
@@ -339,7 +339,7 @@ struct WarningMarksTests {
     @Test("JSON: `warnings` before the days, the objects of `forecast warnings` of level 3 or more; [] for none, null for a failed file")
     func json() throws {
         var marked = JSONFormatter()
-        marked.warnings = try Self.marks()
+        marked.decoration = try Self.marks()
         let text = marked.format(try Self.forecasts())
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
@@ -360,7 +360,7 @@ struct WarningMarksTests {
     @Test("The table: a line under the rows for each city with a warning in force, before the times; red from level 4, yellow for 3")
     func table() throws {
         var marked = TableFormatter(language: .ja, width: 80)
-        marked.warnings = try Self.marks()
+        marked.decoration = try Self.marks()
         let lines = WarningFormatTests.lines(marked.format(try Self.forecasts()))
         let index = try #require(lines.firstIndex(of: "東京の警報: 大雨特別警報、暴風警報"), "\(lines)")
         #expect(lines[index - 1] == "" && lines[index + 1].hasPrefix("発表 "), "\(lines)")
@@ -373,14 +373,14 @@ struct WarningMarksTests {
         marked.language = .ja
         marked.color = true
         #expect(marked.format(try Self.forecasts()).contains("\n\u{1B}[31m東京の警報: 大雨特別警報、暴風警報\u{1B}[0m\n"))
-        marked.warnings = WarningMarks([try WarningFormatTests.success("130010", WarningFormatTests.warnings(["03", "14"]))])
+        marked.decoration = WarningMarks([try WarningFormatTests.success("130010", WarningFormatTests.warnings(["03", "14"]))])
         #expect(marked.format(try Self.forecasts()).contains("\n\u{1B}[33m東京の警報: 大雨警報\u{1B}[0m\n"))
     }
 
     @Test("The table's warning line wraps between names within the width")
     func tableWraps() throws {
         var marked = TableFormatter(language: .ja, width: 40)
-        marked.warnings = WarningMarks([try WarningFormatTests.success("130010", WarningFormatTests.warnings(["33", "35", "38", "39", "05"]))])
+        marked.decoration = WarningMarks([try WarningFormatTests.success("130010", WarningFormatTests.warnings(["33", "35", "38", "39", "05"]))])
         let lines = WarningFormatTests.lines(marked.format([try result("130010")]))
         let first = try #require(lines.firstIndex { $0.hasPrefix("東京の警報: ") })
         let block = lines[first...].prefix { !$0.hasPrefix("発表 ") }
@@ -392,7 +392,7 @@ struct WarningMarksTests {
     @Test("The table names only printed cities: a city whose forecast failed gets no warning line")
     func tableFailedForecast() throws {
         var marked = TableFormatter(language: .ja, width: 80)
-        marked.warnings = try Self.marks()
+        marked.decoration = try Self.marks()
         let results = [try failed("130010", .http(status: 503, attempts: 3)), try result("140010")]
         let text = marked.format(results)
         #expect(!text.contains("東京の警報"), "\(text)")

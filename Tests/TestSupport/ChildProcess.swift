@@ -49,6 +49,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     /// The program, for messages.
     public let path: String
+    /// Just before the child was started.
+    public let startedAt: ContinuousClock.Instant
     private let lock = NSLock()
     private var exit: Exit?
     private var endedInstant: ContinuousClock.Instant?
@@ -99,6 +101,7 @@ public final class ChildProcess: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        startedAt = .now
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         if case .bytes(let data) = stdin {
             close(input[0])
@@ -133,6 +136,12 @@ public final class ChildProcess: @unchecked Sendable {
             return Array(waiters.values)
         }
         woken.forEach { $0.resume(returning: true) }
+    }
+
+    /// How long the child ran, from just before its start to its end as its watching thread
+    /// saw it: not when a test's task next had a thread; nil while it runs.
+    public var ran: Duration? {
+        endedAt.map { $0 - startedAt }
     }
 
     /// When the child ended, as its watching thread saw it at once; nil while it runs.

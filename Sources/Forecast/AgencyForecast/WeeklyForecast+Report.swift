@@ -117,3 +117,12 @@ extension WeeklyDay {
         weatherCode.map { WeatherIcon($0).rawValue } ?? code
     }
 }
+
+extension WeeklyForecast {
+    /// Without temperatures: which of the city's points were looked for in the office's file.
+    public func verboseNote(for city: City) -> String? {
+        guard temperaturePoint == nil else { return nil }
+        return "forecast: \(city.id) \(city.name): no temperatures: none of its points "
+            + "(\(pointsLookedFor.joined(separator: ", "))) is in the office's weekly forecast"
+    }
+}

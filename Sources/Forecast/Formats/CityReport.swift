@@ -15,6 +15,19 @@ public protocol CityReport: Sendable {
     var rowCount: Int { get }
     /// How every format prints the value.
     static var layout: ReportLayout<Self> { get }
+    /// A `--verbose` note of its own for `city`, when it has more to say than the request's
+    /// line (a week without temperatures names the points it looked for); nil for none.
+    func verboseNote(for city: City) -> String?
+    /// Why the value, printed all the same, fails its city (observations over 3 hours old);
+    /// nil for none.
+    var problem: ForecastError? { get }
+}
+
+extension CityReport {
+    /// None.
+    public func verboseNote(for city: City) -> String? { nil }
+    /// None.
+    public var problem: ForecastError? { nil }
 }
 
 /// How every format prints one kind of ``CityReport``: the fields of its rows as TSV and JSON

@@ -13,9 +13,9 @@ public struct JSONFormatter: ResultFormatter {
     public var days: Int
     /// The language of the values (the keys stay).
     public var language: Language
-    /// With `--warnings`: a `warnings` member before the days, each city's warnings of level 3
-    /// or more as `forecast warnings` writes them (`[]` for none, `null` when not had).
-    public var warnings: WarningMarks?
+    /// A member before the days of what another source adds (with `--warnings`, each city's
+    /// warnings of level 3 or more as `forecast warnings` writes them).
+    public var decoration: (any CityDecoration)?
 
     /// Creates a formatter of `days` rows per city.
     public init(days: Int = .max, language: Language = .ja) {
@@ -49,8 +49,8 @@ public struct JSONFormatter: ResultFormatter {
         if let stale = result.stale {
             members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
         }
-        if let warnings {
-            members.append(("warnings", warnings.json(for: result.city.id, language: language)))
+        if let decoration {
+            members.append((decoration.name, .raw(decoration.json(for: result.city.id, language: language))))
         }
         if let rowsKey = layout.rowsKey {
             members.append((rowsKey, .array(days)))

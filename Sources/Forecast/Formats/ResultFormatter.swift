@@ -110,3 +110,18 @@ enum ValueText {
         return String(characters[0..<10]) + " " + String(characters[11..<16]) + " " + (offset == "+09:00" ? "JST" : offset)
     }
 }
+
+/// What one source adds to another's output, per city (the warnings in force, marked on the
+/// forecasts with `--warnings`): TSV's last column, a JSON member before the rows, and lines
+/// under the table. The formatters print it without knowing its source.
+public protocol CityDecoration: Sendable {
+    /// TSV's column and JSON's member: "warnings".
+    var name: String { get }
+    /// TSV's field of the city of `id`, through the untrusted-text gate.
+    func field(for id: String, language: Language) -> String
+    /// JSON's member of the city of `id`, as JSON text.
+    func json(for id: String, language: Language) -> String
+    /// The table's lines under the rows, for the cities printed: what the agency's credit then
+    /// covers for every city.
+    func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String]
+}

@@ -13,9 +13,9 @@ public struct TSVFormatter: ResultFormatter {
     public var header: Bool
     /// The language of the values (the column names stay).
     public var language: Language
-    /// With `--warnings`: a last column, `warnings`, of each city's warnings of level 3 or
-    /// more, their names joined by commas (empty for none).
-    public var warnings: WarningMarks?
+    /// A last column of what another source adds (with `--warnings`, each city's warnings of
+    /// level 3 or more).
+    public var decoration: (any CityDecoration)?
 
     /// Creates a formatter of `days` rows per city, with or without the header line.
     public init(days: Int = .max, header: Bool = true, language: Language = .ja) {
@@ -30,7 +30,7 @@ public struct TSVFormatter: ResultFormatter {
     }
 
     public func prologue<Report: CityReport>(for report: Report.Type) -> String {
-        header ? ValueText.tabLine(Self.columns(for: report) + (warnings == nil ? [] : ["warnings"])) : ""
+        header ? ValueText.tabLine(Self.columns(for: report) + (decoration.map { [$0.name] } ?? [])) : ""
     }
 
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
@@ -43,7 +43,7 @@ public struct TSVFormatter: ResultFormatter {
             for field in fields {
                 line.append(field.value(value, row, language).tsv)
             }
-            if let warnings { line.append(warnings.field(for: result.city.id, language: language)) }
+            if let decoration { line.append(decoration.field(for: result.city.id, language: language)) }
             text += ValueText.tabLine(line)
         }
         return text

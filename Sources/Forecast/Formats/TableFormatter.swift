@@ -34,9 +34,9 @@ public struct TableFormatter: ResultFormatter {
     public var language: Language
     /// The terminal's width in cells, which decides the columns.
     public var width: Int
-    /// With `--warnings`: a line under the rows for each city with a warning of level 3 or more
-    /// in force, in its colour (`東京の警報: 大雨警報、洪水警報`).
-    public var warnings: WarningMarks?
+    /// Lines under the rows of what another source adds (with `--warnings`, one for each city
+    /// with a warning of level 3 or more in force, in its colour: `東京の警報: 大雨警報、洪水警報`).
+    public var decoration: (any CityDecoration)?
 
     /// Creates a formatter of `days` rows per city, with or without colour, for `width` cells.
     public init(days: Int = .max, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
@@ -87,12 +87,12 @@ public struct TableFormatter: ResultFormatter {
     /// The publication times of every city printed with a value, stale copies included (one
     /// line if they share one), then the agency's credit if any was read from its files,
     /// naming those cities unless every printed city was (`出典: 気象庁 (横浜)`). With
-    /// `--warnings`, the printed cities' warnings come first, and the credit covers them.
+    /// a decoration (`--warnings`), its lines come first, and the credit covers them.
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }
         let printed = results.filter { $0.value != nil }
-        let warned = warnings.map { marks in
+        let warned = decoration.map { marks in
             marks.tableLines(for: printed.map { ($0.city.id, $0.name(language)) }, width: width, language: language, color: color)
         } ?? []
         let fromAgency = printed.filter { $0.provider == .jma }

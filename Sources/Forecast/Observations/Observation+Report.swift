@@ -127,3 +127,12 @@ extension Observation {
         return pieces.isEmpty ? nil : pieces.joined(separator: " ")
     }
 }
+
+extension Observation {
+    /// Over 3 hours old: printed, and the city fails all the same.
+    public var problem: ForecastError? {
+        guard outdated else { return nil }
+        let time = AmedasTime(observed: observed)?.minute ?? observed
+        return .other("the agency's newest observations are from \(time), over 3 hours ago; printed, marked stale")
+    }
+}

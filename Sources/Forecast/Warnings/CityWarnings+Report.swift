@@ -112,3 +112,13 @@ private func column(
         cell(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, style)
     }
 }
+
+extension CityWarnings {
+    /// Codes the tool does not know: which, and how they are shown.
+    public func verboseNote(for city: City) -> String? {
+        let unknown = warnings.filter { $0.kind == nil }.map(\.code)
+        guard !unknown.isEmpty else { return nil }
+        return "forecast: \(city.id) \(city.name): the warning file \(office).json has codes the tool does not know "
+            + "(\(unknown.joined(separator: ", "))): shown as 不明な警報・注意報, with no level"
+    }
+}

@@ -2,7 +2,10 @@
 /// 3-day forecast and the week show with `--warnings`: TSV's last column, JSON's `warnings`, a
 /// line under the table. Advisories are left out: a forecast's reader is told of what may
 /// change the day's plans, and `forecast warnings` lists the rest.
-public struct WarningMarks: Sendable {
+public struct WarningMarks: CityDecoration {
+    /// TSV's column and JSON's member.
+    public var name: String { "warnings" }
+
     /// Each city's warnings of level 3 or more, by its ID; nil for a city whose warning file
     /// could not be had.
     private var byCity: [String: [Warning]?] = [:]
@@ -24,21 +27,21 @@ public struct WarningMarks: Sendable {
     }
 
     /// TSV's field: the names joined by commas, empty for none or unknown.
-    func field(for id: String, language: Language) -> String {
+    public func field(for id: String, language: Language) -> String {
         ValueText.field((warnings(for: id) ?? []).map { $0.name(in: language) }.joined(separator: ","))
     }
 
     /// JSON's member: an array of the warnings as `forecast warnings` writes them, `null` when
     /// the file could not be had.
-    func json(for id: String, language: Language) -> JSONText {
-        guard let warnings = warnings(for: id) else { return .raw("null") }
+    public func json(for id: String, language: Language) -> String {
+        guard let warnings = warnings(for: id) else { return "null" }
         let value = CityWarnings(office: "", reported: "", warnings: warnings, readOn: "")
-        return .array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, language: language) })
+        return JSONText.array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, language: language) }).text
     }
 
     /// The table's lines under the rows: one for each printed city with a warning in force,
     /// `東京の警報: 大雨警報、洪水警報`, wrapping between names, in the highest level's colour.
-    func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String] {
+    public func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String] {
         var lines: [String] = []
         let separator = language == .en ? ", " : "、"
         for city in cities {

@@ -1,7 +1,5 @@
-import Forecast
-
 /// `--format`: a format's name, or a template (any value with a `%`).
-enum OutputFormat: Equatable, Sendable {
+package enum OutputFormat: Equatable, Sendable {
     case auto, table, tsv, json, line, detail
     /// One JSON object for waybar's custom modules (`{"text", "tooltip", "class", "alt"}`).
     case waybar
@@ -9,35 +7,13 @@ enum OutputFormat: Equatable, Sendable {
     case template(FormatTemplate)
 
     /// The formats that have a name, in the order help lists them.
-    static let named: [OutputFormat] = [.auto, .table, .tsv, .json, .line, .detail, .waybar]
+    package static let named: [OutputFormat] = [.auto, .table, .tsv, .json, .line, .detail, .waybar]
 
     /// Their names, for help and completion.
-    static var names: [String] { named.map(\.name) }
-
-    /// The named formats `command` prints, in the same order: what its `--format` completes to
-    /// and its help lists.
-    static func named(for command: Invocation.Command) -> [OutputFormat] {
-        named.filter { $0.isPrinted(by: command) }
-    }
-
-    /// Their names.
-    @Sendable static func names(for command: Invocation.Command) -> [String] {
-        named(for: command).map(\.name)
-    }
-
-    /// Whether `command` prints the format: the week's and the catalog's are those their
-    /// commands accept.
-    func isPrinted(by command: Invocation.Command) -> Bool {
-        switch command {
-        case .fetch: true
-        case .week, .sun: Invocation.weekFormats(self)
-        case .now, .warnings: Invocation.nowFormats(self)
-        case .cities: CitiesCommand.formats.contains(self)
-        }
-    }
+    package static var names: [String] { named.map(\.name) }
 
     /// Parses a `--format` value: a name, or a template whose placeholders are all known.
-    static func parse(_ argument: String) throws(UsageError) -> OutputFormat {
+    package static func parse(_ argument: String) throws(UsageError) -> OutputFormat {
         if FormatTemplate.isTemplate(argument) {
             do {
                 return .template(try FormatTemplate(argument))
@@ -56,7 +32,7 @@ enum OutputFormat: Equatable, Sendable {
     }
 
     /// The format's name, as `--format` takes it; "template" for a template.
-    var name: String {
+    package var name: String {
         switch self {
         case .auto: "auto"
         case .table: "table"
@@ -70,7 +46,7 @@ enum OutputFormat: Equatable, Sendable {
     }
 
     /// True for the formats of one line per city (line, a template): one day unless --days says more.
-    var isOneLine: Bool {
+    package var isOneLine: Bool {
         switch self {
         case .line, .template: true
         default: false
@@ -78,24 +54,12 @@ enum OutputFormat: Equatable, Sendable {
     }
 
     /// True for the formats a status bar reads, which `--watch` prints: line, a template, waybar.
-    var isForBars: Bool {
+    package var isForBars: Bool {
         isOneLine || self == .waybar
     }
-}
 
-/// `--color`.
-enum ColorMode: String, CaseIterable, Sendable {
-    case auto, always, never
-}
-
-/// `--lang`.
-enum LanguageOption: String, CaseIterable, Sendable {
-    case ja, en
-
-    var language: Language {
-        switch self {
-        case .ja: .ja
-        case .en: .en
-        }
+    /// Every named format but these.
+    package static func all(but excluded: [OutputFormat]) -> [OutputFormat] {
+        named.filter { !excluded.contains($0) }
     }
 }

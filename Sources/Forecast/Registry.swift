@@ -1,0 +1,37 @@
+/// Every command of `forecast`, and every option in the order `--help` lists them: the two
+/// lists the command line reads, and the one place outside a source's folder that names its
+/// command and its options.
+package enum Registry {
+    /// The commands: the 3-day forecast (`forecast` itself) first, then the others as help
+    /// lists them.
+    package static let commands: [Command] = [
+        .threeDay(decorated: [WarningMarks.Asked()]), .week(decorated: [WarningMarks.Asked()]), .now, .warnings, .sun, .cities,
+    ]
+
+    /// `forecast` itself.
+    package static var threeDay: Command { commands[0] }
+
+    /// The command the first operand names ("" for the 3-day forecast), if there is one.
+    package static func command(named name: some StringProtocol) -> Command? {
+        commands.first { $0.name == name }
+    }
+
+    /// Every option, once by name, in the order `--help` lists them; what the scanner reads an
+    /// option as before the command is known (a command's own `--days` or `--format` then
+    /// takes its place: the same names and value, another rule or help).
+    package static let options: [OptionSpec] = [
+        .parallel, .jobs, .format(OutputFormat.named, templates: "(below)"), .threeDayDays, .date, .lang, .noParallel,
+        .noHeader, .timeout, .retries, .interval, .baseURL, .refresh, .noCache, .cacert, .maxTime, .staleIfError, .color,
+        .source, .jmaURL, .watch, .noWatch, .textFormat, .warnings, .verbose, .help, .version, .completionScript,
+    ]
+
+    /// The option of a long name ("jobs"), if there is one.
+    package static func option(long: some StringProtocol) -> OptionSpec? {
+        options.first { $0.long == long }
+    }
+
+    /// The option of a one-letter name, if there is one.
+    package static func option(short: Character) -> OptionSpec? {
+        options.first { $0.short == short }
+    }
+}

@@ -1,0 +1,52 @@
+import Forecast
+import Foundation
+@testable import ForecastCLI
+import Testing
+import TestSupport
+
+/// The commands and the options as ``Registry`` lists them: what the scanner, the help and the
+/// completion rely on, and that no code outside a command's folder names it.
+@Suite("The registry of commands and options")
+struct RegistryTests {
+    @Test("Every command lists its options in the registry's order, each at most once, with the registry's names and value")
+    func optionOrder() {
+        let order = Registry.options.map(\.long)
+        for command in Registry.commands {
+            let longs = command.options.map(\.long)
+            #expect(Set(longs).count == longs.count, "\(command.spelling) lists an option twice")
+            let ranks = longs.map { order.firstIndex(of: $0) }
+            #expect(!ranks.contains(nil), "\(command.spelling) has an option the registry lacks")
+            #expect(ranks.compactMap { $0 } == ranks.compactMap { $0 }.sorted(), "\(command.spelling): \(longs)")
+            for option in command.options {
+                // The scanner reads an option by the registry's definition before the command is known.
+                let scanned = Registry.option(long: option.long)
+                #expect(scanned?.short == option.short && scanned?.arity == option.arity, "\(command.spelling) --\(option.long)")
+            }
+        }
+        #expect(Set(order).count == order.count)
+        #expect(Registry.commands.map(\.name) == ["", "week", "now", "warnings", "sun", "cities"])
+    }
+
+    /// The Swift of `file` without its comments: what its code spells.
+    static func code(of file: String) throws -> String {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line[...] }
+            .joined(separator: "\n")
+    }
+
+    @Test("No code outside a command's folder and the registry spells a command's name as a string (before: switches in Runner, HelpText, OutputFormat)")
+    func namesStayHome() throws {
+        let sources = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let homes = ["Forecast/AgencyForecast/", "Forecast/Observations/", "Forecast/Warnings/", "Forecast/Sun/", "Forecast/Catalog/CitiesCommand.swift", "Forecast/Registry.swift", "MockAPI/"]
+        var found: [String] = []
+        for file in files where !homes.contains(where: file.hasPrefix) {
+            let code = try Self.code(of: sources.appendingPathComponent(file).path)
+            for name in Registry.commands.map(\.name) where !name.isEmpty && code.contains("\"\(name)\"") {
+                found.append("\(file): \"\(name)\"")
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+}
