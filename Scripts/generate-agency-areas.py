@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the table Sources/Forecast/AgencyForecast/agency-areas.tsv (Scripts/tables.py) from Fixtures/jma/areas.tsv: for each of the
+"""Writes the table Sources/Forecast/Catalog/agency-areas.tsv (Scripts/tables.py) from Fixtures/jma/areas.tsv: for each of the
 API's 142 cities (a JMA class10 area) its name and English name, the forecast office whose file
 holds it, the office's page code, the AMeDAS points whose temperatures stand for it (first
 preferred) and its class20 code. Run from anywhere after changing the TSV; the table is committed, and the build makes it into Swift (Plugins/Tables).
@@ -53,7 +53,7 @@ for r in areas:
                       loc["link_area_code"], points(r), r["class20"] or None])
 assert len(offices) == 56, len(offices)
 write_table(
-    root / "Sources/Forecast/AgencyForecast/agency-areas.tsv", "AgencyArea.table: [AgencyArea]",
+    root / "Sources/Forecast/Catalog/agency-areas.tsv", "AgencyArea.table: [AgencyArea]",
     ["The 142 cities' areas in the catalog's order: class10 name and English name, office,",
      "the office's name, the agency page's code, AMeDAS points (first preferred) and class20.",
      "The catalog's order is ascending ID order, which `of(id:)` relies on. Written by",

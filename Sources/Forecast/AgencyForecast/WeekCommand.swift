@@ -49,3 +49,21 @@ struct WeekRun: CityRun {
         context.client!.weeks(for: context.cities, jobs: context.jobs)
     }
 }
+
+/// What reading one city's week gave: several cities of one office share one file, and each
+/// has its own result.
+public typealias WeeklyResult = CityResult<WeeklyForecast>
+
+extension CityResult where Value == WeeklyForecast {
+    /// The week, or nil if the city failed.
+    public var week: WeeklyForecast? { value }
+
+    /// A week's result, read from the agency's file as every week is; the client makes them,
+    /// so this is for tests.
+    public init(
+        city: City, outcome: Result<WeeklyForecast, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
+        stale: StaleCopy? = nil
+    ) {
+        self.init(city: city, outcome: outcome, info: info, stale: stale, provider: .jma, fallback: nil)
+    }
+}

@@ -87,32 +87,6 @@ public enum Provider: String, Sendable {
     case jma
 }
 
-/// What fetching one city's 3-day forecast gave.
-public typealias FetchResult = CityResult<CityForecast>
-
-/// What reading one city's week gave: several cities of one office share one file, and each
-/// has its own result.
-public typealias WeeklyResult = CityResult<WeeklyForecast>
-
-extension CityResult where Value == CityForecast {
-    /// The forecast, or nil if the city failed.
-    public var forecast: CityForecast? { value }
-}
-
-extension CityResult where Value == WeeklyForecast {
-    /// The week, or nil if the city failed.
-    public var week: WeeklyForecast? { value }
-
-    /// A week's result, read from the agency's file as every week is; the client makes them,
-    /// so this is for tests.
-    public init(
-        city: City, outcome: Result<WeeklyForecast, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
-        stale: StaleCopy? = nil
-    ) {
-        self.init(city: city, outcome: outcome, info: info, stale: stale, provider: .jma, fallback: nil)
-    }
-}
-
 /// How a result was had, for `--verbose`: from the cache or the network, and the transfer's numbers.
 public struct FetchInfo: Sendable, Equatable {
     /// Where a body came from; the raw value is the word `--verbose` prints.

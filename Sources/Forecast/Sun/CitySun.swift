@@ -21,7 +21,7 @@ public struct CitySun: Sendable, Equatable {
 
     /// Today's date in Japan, "YYYY-MM-DD", at `epoch` seconds since 1970.
     public static func today(epoch: Int) -> String {
-        JST.date(ofDay: AgencyTime(epoch: epoch).day)
+        AgencyTime.today(epoch: epoch)
     }
 
     /// The results of `cities`, in order, each `count` days from `date`: every one a success,

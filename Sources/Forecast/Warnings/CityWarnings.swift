@@ -22,7 +22,7 @@ public struct CityWarnings: Sendable, Equatable {
         self.office = office
         self.reported = reported
         self.warnings = warnings
-        self.readOn = readOn ?? CitySun.today(epoch: ForecastCache.systemNow())
+        self.readOn = readOn ?? AgencyTime.today(epoch: ForecastCache.systemNow())
     }
 
     /// The highest level in force, 0 for none.

@@ -10,7 +10,7 @@ extension ForecastClient {
         let file = feed(WarningSource(agencyURL: configuration.agencyURL, endpoint: configuration.agencyEndpoint))
         let route = Route(first: Route.Leg(file, provider: .jma) { (file: WarningFile, _, city, now) throws(ForecastError) in
             var warnings = try file.warnings(for: city.id, office: AgencyArea.of(city)?.page ?? "")
-            warnings.readOn = CitySun.today(epoch: now)
+            warnings.readOn = AgencyTime.today(epoch: now)
             return warnings
         }, fallback: nil)
         return CityResults(client: self, route: route, cities: cities, jobs: jobs) { city in

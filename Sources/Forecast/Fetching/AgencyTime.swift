@@ -12,6 +12,11 @@ struct AgencyTime: Equatable, Sendable {
     /// Seconds since that date's midnight in Japan.
     let second: Int
 
+    /// Today's date in Japan, "YYYY-MM-DD", at `epoch` seconds since 1970.
+    static func today(epoch: Int) -> String {
+        JST.date(ofDay: AgencyTime(epoch: epoch).day)
+    }
+
     /// The moment `seconds` since 1970 (UTC), in Japan time.
     init(epoch seconds: Int) {
         day = JST.day(ofInstant: seconds)
