@@ -10,8 +10,8 @@ import Foundation
 /// for every source alike: the cache, the lock shared with other processes, the request with
 /// its retries, pacing and deadline, the stale fallback, one request per file per run.
 ///
-/// A source is the folder it lives in: `API/` (the API's answers, one per city),
-/// `AgencyForecast/` (the agency's office files, one per office).
+/// A source is the folder it lives in (`API/`, the API's answers, one per city), with its
+/// command and its client method.
 protocol FileSource: Sendable {
     /// A decoded body.
     associatedtype File: Sendable

@@ -3,8 +3,8 @@
 ///
 /// The formatters (``TSVFormatter``, ``JSONFormatter``, ``LineFormatter``,
 /// ``TemplateFormatter``, ``TableFormatter``, ``WaybarFormatter``) are written once against
-/// this protocol: a new source brings its value's fields, not new formatters. The 3-day
-/// forecast (``CityForecast``) and the week (``WeeklyForecast``) conform.
+/// this protocol: a new source brings its value's fields, not new formatters. Each source's
+/// value conforms in its own folder.
 ///
 /// A row is named by its index: the layout's closures, written in the value's own folder, read
 /// the row they are given, so a formatter never needs the row's type. (A formatter runs as
