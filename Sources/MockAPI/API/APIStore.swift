@@ -1,44 +1,62 @@
-import NIOConcurrencyHelpers
 import NIOCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The response bodies of the 142 catalog cities, and the agency's files, loaded once when the
-/// server starts.
+/// The API's bodies of the 142 catalog cities (`/api/forecast/city/{id}`,
+/// `/api/forecast?city={id}`), loaded once when the server starts.
 ///
 /// A city with a file `{id}.json` in the fixtures folder gets that file's bytes verbatim; every
 /// other catalog city gets a body derived from `template.json` (a copy of `130010.json` whose
 /// title, link and location are placeholders): filled in from its row of
 /// `cities-api-location.tsv`, with weather of its own drawn from its ID (``DerivedWeather``).
-/// The agency's files come from the `jma` folder (see ``AgencyStore``); a fixtures folder without
-/// one serves no office.
-struct FixtureStore: Sendable {
+struct APIStore: MockSource {
+    static let name = "city"
+    static let faultForm = "CITY=KIND, e.g. 130010=status:503"
+
+    /// The headers of every successful answer, as the real API sends them.
+    static let headers: [(String, String)] = [
+        ("Content-Type", "application/json"),
+        ("Access-Control-Allow-Origin", "*"),
+        ("Cache-Control", "no-cache, private"),
+    ]
+
+    /// The path form's start, before the city ID.
+    static let cityPath = "/api/forecast/city/"
+
     /// The body for each catalog city ID, dated as its fixture or the template.
     let bodies: [String: ByteBuffer]
     /// IDs that have their own fixture file (the rest are derived from the template).
     let fixtureIDs: Set<String>
     /// The `location.district` of each city whose body is derived, which its overview names.
     let derivedDistricts: [String: String]
-    /// The agency's files.
-    let agency: AgencyStore
-    /// The agency's AMeDAS observations, if the fixtures have a map file.
-    let amedas: AmedasStore?
-    /// The agency's warning files.
-    let warnings: WarningStore
 
-    /// The body of a catalog city, or nil for an ID outside the catalog.
-    func body(for cityID: String) -> ByteBuffer? {
-        bodies[cityID]
+    /// `/api/forecast/city/{id}` or `/api/forecast?city={id}` (the last `city`, as PHP reads
+    /// repeated keys); `/api/forecast` without a city is 404, as the real API's.
+    func request(path: Substring, query: Substring?) -> SourceRequest? {
+        let cityID: String
+        let otherForm: String
+        if path == "/api/forecast" {
+            cityID = query.flatMap { Self.lastValue(of: "city", in: $0) } ?? ""
+            otherForm = Self.cityPath + cityID
+        } else if path.hasPrefix(Self.cityPath) {
+            let id = path.dropFirst(Self.cityPath.count)
+            guard !id.isEmpty, !id.contains("/") else { return nil }
+            cityID = String(id)
+            otherForm = "/api/forecast?city=" + cityID
+        } else {
+            return nil
+        }
+        guard !cityID.isEmpty else {
+            let uri = query.map { "\(path)?\($0)" } ?? String(path)
+            return SourceRequest(source: Self.self, key: nil, headers: Self.headers, loop: uri) { _, _ in .notFound }
+        }
+        return SourceRequest(source: Self.self, key: cityID, headers: Self.headers, loop: otherForm) { stamp, _ in
+            Answer(status: .ok, headers: Self.headers, body: self.body(for: cityID, stamp: stamp) ?? CannedBody.invalidCity)
+        }
     }
 
     /// The body of a catalog city as it is served: as loaded, or with the release time and
     /// dates of `stamp`, a derived body's weather drawn again for its new dates. Nil for an ID
     /// outside the catalog.
-    func body(for cityID: String, stamp: ReleaseStamp?) -> ByteBuffer? {
+    func body(for cityID: String, stamp: ReleaseStamp? = nil) -> ByteBuffer? {
         guard let body = bodies[cityID] else { return nil }
         guard let stamp, let json = try? JSONValue(parsing: body.readableBytesView) else { return body }
         var stamped = stamp.stampingAPIBody(json)
@@ -48,28 +66,8 @@ struct FixtureStore: Sendable {
         return stamped == json ? body : ByteBuffer(string: stamped.text(.pretty))
     }
 
-    /// The store of the project's own `Fixtures/`, loaded once per process by the first server
-    /// that serves it. That folder does not change while a process runs, and deriving its
-    /// bodies costs about 0.2 s of CPU: a test suite starting hundreds of servers at once on
-    /// two cores would spend most of its first minute on copies of one store. A `static let`
-    /// is initialised once, and a server starting meanwhile waits those 0.2 s for it rather
-    /// than loading a copy of its own (which is what made the suite's first half-minute on CI).
-    private static let defaultStore = Result { () throws(FixtureError) -> FixtureStore in
-        try load(directory: MockConfiguration.defaultFixturesDirectory)
-    }
-
-    /// ``load(directory:)``, read once per process for the default fixtures folder and afresh
-    /// for any other (a test's folder may change between two servers).
-    static func shared(directory: String) throws(FixtureError) -> FixtureStore {
-        guard directory == MockConfiguration.defaultFixturesDirectory else {
-            return try load(directory: directory)
-        }
-        return try defaultStore.get()
-    }
-
-    /// Reads the catalog, the fixtures, the template and the agency's files from `directory`.
-    static func load(directory: String) throws(FixtureError) -> FixtureStore {
-        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    /// Reads the catalog, the fixtures and the template from `folder`.
+    static func load(fixtures folder: String) throws(FixtureError) -> APIStore {
         let ids = try catalogIDs(folder: folder)
         let locationsFile = folder + "/cities-api-location.tsv"
         let locations = try CityLocation.parseTable(try FixtureFiles.readText(locationsFile), file: locationsFile)
@@ -96,20 +94,7 @@ struct FixtureStore: Sendable {
                 throw FixtureError(path: locationsFile, problem: "has no row for catalog city \(id)")
             }
         }
-        var agency = AgencyStore.empty
-        if FixtureFiles.exists(folder + "/jma") {
-            agency = try AgencyStore.load(folder: folder + "/jma", cityNames: locations.mapValues(\.city))
-        }
-        let amedas = try AmedasStore.load(folder: folder + "/jma/amedas")
-        var warnings = WarningStore(samples: [:], areas: [:], reported: 0)
-        let areasFile = folder + "/jma/areas.tsv"
-        if FixtureFiles.exists(areasFile) {
-            let areas = try AgencyArea.parseTable(try FixtureFiles.readText(areasFile), file: areasFile)
-            warnings = try WarningStore.load(folder: folder + "/jma/warnings", areas: areas)
-        }
-        return FixtureStore(
-            bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts, agency: agency, amedas: amedas,
-            warnings: warnings)
+        return APIStore(bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts)
     }
 
     /// The placeholders `template.json` must contain.
@@ -151,4 +136,49 @@ struct FixtureStore: Sendable {
         }
         return ids
     }
+
+    /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.
+    private static func lastValue(of name: String, in query: Substring) -> String? {
+        var found: String?
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name {
+                found = parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return found
+    }
+}
+
+extension MockConfiguration {
+    /// ``latencyBySource``' `city` entry: latencies by city ID.
+    public var latencyByCity: [String: Duration] {
+        get { latencyBySource[APIStore.name] ?? [:] }
+        set { latencyBySource[APIStore.name] = newValue }
+    }
+
+    /// ``faultsBySource``' `city` entry: faults by city ID.
+    public var faultsByCity: [String: FaultRule] {
+        get { faultsBySource[APIStore.name] ?? [:] }
+        set { faultsBySource[APIStore.name] = newValue }
+    }
+}
+
+extension MockStats {
+    /// ``requestsBySource``' `city` entry: API requests by city ID.
+    public var requestsByCity: [String: Int] { requestsBySource[APIStore.name] ?? [:] }
+}
+
+extension MockServer {
+    /// The path form of the API's forecast URL for `cityID`: `<base>/api/forecast/city/<id>`.
+    public func forecastURL(_ cityID: String) -> String { baseURL + APIStore.cityPath + cityID }
+}
+
+extension FixtureStore {
+    /// The API's bodies among the sources (every source of the registry is loaded).
+    var api: APIStore { sources.lazy.compactMap { $0 as? APIStore }.first! }
+    /// The API's ``APIStore/fixtureIDs``.
+    var fixtureIDs: Set<String> { api.fixtureIDs }
+    /// The API's ``APIStore/body(for:stamp:)``.
+    func body(for cityID: String, stamp: ReleaseStamp?) -> ByteBuffer? { api.body(for: cityID, stamp: stamp) }
 }
