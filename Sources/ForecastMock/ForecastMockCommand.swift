@@ -118,12 +118,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
         var configuration = MockConfiguration(latency: .milliseconds(self.latency), stampsRelease: self.stampRelease)
         do {
             for spec in self.fault {
-                switch try FaultSpec.targetedRule(spec) {
-                case (.city(let cityID), let rule): configuration.faultsByCity[cityID] = rule
-                case (.office(let office), let rule): configuration.faultsByOffice[office] = rule
-                case (.amedas(let file), let rule): configuration.faultsByAmedas[file] = rule
-                case (.warning(let office), let rule): configuration.faultsByWarning[office] = rule
-                }
+                let (target, rule) = try FaultSpec.targetedRule(spec)
+                configuration.faultsBySource[target.source, default: [:]][target.key] = rule
             }
             configuration.randomFault = try self.faultRate.map(FaultSpec.randomRule)
         } catch {

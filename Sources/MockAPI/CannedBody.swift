@@ -10,7 +10,7 @@ enum CannedBody {
     /// rely on it.
     static let notFound = ByteBuffer(string: JSONText.object([.string("message", "Not Found")]))
 
-    /// The agency's server's 404 page (Apache's), for an office it has no file of.
+    /// The agency's server's 404 page (Apache's), for a file it does not have.
     static let agencyNotFound = ByteBuffer(
         string: """
             <!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">

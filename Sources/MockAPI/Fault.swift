@@ -3,12 +3,11 @@
 /// Faults imitate what a client of the real weather.tsukumijima.net can meet: HTTP errors from a
 /// proxy or the server, the API's own error body, an error page instead of JSON, broken bodies and
 /// broken connections, bodies that never end, and hostile redirects; and what a client of the
-/// agency's files can meet: a file of an unexpected shape. Choose them per city with
-/// ``MockConfiguration/faultsByCity``, per office of the agency with
-/// ``MockConfiguration/faultsByOffice``, or for a fraction of all requests with
+/// agency's files can meet: a file of an unexpected shape. Choose them per city, office or file
+/// with ``MockConfiguration/faultsBySource``, or for a fraction of all requests with
 /// ``MockConfiguration/randomFault``.
 ///
-/// On an office's files a fault acts as on a city: `malformedJSON` and `truncated` cut the file
+/// On the agency's files a fault acts as on a city: `malformedJSON` and `truncated` cut the file
 /// served, `redirectLoop` alternates between the file's URL with and without a query.
 public enum Fault: Sendable, Equatable {
     /// Answer with this HTTP status and a short `text/plain` body, e.g. 503 with

@@ -6,10 +6,9 @@ public struct FaultRule: Sendable, Equatable {
     /// following ones are answered normally.
     ///
     /// Requests are counted from the moment this rule was set (a configuration change that
-    /// leaves the rule equal keeps the count) or the statistics were reset: per city for
-    /// ``MockConfiguration/faultsByCity``, per office (its two files together) for
-    /// ``MockConfiguration/faultsByOffice``, and for ``MockConfiguration/randomFault`` as the
-    /// number of random faults injected (`K` caps it).
+    /// leaves the rule equal keeps the count) or the statistics were reset: per source and key
+    /// for ``MockConfiguration/faultsBySource`` (an office's two forecast files together), and
+    /// for ``MockConfiguration/randomFault`` as the number of random faults injected (`K` caps it).
     public var firstAttempts: Int?
     /// The probability, from 0 to 1, that a request faults; used by
     /// ``MockConfiguration/randomFault`` only.

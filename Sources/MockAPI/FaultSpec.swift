@@ -1,5 +1,5 @@
 /// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault
-/// office:OFFICE=KIND`, `--fault-rate FRACTION:KIND`), so scripts and benchmarks can describe
+/// SOURCE:KEY=KIND`, `--fault-rate FRACTION:KIND`), so scripts and benchmarks can describe
 /// faults in one string.
 ///
 /// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`,
@@ -15,48 +15,32 @@ public enum FaultSpec {
 
     /// Parses `CITY=KIND[@K]`, e.g. `130010=status:503@2`.
     public static func cityRule(_ text: String) throws(FaultSpecError) -> (cityID: String, rule: FaultRule) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw FaultSpecError(spec: text, problem: "expected CITY=KIND, e.g. 130010=status:503")
-        }
-        let rule = try self.rule(String(text[text.index(after: equals)...]))
-        return (String(text[..<equals]), rule)
+        let (cityID, rule) = try keyed(text[...], spec: text, form: MockSources.api.faultForm)
+        return (String(cityID), rule)
     }
 
-    /// The prefix that makes a rule an office's: `office:270000=status:503`.
-    public static let officePrefix = "office:"
-
-    /// The prefix that makes a rule an office's warning file's: `warning:130000=malformed`.
-    public static let warningPrefix = "warning:"
-
-    /// The prefix that makes a rule an AMeDAS file's: `amedas:map=malformed`,
-    /// `amedas:latest_time=status:404`.
-    public static let amedasPrefix = "amedas:"
-
-    /// Parses `CITY=KIND[@K]` (a rule for a city of the API), `office:OFFICE=KIND[@K]` (a rule
-    /// for an office's forecast files), `warning:OFFICE=KIND[@K]` (its warning file) or `amedas:FILE=KIND[@K]` (`latest_time` or `map`), e.g.
-    /// `270000=reset`, `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
+    /// Parses `KEY=KIND[@K]` (a rule for a city of the API) or `SOURCE:KEY=KIND[@K]` (a rule
+    /// for another source: `office:` an office's forecast files, `warning:` its warning file,
+    /// `amedas:` the file `latest_time` or `map`), e.g. `270000=reset`,
+    /// `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
     public static func targetedRule(_ text: String) throws(FaultSpecError) -> (target: FaultTarget, rule: FaultRule) {
-        if text.hasPrefix(amedasPrefix) {
-            let (file, rule) = try cityRule(String(text.dropFirst(amedasPrefix.count)))
-            guard file == "latest_time" || file == "map" else {
-                throw FaultSpecError(spec: text, problem: "expected amedas:latest_time=KIND or amedas:map=KIND")
-            }
-            return (.amedas(file), rule)
+        let api = MockSources.api
+        let named = MockSources.all.first { $0.name != api.name && text.hasPrefix($0.name + ":") }
+        let source = named ?? api
+        let rest = named == nil ? text[...] : text.dropFirst(source.name.count + 1)
+        let (key, rule) = try keyed(rest, spec: text, form: source.faultForm)
+        guard source.acceptsFaultKey(key) else {
+            throw FaultSpecError(spec: text, problem: "expected " + source.faultForm)
         }
-        if text.hasPrefix(warningPrefix) {
-            let (office, rule) = try cityRule(String(text.dropFirst(warningPrefix.count)))
-            return (.warning(office), rule)
+        return (FaultTarget(source: source.name, key: String(key)), rule)
+    }
+
+    /// Parses `KEY=KIND[@K]`; a `KEY` or `=` missing is an error saying `form`.
+    private static func keyed(_ text: Substring, spec: String, form: String) throws(FaultSpecError) -> (Substring, FaultRule) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw FaultSpecError(spec: spec, problem: "expected " + form)
         }
-        guard text.hasPrefix(officePrefix) else {
-            let (cityID, rule) = try cityRule(text)
-            return (.city(cityID), rule)
-        }
-        let rest = text.dropFirst(officePrefix.count)
-        guard let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
-            throw FaultSpecError(spec: text, problem: "expected office:OFFICE=KIND, e.g. office:270000=status:503")
-        }
-        let rule = try self.rule(String(rest[rest.index(after: equals)...]))
-        return (.office(String(rest[..<equals])), rule)
+        return (text[..<equals], try rule(String(text[text.index(after: equals)...])))
     }
 
     /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of

@@ -1,20 +1,18 @@
-/// What a fault rule or a latency is set for: a city of the API or an office of the agency.
+/// What a fault rule, a latency or a counter is kept for: a key of one source, as it appears in
+/// a request (it need not be a real city's or office's).
 ///
-/// The two are apart because their codes collide: 270000 is both Osaka's city ID and the Osaka
+/// The source is part of it because keys collide: 270000 is both Osaka's city ID and the Osaka
 /// office's code (so are 011000, 370000, 472000 and 473000).
-public enum FaultTarget: Sendable, Hashable {
-    /// A city ID as it appears in an API request (`/api/forecast/city/{id}`,
-    /// `/api/forecast?city={id}`); ``MockConfiguration/faultsByCity``.
-    case city(String)
-    /// An office code as it appears in a request for one of its files
-    /// (`/bosai/forecast/data/forecast/{office}.json`,
-    /// `/bosai/forecast/data/overview_forecast/{office}.json`);
-    /// ``MockConfiguration/faultsByOffice``.
-    case office(String)
-    /// One of the agency's AMeDAS files: `latest_time` (`/bosai/amedas/data/latest_time.txt`)
-    /// or `map` (any `/bosai/amedas/data/map/{name}.json`); ``MockConfiguration/faultsByAmedas``.
-    case amedas(String)
-    /// An office code as it appears in a request for its warning file
-    /// (`/bosai/warning/data/r8/{office}.json`); ``MockConfiguration/faultsByWarning``.
-    case warning(String)
+public struct FaultTarget: Sendable, Hashable {
+    /// The source's name, as `--fault NAME:KEY=KIND` writes it (`office`, `amedas`, `warning`;
+    /// `city` for the API's rules, written `--fault KEY=KIND`).
+    public var source: String
+    /// What the request names: a city ID, an office code, a file (`latest_time`, `map`).
+    public var key: String
+
+    /// The key `key` of the source named `source`.
+    public init(source: String, key: String) {
+        self.source = source
+        self.key = key
+    }
 }

@@ -10,38 +10,26 @@ import Foundation
 /// Change it while the server runs through ``MockServer/configuration``; later requests see the
 /// new values. ``fixturesDirectory`` is read once, when the server starts.
 public struct MockConfiguration: Sendable {
-    /// Added before answering every API request and every request for an office's file (default
-    /// `.zero`). Waiting is scheduled on the event loop; no thread sleeps.
+    /// Added before answering every request for a source's file (default `.zero`). Waiting is
+    /// scheduled on the event loop; no thread sleeps.
     public var latency: Duration
-    /// Overrides ``latency`` for a city ID as it appears in the request.
-    public var latencyByCity: [String: Duration]
-    /// Overrides ``latency`` for an office code as it appears in a request for one of its files
-    /// (the forecast and the overview).
-    public var latencyByOffice: [String: Duration]
-    /// Faults for a city ID as it appears in the request (it need not be a catalog ID).
-    public var faultsByCity: [String: FaultRule]
-    /// Faults for an office code as it appears in a request for one of its files (it need not be
-    /// an office of `jma/areas.tsv`). Both files of the office count toward
-    /// ``FaultRule/firstAttempts``. A city of the same code is not affected.
-    public var faultsByOffice: [String: FaultRule]
-    /// Faults for the AMeDAS files: `latest_time` or `map` (every map file).
-    public var faultsByAmedas: [String: FaultRule]
-    /// Faults for an office's warning file (`/bosai/warning/data/r8/{office}.json`), by the code
-    /// as it appears in the request; the office's forecast files are not affected.
-    public var faultsByWarning: [String: FaultRule]
-    /// A fault applied to any API request or request for an office's file with probability
-    /// ``FaultRule/fraction``; a city's or office's own rule takes precedence while it is active.
+    /// Overrides ``latency`` by source and key (``FaultTarget``):
+    /// `latencyBySource["office"]["270000"]`, which also holds for the office's warning file.
+    public var latencyBySource: [String: [String: Duration]] = [:]
+    /// Faults by source and key as a request names them (``FaultTarget``):
+    /// `faultsBySource["office"]["270000"]`. A source's files of one key count together toward
+    /// ``FaultRule/firstAttempts``; another source's key of the same code is not affected.
+    public var faultsBySource: [String: [String: FaultRule]] = [:]
+    /// A fault applied to any request for a source's file with probability
+    /// ``FaultRule/fraction``; a key's own rule takes precedence while it is active.
     public var randomFault: FaultRule?
     /// Whether bodies carry the last release before ``clock``, as the real servers' do, instead
     /// of the samples' times (default `false`: every body is served as its fixture).
     ///
     /// The releases are at 05:00, 11:00 and 17:00 JST (the weekly forecast's at 11:00 and 17:00
-    /// only). The API's `publicTime` becomes the last one, and its `forecasts[].date` move by
-    /// whole days so that the first is the clock's JST date (`dateLabel` stays). An office's
-    /// forecast file has its first report's `reportDatetime` set to the last release and the
-    /// second's to the last weekly release, and all its times move by whole days so that the
-    /// first falls on the last release's day; an overview's `reportDatetime` becomes the last
-    /// release. Values and texts stay the samples'.
+    /// only). A body's release times become the last ones, and its dates move by whole days to
+    /// the clock's (the API's first day is the clock's JST date, an office's week starts the
+    /// day after its last weekly release); values and texts stay the samples'.
     public var stampsRelease: Bool
     /// The mock's clock, read when a request arrives if ``stampsRelease`` is on. The system
     /// clock by default (so a process run under libfaketime sees the faked time); tests can
@@ -67,16 +55,16 @@ public struct MockConfiguration: Sendable {
         fixturesDirectory: String = MockConfiguration.defaultFixturesDirectory
     ) {
         self.latency = latency
+        self.randomFault = randomFault
+        self.stampsRelease = stampsRelease
+        self.clock = clock
+        self.fixturesDirectory = fixturesDirectory
         self.latencyByCity = latencyByCity
         self.latencyByOffice = latencyByOffice
         self.faultsByCity = faultsByCity
         self.faultsByOffice = faultsByOffice
         self.faultsByAmedas = faultsByAmedas
         self.faultsByWarning = faultsByWarning
-        self.randomFault = randomFault
-        self.stampsRelease = stampsRelease
-        self.clock = clock
-        self.fixturesDirectory = fixturesDirectory
     }
 
     /// The package's top-level `Fixtures/` folder, found from this source file's `#filePath`
@@ -92,21 +80,11 @@ public struct MockConfiguration: Sendable {
 
     /// The latency for a request for `target` (nil when the request names none).
     func latency(for target: FaultTarget?) -> Duration {
-        switch target {
-        case .city(let cityID): latencyByCity[cityID] ?? latency
-        case .office(let office): latencyByOffice[office] ?? latency
-        case .warning(let office): latencyByOffice[office] ?? latency
-        case .amedas, nil: latency
-        }
+        target.flatMap { latencyBySource[$0.source]?[$0.key] } ?? latency
     }
 
     /// The fault rule set for `target`, if any.
     func faultRule(for target: FaultTarget) -> FaultRule? {
-        switch target {
-        case .city(let cityID): faultsByCity[cityID]
-        case .office(let office): faultsByOffice[office]
-        case .amedas(let file): faultsByAmedas[file]
-        case .warning(let office): faultsByWarning[office]
-        }
+        faultsBySource[target.source]?[target.key]
     }
 }

@@ -7,7 +7,7 @@ extension MockHTTPHandler {
     /// `{"method", "uri", "version", "headers": {lowercased name: value}, "body"}`, pretty-printed.
     /// A header sent several times has its values joined with ", "; the body is decoded as UTF-8
     /// (invalid bytes become U+FFFD).
-    static func echoJSON(_ request: PendingRequest) -> String {
+    static func echo(_ request: PendingRequest) -> Answer {
         var names: [String] = []
         var values: [String: String] = [:]
         for (name, value) in request.head.headers {
@@ -22,12 +22,13 @@ extension MockHTTPHandler {
         let headers = JSONText.object(names.map { .string($0, values[$0]!) }, indent: 4)
         let body = request.body.map { String(buffer: $0) } ?? ""
         let version = request.head.version
-        return JSONText.object([
+        let text = JSONText.object([
             .string("method", request.head.method.rawValue),
             .string("uri", request.head.uri),
             .string("version", "HTTP/\(version.major).\(version.minor)"),
             .raw("headers", headers),
             .string("body", body),
         ])
+        return Answer(status: .ok, headers: jsonHeaders, body: ByteBuffer(string: text))
     }
 }

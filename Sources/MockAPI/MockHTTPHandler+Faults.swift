@@ -11,9 +11,9 @@ import Darwin
 
 /// Injecting a ``Fault`` in place of the normal answer.
 extension MockHTTPHandler {
-    /// Misbehaves as `fault` says for a complete request.
-    func inject(_ fault: Fault, for request: PendingRequest, context: ChannelHandlerContext) {
-        let headers = Self.successHeaders(for: request.route)
+    /// Misbehaves as `fault` says for a complete request for a source's `file`.
+    func inject(_ fault: Fault, for request: PendingRequest, file: SourceRequest, context: ChannelHandlerContext) {
+        let headers = file.headers
         switch fault {
         case .status(let code, let retryAfter):
             let status = HTTPResponseStatus(statusCode: code)
@@ -30,10 +30,10 @@ extension MockHTTPHandler {
             let headers = [("Content-Type", "text/html; charset=UTF-8")]
             self.respond(request, status: .ok, headers: headers, body: CannedBody.htmlErrorPage, context: context)
         case .malformedJSON:
-            let body = CannedBody.malformed(self.normalAnswer(request).body)
+            let body = CannedBody.malformed(file.answer(request.stamp, nil).body)
             self.respond(request, status: .ok, headers: headers, body: body, context: context)
         case .truncated:
-            self.truncate(request, context: context)
+            self.truncate(request, file: file, context: context)
         case .reset:
             self.reset(context: context)
         case .stall:
@@ -43,26 +43,24 @@ extension MockHTTPHandler {
         case .endless:
             self.startStream(request, headers: headers, length: nil, context: context)
         case .redirectLoop:
-            self.redirect(request, status: .found, to: Self.otherForm(of: request), context: context)
+            // Unless its source says otherwise, the same URI with a query when it has none and
+            // without when it has one.
+            let uri = request.head.uri
+            let other = file.loop ?? uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri + "?redirect=1"
+            self.redirect(request, status: .found, to: other, context: context)
         case .redirectToFile:
             self.redirect(request, status: .found, to: "file:///etc/passwd", context: context)
-        case .agencyOneReport, .agencyShortSeries:
-            let reshape = fault == .agencyOneReport ? AgencyFaults.oneReport : AgencyFaults.shortSeries
-            let answer = self.normalAnswer(request, reshape: reshape)
-            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
-        case .amedasWithoutStation(let station):
-            let answer = self.normalAnswer(request, leaveOut: station)
-            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
+        case .agencyOneReport, .agencyShortSeries, .amedasWithoutStation:
+            // Faults of one source's files, which the source answers itself.
+            self.respond(request, file.answer(request.stamp, fault), context: context)
         }
     }
 
     /// Announces the whole body, sends half of it, then closes the connection.
-    private func truncate(_ request: PendingRequest, context: ChannelHandlerContext) {
-        let body = self.normalAnswer(request).body
+    private func truncate(_ request: PendingRequest, file: SourceRequest, context: ChannelHandlerContext) {
+        let body = file.answer(request.stamp, nil).body
         self.endRequest()
-        self.writeHead(
-            request, status: .ok, headers: Self.successHeaders(for: request.route),
-            contentLength: body.readableBytes, context: context)
+        self.writeHead(request, status: .ok, headers: file.headers, contentLength: body.readableBytes, context: context)
         let half = body.getSlice(at: body.readerIndex, length: body.readableBytes / 2) ?? ByteBuffer()
         context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(half)))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
@@ -78,22 +76,6 @@ extension MockHTTPHandler {
         }
         socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
-        }
-    }
-
-    /// The same city in the other URL form, or the same office's file with a query when it has
-    /// none and without when it has one, so that a redirect loop alternates between two URLs.
-    private static func otherForm(of request: PendingRequest) -> String {
-        let uri = request.head.uri
-        switch request.route {
-        case .forecast(let cityID, .path): return "/api/forecast?city=\(cityID)"
-        case .forecast(let cityID, .query): return "/api/forecast/city/\(cityID)"
-        case .agency, .amedas:
-            if let mark = uri.firstIndex(of: "?") {
-                return String(uri[..<mark])
-            }
-            return uri + "?redirect=1"
-        default: return uri
         }
     }
 }

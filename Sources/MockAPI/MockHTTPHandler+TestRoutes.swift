@@ -8,6 +8,11 @@ import Foundation
 #endif
 
 extension MockHTTPHandler {
+    /// 401 with the challenge `challenge` in `WWW-Authenticate`.
+    static func unauthorized(_ challenge: String) -> Answer {
+        Answer(status: .unauthorized, headers: [("WWW-Authenticate", challenge)], body: ByteBuffer(string: "unauthorized"))
+    }
+
     /// The `Authorization` value of HTTP Basic for `user` and `password` (RFC 7617).
     static func basicCredentials(user: String, password: String) -> String {
         "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
@@ -64,7 +69,7 @@ extension MockHTTPHandler {
 
     /// `/pattern/{count}`: the whole body, or from the `Range`'s start (206) when no `If-Range`
     /// names another validator than the body's ETag.
-    static func pattern(_ count: Int, request head: HTTPRequestHead) -> (HTTPResponseStatus, [(String, String)], ByteBuffer) {
+    static func pattern(_ count: Int, request head: HTTPRequestHead) -> Answer {
         let etag = "\"pattern-\(count)\""
         var start = 0
         if let range = head.headers.first(name: "range"), range.hasPrefix("bytes="), range.hasSuffix("-"),
@@ -85,8 +90,8 @@ extension MockHTTPHandler {
             index += length
         }
         var headers = [("Content-Type", "application/octet-stream"), ("ETag", etag)]
-        guard start > 0 else { return (.ok, headers, body) }
+        guard start > 0 else { return Answer(status: .ok, headers: headers, body: body) }
         headers.append(("Content-Range", "bytes \(start)-\(count - 1)/\(count)"))
-        return (.partialContent, headers, body)
+        return Answer(status: .partialContent, headers: headers, body: body)
     }
 }

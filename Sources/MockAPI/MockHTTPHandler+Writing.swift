@@ -4,13 +4,6 @@ import NIOHTTP1
 /// Writing responses: heads with the right framing and connection headers, bodies, and closing
 /// connections that are not kept alive.
 extension MockHTTPHandler {
-    /// The headers of every successful API answer, as the real API sends them.
-    static let apiHeaders: [(String, String)] = [
-        ("Content-Type", "application/json"),
-        ("Access-Control-Allow-Origin", "*"),
-        ("Cache-Control", "no-cache, private"),
-    ]
-
     /// A JSON body without the API's extra headers.
     static let jsonHeaders: [(String, String)] = [("Content-Type", "application/json")]
 
@@ -31,6 +24,11 @@ extension MockHTTPHandler {
             context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         self.writeEnd(keepAlive: request.keepAlive, context: context)
+    }
+
+    /// Writes `answer` and ends the request.
+    func respond(_ request: PendingRequest, _ answer: Answer, context: ChannelHandlerContext) {
+        self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
     }
 
     /// Answers with a redirect and an empty body.

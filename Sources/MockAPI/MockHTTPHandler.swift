@@ -105,7 +105,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch self.unwrapInboundIn(data) {
         case .head(let head):
-            let route = Route(uri: head.uri)
+            let route = Route(uri: head.uri, sources: self.store.sources)
             let admission = self.state.admit(route, version: "\(head.version)", at: .now)
             self.requestInFlight = true
             let stamp = admission.clock.map { ReleaseStamp(now: $0()) }
@@ -130,9 +130,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.writeAndFlush(self.wrapOutboundOut(.head(interim)), promise: nil)
             }
         case .body(var chunk):
-            if self.request?.route == .echo {
+            if case .echo = self.request?.route {
                 self.request?.body.setOrWriteBuffer(&chunk)
-            } else if self.request?.route == .upload, var request = self.request {
+            } else if case .upload = self.request?.route, var request = self.request {
                 chunk.withUnsafeReadableBytes { bytes in
                     for byte in bytes {
                         request.uploadHash = (request.uploadHash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -144,7 +144,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let request = self.request else { return }
             self.request = nil
-            if request.route == .stats {
+            if case .stats = request.route {
                 self.proceed(request, context: context)
             } else {
                 self.atGate(request.head.uri, context: context) { self.proceed(request, context: context) }
@@ -192,8 +192,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers a complete request: its fault if it has one, else what its route calls for.
     private func answer(_ request: PendingRequest, context: ChannelHandlerContext) {
         guard self.isActive else { return }
-        if let fault = request.admission.fault {
-            self.inject(fault, for: request, context: context)
+        if let fault = request.admission.fault, case .source(let file) = request.route {
+            self.inject(fault, for: request, file: file, context: context)
             return
         }
         let readOnly = request.head.method == .GET || request.isHead
@@ -208,11 +208,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .trailingSlash(let target):
             self.redirect(request, status: .movedPermanently, to: self.absolute(target, for: request), context: context)
         case .echo:
-            let body = ByteBuffer(string: Self.echoJSON(request))
-            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+            self.respond(request, Self.echo(request), context: context)
         case .pattern(let count):
-            let (status, headers, body) = Self.pattern(count, request: request.head)
-            self.respond(request, status: status, headers: headers, body: body, context: context)
+            self.respond(request, Self.pattern(count, request: request.head), context: context)
         case .reject:
             // Answered when the head arrived; no request of this route reaches its end here.
             break
@@ -220,32 +218,17 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let body = ByteBuffer(string: #"{"method": "\#(request.head.method.rawValue)", "bytes": \#(request.uploaded), "fnv1a": "\#(String(request.uploadHash, radix: 16))"}"#)
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .basicAuth(let user, let password):
-            guard request.head.headers.first(name: "authorization") == Self.basicCredentials(user: user, password: password) else {
-                self.respond(
-                    request, status: .unauthorized, headers: [("WWW-Authenticate", "Basic realm=\"mock\"")],
-                    body: ByteBuffer(string: "unauthorized"), context: context)
-                return
-            }
-            let body = ByteBuffer(string: Self.echoJSON(request))
-            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
+            let authorized = request.head.headers.first(name: "authorization") == Self.basicCredentials(user: user, password: password)
+            self.respond(request, authorized ? Self.echo(request) : Self.unauthorized("Basic realm=\"mock\""), context: context)
         case .digestAuth(let user, let password):
-            let authorization = request.head.headers.first(name: "authorization")
-            guard Self.digestAuthorized(
-                authorization, method: request.head.method.rawValue, uri: request.head.uri, user: user, password: password)
-            else {
-                self.respond(
-                    request, status: .unauthorized, headers: [("WWW-Authenticate", Self.digestChallenge)],
-                    body: ByteBuffer(string: "unauthorized"), context: context)
-                return
-            }
-            let body = ByteBuffer(string: Self.echoJSON(request))
-            self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
-        case .forecast, .agency, .amedas:
-            let answer = self.normalAnswer(request)
-            self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
-        case .forecastWithoutCity, .notFound:
-            self.respond(
-                request, status: .notFound, headers: Self.jsonHeaders, body: CannedBody.notFound, context: context)
+            let authorized = Self.digestAuthorized(
+                request.head.headers.first(name: "authorization"), method: request.head.method.rawValue,
+                uri: request.head.uri, user: user, password: password)
+            self.respond(request, authorized ? Self.echo(request) : Self.unauthorized(Self.digestChallenge), context: context)
+        case .source(let file):
+            self.respond(request, file.answer(request.stamp, nil), context: context)
+        case .notFound:
+            self.respond(request, .notFound, context: context)
         case .stats:
             let body = ByteBuffer(string: Self.statsText(self.state.snapshot()))
             self.respond(request, status: .ok, headers: [("Content-Type", "text/plain; charset=utf-8")], body: body, context: context)
@@ -269,9 +252,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// The counters as `name value` lines; connections by protocol as `connections_<name>`
-    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`), requests for an
-    /// office's files as `requests_office_<code>`, for the AMeDAS files as
-    /// `requests_amedas_latest_time` and `requests_amedas_map`.
+    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`), requests for a
+    /// source's files as `requests_<source>_<key>` (`requests_office_270000`,
+    /// `requests_amedas_map`), but the API's.
     static func statsText(_ stats: MockStats) -> String {
         var lines = [
             "requests_served \(stats.requestsServed)",
@@ -286,14 +269,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let key = String(name.map { $0 == "/" || $0 == "." ? "_" : $0 })
             lines.append("connections_\(key) \(count)")
         }
-        for (office, count) in stats.requestsByOffice.sorted(by: { $0.key < $1.key }) {
-            lines.append("requests_office_\(office) \(count)")
-        }
-        for (file, count) in stats.requestsByAmedas.sorted(by: { $0.key < $1.key }) {
-            lines.append("requests_amedas_\(file) \(count)")
-        }
-        for (office, count) in stats.requestsByWarning.sorted(by: { $0.key < $1.key }) {
-            lines.append("requests_warning_\(office) \(count)")
+        for source in MockSources.all where source.name != MockSources.api.name {
+            for (key, count) in (stats.requestsBySource[source.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                lines.append("requests_\(source.name)_\(key) \(count)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -18,20 +18,4 @@ extension MockServer {
             throw error
         }
     }
-
-    /// The path form of the API's forecast URL for `cityID`: `<base>/api/forecast/city/<id>`.
-    public func forecastURL(_ cityID: String) -> String {
-        "\(baseURL)/api/forecast/city/\(cityID)"
-    }
-
-    /// The URL of an office's forecast file: `<base>/bosai/forecast/data/forecast/<office>.json`
-    /// (the agency's `https://www.jma.go.jp/bosai/forecast/data/forecast/<office>.json`).
-    public func officeForecastURL(_ office: String) -> String {
-        "\(baseURL)/bosai/forecast/data/forecast/\(office).json"
-    }
-
-    /// The URL of an office's overview: `<base>/bosai/forecast/data/overview_forecast/<office>.json`.
-    public func officeOverviewURL(_ office: String) -> String {
-        "\(baseURL)/bosai/forecast/data/overview_forecast/\(office).json"
-    }
 }

@@ -6,12 +6,12 @@ import NIOPosix
 import NIOSSL
 
 /// An in-process imitation of https://weather.tsukumijima.net and of the Japan Meteorological
-/// Agency's forecast files, for tests and benchmarks of HTTP clients.
+/// Agency's files (forecasts, observations, warnings), for tests and benchmarks of HTTP clients.
 ///
-/// It answers `GET /api/forecast/city/{id}` and `GET /api/forecast?city={id}` as the real API
-/// does, from the bodies in `Fixtures/`, and `GET /bosai/forecast/data/forecast/{office}.json`
-/// and `GET /bosai/forecast/data/overview_forecast/{office}.json` as www.jma.go.jp does, from
-/// `Fixtures/jma/` (see ``MockConfiguration/fixturesDirectory``), on 127.0.0.1: over plain
+/// It answers the API's paths (`GET /api/forecast/city/{id}`, `GET /api/forecast?city={id}`)
+/// as the real API does and the agency's (`GET /bosai/forecast/data/forecast/{office}.json`, …)
+/// as www.jma.go.jp does, from `Fixtures/` (see ``MockConfiguration/fixturesDirectory``), on
+/// 127.0.0.1: over plain
 /// HTTP/1.1 with keep-alive, or (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by
 /// ALPN, with a certificate of ``MockCertificates``. Latency, faults and release stamps are set
 /// through ``configuration`` (also while it runs); ``stats()`` tells what it saw.

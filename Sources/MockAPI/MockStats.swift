@@ -9,16 +9,9 @@ public struct MockStats: Sendable, Equatable {
     /// answered or faulted, and also helper routes (`/echo`, `/bytes/{n}`), 404s and redirects.
     /// Counted when the request head arrives.
     public var requestsServed: Int = 0
-    /// API requests per city ID, keyed by the ID as it appeared in the request (including IDs
-    /// that are not in the catalog).
-    public var requestsByCity: [String: Int] = [:]
-    /// Requests for an office's files (the forecast and the overview together) per office code,
-    /// keyed by the code as it appeared in the request (including codes of no office).
-    public var requestsByOffice: [String: Int] = [:]
-    /// Requests for the AMeDAS files, by file: `latest_time` and `map`.
-    public var requestsByAmedas: [String: Int] = [:]
-    /// Requests for an office's warning file, per office code as it appeared in the request.
-    public var requestsByWarning: [String: Int] = [:]
+    /// Requests for a source's files by source and key as the request named them (``FaultTarget``):
+    /// `requestsBySource["office"]["270000"]`, whether or not there is such an office.
+    public var requestsBySource: [String: [String: Int]] = [:]
     /// Requests by the HTTP version they arrived in: "HTTP/1.1", "HTTP/2.0".
     public var requestsByProtocol: [String: Int] = [:]
     /// TCP connections accepted (over TLS: also those whose handshake then failed).

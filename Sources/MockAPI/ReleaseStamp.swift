@@ -12,6 +12,11 @@ import Foundation
 /// The 3-day forecast is released at 05:00, 11:00 and 17:00 JST, the weekly one at 11:00 and
 /// 17:00. A release counts from its exact second: at 05:00:00 the 05:00 release is the last one,
 /// at 04:59:59 it is the previous day's 17:00.
+///
+/// A source writes it into its bodies so: the release times replace the sample's, and the dates
+/// move by whole days so that the body's first day is the current one. Times of day, values and
+/// texts stay the sample's. A member that is missing or of another form is left alone, so a
+/// body of an unexpected shape is served as it is.
 struct ReleaseStamp: Sendable, Equatable {
     /// The hours (JST) of the 3-day forecast's releases.
     static let forecastHours = [5, 11, 17]
@@ -25,7 +30,7 @@ struct ReleaseStamp: Sendable, Equatable {
     /// The instant's JST date, as days since 1970-01-01.
     var today: Int
     /// The instant itself, in seconds since 1970-01-01T00:00:00Z: the observations' newest
-    /// time follows it (``AmedasStore``).
+    /// time follows it.
     var instant: Int
 
     /// The stamp at `now` (fractions of a second are dropped).

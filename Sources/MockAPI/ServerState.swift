@@ -17,7 +17,7 @@ final class ServerState: Sendable {
     private struct Guarded {
         var configuration: MockConfiguration
         var stats = MockStats()
-        /// Requests per city or office since its fault rule was set, for
+        /// Requests per source and key since its fault rule was set, for
         /// ``FaultRule/firstAttempts``.
         var faultAttempts: [FaultTarget: Int] = [:]
         /// Random faults injected since the random rule was set.
@@ -99,8 +99,8 @@ final class ServerState: Sendable {
     /// - Parameters:
     ///   - route: where the request goes.
     ///   - version: the request's HTTP version as it arrived ("HTTP/1.1", "HTTP/2.0").
-    /// - Returns: the latency to add and the fault to inject (the imitated servers' routes
-    ///   only), and the clock to stamp the body with.
+    /// - Returns: the latency to add and the fault to inject (a source's files only), and the
+    ///   clock to stamp the body with.
     func admit(_ route: Route, version: String, at instant: ContinuousClock.Instant) -> Admission {
         self.guarded.withLockedValue { state in
             state.stats.requestsServed += 1
@@ -108,21 +108,16 @@ final class ServerState: Sendable {
             state.stats.inFlight += 1
             state.stats.maxInFlight = max(state.stats.maxInFlight, state.stats.inFlight)
             state.stats.requestStartTimes.append(instant)
-            guard route.isImitated else {
+            guard case .source(let request) = route else {
                 return Admission(latency: .zero, fault: nil, clock: nil)
             }
-            let target = route.target
-            switch target {
-            case .city(let cityID): state.stats.requestsByCity[cityID, default: 0] += 1
-            case .office(let office): state.stats.requestsByOffice[office, default: 0] += 1
-            case .amedas(let file): state.stats.requestsByAmedas[file, default: 0] += 1
-            case .warning(let office): state.stats.requestsByWarning[office, default: 0] += 1
-            case nil: break
+            if let target = request.target {
+                state.stats.requestsBySource[target.source, default: [:]][target.key, default: 0] += 1
             }
             let configuration = state.configuration
             return Admission(
-                latency: configuration.latency(for: target),
-                fault: Self.pickFault(for: target, in: &state),
+                latency: configuration.latency(for: request.latencyTarget),
+                fault: Self.pickFault(for: request.target, in: &state),
                 clock: configuration.stampsRelease ? configuration.clock : nil)
         }
     }
@@ -190,8 +185,8 @@ final class ServerState: Sendable {
         next.forEach { $0.succeed() }
     }
 
-    /// The fault for a request naming `target`: the city's or office's own rule while it lasts,
-    /// else the random rule if the dice say so.
+    /// The fault for a request naming `target`: the key's own rule while it lasts, else the
+    /// random rule if the dice say so.
     private static func pickFault(for target: FaultTarget?, in state: inout Guarded) -> Fault? {
         if let target, let rule = state.configuration.faultRule(for: target) {
             let attempt = state.faultAttempts[target, default: 0] + 1

@@ -15,8 +15,8 @@ struct AgencyFaultTests {
     func officeAndCityApart() async throws {
         let (office, officeRule) = try FaultSpec.targetedRule("office:270000=status:503")
         let (city, cityRule) = try FaultSpec.targetedRule("270000=status:502")
-        #expect(office == .office("270000"))
-        #expect(city == .city("270000"))
+        #expect(office == FaultTarget(source: "office", key: "270000"))
+        #expect(city == FaultTarget(source: "city", key: "270000"))
         try await MockServer.withServer(MockConfiguration(faultsByOffice: ["270000": officeRule])) { server in
             try await TestConnection.with(port: server.port) { connection async throws in
                 #expect(try await connection.request(Self.osakaOffice).status == 503)
@@ -137,12 +137,12 @@ struct AgencyFaultTests {
         }
     }
 
-    @Test("Latency for one office delays that office's files, not the city of the same code")
+    @Test("Latency for one office delays that office's files (its warnings too), not the city of the same code")
     func latency() async throws {
         let configuration = MockConfiguration(latencyByOffice: ["270000": .milliseconds(300)])
         try await MockServer.withServer(configuration) { server in
             let clock = ContinuousClock()
-            for target in [Self.osakaOffice, Self.osakaOverview] {
+            for target in [Self.osakaOffice, Self.osakaOverview, "/bosai/warning/data/r8/270000.json"] {
                 let slow = try await clock.measure { () async throws in
                     #expect(try await TestConnection.request(port: server.port, target).status == 200)
                 }

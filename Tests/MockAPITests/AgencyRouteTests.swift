@@ -63,7 +63,7 @@ struct AgencyRouteTests {
 
     @Test("Every office of areas.tsv has a forecast and an overview; those with samples are the samples' offices")
     func everyOffice() throws {
-        let agency = try FixtureStore.load(directory: fixturesDirectory.path).agency
+        let agency = try AgencyStore.load(fixtures: fixturesDirectory.path)
         let offices = Set(try AgencyReading.offices().map(\.code))
         #expect(offices.count == 56)
         #expect(Set(agency.forecasts.keys) == offices)
@@ -155,7 +155,7 @@ struct AgencyRouteTests {
             try FileManager.default.copyItem(
                 atPath: fixturesDirectory.path + "/jma/" + name, toPath: folder + "/jma/" + name)
         }
-        #expect(try FixtureStore.load(directory: folder).agency.forecasts.count == 56)
+        #expect(try AgencyStore.load(fixtures: folder).forecasts.count == 56)
         try Data("[{\"a\": ".utf8).write(to: URL(fileURLWithPath: folder + "/jma/forecast-270000-20990101.json"))
         #expect(throws: FixtureError.self) { try FixtureStore.load(directory: folder) }
     }

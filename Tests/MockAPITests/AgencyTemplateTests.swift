@@ -65,7 +65,7 @@ struct AgencyTemplateTests {
 
     @Test("Each derived office has weather of its own: codes, chances of rain, temperatures (before: Tokyo's sample's)")
     func ownWeather() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let agency = try AgencyStore.load(fixtures: fixturesDirectory.path)
         func values(_ file: JSONValue) -> [String] {
             let threeDay = file[0]["timeSeries"], week = file[1]["timeSeries"]
             return [
@@ -73,9 +73,9 @@ struct AgencyTemplateTests {
                 week[0]["areas"][0]["weatherCodes"], week[1]["areas"][0]["tempsMax"],
             ].map { $0.text(.compact) }
         }
-        let tokyo = values(try #require(store.agency.forecasts["130000"]).json)
+        let tokyo = values(try #require(agency.forecasts["130000"]).json)
         var seen: [[String]: String] = [:]
-        for (office, file) in store.agency.forecasts where !store.agency.sampleOffices.contains(office) {
+        for (office, file) in agency.forecasts where !agency.sampleOffices.contains(office) {
             let own = values(file.json)
             #expect(own != tokyo, "office \(office) has the sample's weather")
             #expect(seen[own] == nil, "office \(office) has the weather of \(seen[own] ?? "")")
@@ -86,9 +86,9 @@ struct AgencyTemplateTests {
 
     @Test("An inland office's file has no waves; a coastal one's has")
     func waves() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let agency = try AgencyStore.load(fixtures: fixturesDirectory.path)
         for (office, inland) in [("110000", true), ("290000", true), ("270000", false), ("016000", false)] {
-            let areas = try #require(store.agency.forecasts[office]).json[0]["timeSeries"][0]["areas"].array ?? []
+            let areas = try #require(agency.forecasts[office]).json[0]["timeSeries"][0]["areas"].array ?? []
             #expect(!areas.isEmpty)
             #expect(areas.allSatisfy { ($0["waves"] == .null) == inland }, "\(office)")
         }

@@ -87,11 +87,11 @@ struct AmedasRouteTests {
     @Test("The fault specs of the AMeDAS files")
     func specs() throws {
         let (target, rule) = try FaultSpec.targetedRule("amedas:map=amedas-without:44132@2")
-        #expect(target == .amedas("map") && rule.fault == .amedasWithoutStation("44132") && rule.firstAttempts == 2)
-        #expect(try FaultSpec.targetedRule("amedas:latest_time=status:404").target == .amedas("latest_time"))
+        #expect(target == FaultTarget(source: "amedas", key: "map") && rule.fault == .amedasWithoutStation("44132") && rule.firstAttempts == 2)
+        #expect(try FaultSpec.targetedRule("amedas:latest_time=status:404").target == FaultTarget(source: "amedas", key: "latest_time"))
         #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("amedas:point=status:404") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.rule("amedas-without:") }
-        #expect(Route(uri: "/bosai/amedas/data/map/20210224150000.json?_=1") == .amedas(.map(name: "20210224150000")))
-        #expect(Route(uri: "/bosai/amedas/data/latest_time.txt") == .amedas(.latestTime))
+        #expect(try Route.of("/bosai/amedas/data/map/20210224150000.json?_=1").target == FaultTarget(source: "amedas", key: "map"))
+        #expect(try Route.of("/bosai/amedas/data/latest_time.txt").target == FaultTarget(source: "amedas", key: "latest_time"))
     }
 }

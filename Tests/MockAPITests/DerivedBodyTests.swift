@@ -17,7 +17,7 @@ struct DerivedBodyTests {
     }
 
     /// A body as Foundation reads it.
-    static func object(_ store: FixtureStore, _ id: String) throws -> [String: Any] {
+    static func object(_ store: APIStore, _ id: String) throws -> [String: Any] {
         try object(store.body(for: id))
     }
 
@@ -39,7 +39,7 @@ struct DerivedBodyTests {
 
     @Test("Every city without a sample has weather of its own: none is Tokyo's, no two are alike (before: all Tokyo's)")
     func ownWeather() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let store = try APIStore.load(fixtures: fixturesDirectory.path)
         let tokyo = Self.weather(try Self.object(store, "130010"))
         let derived = try Self.locations().keys.filter { !store.fixtureIDs.contains($0) }.sorted()
         #expect(derived.count == 136)
@@ -62,8 +62,8 @@ struct DerivedBodyTests {
 
     @Test("A derived body comes from the ID alone: the same in every start, and as it was when this was written")
     func deterministic() throws {
-        let first = try FixtureStore.load(directory: fixturesDirectory.path)
-        let second = try FixtureStore.load(directory: fixturesDirectory.path)
+        let first = try APIStore.load(fixtures: fixturesDirectory.path)
+        let second = try APIStore.load(fixtures: fixturesDirectory.path)
         for (id, body) in first.bodies {
             #expect(second.body(for: id) == body, "\(id)")
         }
@@ -77,7 +77,7 @@ struct DerivedBodyTests {
 
     @Test("A derived body keeps the template's shape and the city's own names; inland, no waves")
     func shape() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let store = try APIStore.load(fixtures: fixturesDirectory.path)
         let template = try #require(try parseJSON(try fixtureBytes("130010.json")) as? [String: Any])
         let templateDays = try #require(template["forecasts"] as? [[String: Any]])
         for (id, location) in try Self.locations() where !store.fixtureIDs.contains(id) {
@@ -124,7 +124,7 @@ struct DerivedBodyTests {
 
     @Test("The overview in description names the city's own district, never 東京地方 or 関東甲信 (before: Tokyo's)")
     func overview() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let store = try APIStore.load(fixtures: fixturesDirectory.path)
         for (id, location) in try Self.locations() where !store.fixtureIDs.contains(id) {
             let description = try #require(try Self.object(store, id)["description"] as? [String: String])
             let text = try #require(description["text"])
@@ -138,7 +138,7 @@ struct DerivedBodyTests {
 
     @Test("Stamped, a derived body has the weather of its new dates: tomorrow's as seen today is today's as seen tomorrow")
     func stamped() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let store = try APIStore.load(fixtures: fixturesDirectory.path)
         let today = ReleaseStamp(now: ReleaseStampTests.instant("2026-11-26T12:00:00+09:00"))
         let tomorrow = ReleaseStamp(now: ReleaseStampTests.instant("2026-11-27T12:00:00+09:00"))
         for id in ["270000", "016010", "471010"] {

@@ -51,10 +51,10 @@ struct FaultSpecTests {
     @Test("office:OFFICE=KIND names an office; CITY=KIND a city, even of an office's code")
     func targeted() throws {
         let (office, officeRule) = try FaultSpec.targetedRule("office:270000=status:503@2")
-        #expect(office == .office("270000"))
+        #expect(office == FaultTarget(source: "office", key: "270000"))
         #expect(officeRule == FaultRule(.status(503), firstAttempts: 2))
         let (city, cityRule) = try FaultSpec.targetedRule("270000=reset")
-        #expect(city == .city("270000"))
+        #expect(city == FaultTarget(source: "city", key: "270000"))
         #expect(cityRule == FaultRule(.reset))
         #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("office:=reset") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("office:270000") }
@@ -67,5 +67,29 @@ struct FaultSpecTests {
         #expect(throws: FaultSpecError.self) { try FaultSpec.cityRule("=reset") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("1.5:reset") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("reset") }
+    }
+
+    @Test("A source's malformed rule is answered with that source's form")
+    func sourceForms() {
+        let problems = ["warning:=reset", "amedas:map", "office:270000", "=reset"].map { text in
+            #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule(text) }.map(\.problem) ?? ""
+        }
+        #expect(problems == [
+            "expected warning:OFFICE=KIND, e.g. warning:130000=malformed",
+            "expected amedas:latest_time=KIND or amedas:map=KIND",
+            "expected office:OFFICE=KIND, e.g. office:270000=status:503",
+            "expected CITY=KIND, e.g. 130010=status:503",
+        ])
+    }
+
+    @Test("faultsByCity and its kin are views of faultsBySource")
+    func bySource() {
+        var configuration = MockConfiguration(latencyByOffice: ["270000": .seconds(1)], faultsByOffice: ["270000": FaultRule(.reset)])
+        #expect(configuration.faultsBySource["office"] == ["270000": FaultRule(.reset)])
+        configuration.faultsBySource["warning", default: [:]]["130000"] = FaultRule(.html)
+        configuration.faultsByCity["130010"] = FaultRule(.stall)
+        #expect(configuration.faultsByWarning == ["130000": FaultRule(.html)])
+        #expect(configuration.faultsBySource["city"] == ["130010": FaultRule(.stall)])
+        #expect(configuration.latencyBySource["office"] == ["270000": .seconds(1)])
     }
 }

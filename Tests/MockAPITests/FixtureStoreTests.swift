@@ -16,13 +16,13 @@ struct FixtureStoreTests {
             id: "130010", city: "東京", district: "東京地方", prefecture: "東京都", area: "関東", linkAreaCode: "130000"
         )
         #expect(
-            Array(FixtureStore.render(template: template, location: tokyo).utf8)
+            Array(APIStore.render(template: template, location: tokyo).utf8)
                 == (try fixtureBytes("130010.json")))
     }
 
     @Test("Every one of the 142 catalog cities has a valid JSON body titled with its own name")
     func wholeCatalog() throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let store = try APIStore.load(fixtures: fixturesDirectory.path)
         let rows = TSV.rows(String(decoding: try fixtureBytes("cities.tsv"), as: UTF8.self)).dropFirst()
         #expect(rows.count == 142)
         #expect(store.bodies.count == 142)
@@ -41,7 +41,7 @@ struct FixtureStoreTests {
         let template = BodyTemplate(String(decoding: try fixtureBytes("template.json"), as: UTF8.self))
         let odd = CityLocation(
             id: "000000", city: "a\"b\\c", district: "d", prefecture: "p", area: "x", linkAreaCode: "1")
-        let body = FixtureStore.render(template: template, location: odd)
+        let body = APIStore.render(template: template, location: odd)
         let object = try #require(try parseJSON(Array(body.utf8)) as? [String: Any])
         #expect(object["title"] as? String == "p a\"b\\c の天気")
     }

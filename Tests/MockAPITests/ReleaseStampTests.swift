@@ -119,10 +119,10 @@ struct ReleaseStampTests {
         ]
     )
     func weeksStartTogether(clock: String, weekStart: String) throws {
-        let store = try FixtureStore.load(directory: fixturesDirectory.path)
+        let agency = try AgencyStore.load(fixtures: fixturesDirectory.path)
         let stamp = ReleaseStamp(now: Self.instant(clock))
-        #expect(store.agency.forecasts.count == 56)
-        for (office, file) in store.agency.forecasts {
+        #expect(agency.forecasts.count == 56)
+        for (office, file) in agency.forecasts {
             let stamped = stamp.stampingAgencyForecast(file.json)
             #expect(stamped[1]["timeSeries"][0]["timeDefines"][0].string?.prefix(10) == Substring(weekStart), "office \(office)")
             #expect(stamped[1]["timeSeries"][1]["timeDefines"][0].string?.prefix(10) == Substring(weekStart), "office \(office)")

@@ -175,3 +175,19 @@ struct RouteTests {
         }
     }
 }
+
+extension Route {
+    /// The route of `uri` among the sources of the project's fixtures.
+    static func of(_ uri: String) throws -> Route {
+        Route(uri: uri, sources: try FixtureStore.shared(directory: MockConfiguration.defaultFixturesDirectory).sources)
+    }
+
+    /// The source and key of a source's file.
+    var target: FaultTarget? {
+        if case .source(let request) = self { request.target } else { nil }
+    }
+
+    var isNotFound: Bool {
+        if case .notFound = self { true } else { false }
+    }
+}

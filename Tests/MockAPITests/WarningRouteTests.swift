@@ -95,17 +95,16 @@ struct WarningRouteTests {
     @Test("The fault specs and the route of the warning files")
     func specs() throws {
         let (target, rule) = try FaultSpec.targetedRule("warning:130000=malformed")
-        #expect(target == .warning("130000") && rule == FaultRule(.malformedJSON))
+        #expect(target == FaultTarget(source: "warning", key: "130000") && rule == FaultRule(.malformedJSON))
         let (other, counted) = try FaultSpec.targetedRule("warning:014030=status:404@2")
-        #expect(other == .warning("014030") && counted == FaultRule(.status(404), firstAttempts: 2))
-        #expect(try FaultSpec.targetedRule("office:130000=malformed").target == .office("130000"))
+        #expect(other == FaultTarget(source: "warning", key: "014030") && counted == FaultRule(.status(404), firstAttempts: 2))
+        #expect(try FaultSpec.targetedRule("office:130000=malformed").target == FaultTarget(source: "office", key: "130000"))
         for bad in ["warning:=reset", "warning:130000", "warning:130000=bogus"] {
             #expect(throws: FaultSpecError.self, "\(bad)") { try FaultSpec.targetedRule(bad) }
         }
-        let route = Route(uri: "/bosai/warning/data/r8/130000.json?_=1")
-        #expect(route == .agency(office: "130000", file: .warning) && route.target == .warning("130000"))
-        #expect(Route(uri: "/bosai/forecast/data/forecast/130000.json").target == .office("130000"))
-        #expect(Route(uri: "/bosai/warning/data/r8/a/b.json") == .notFound && Route(uri: "/bosai/warning/data/r8/.json") == .notFound)
-        #expect(MockConfiguration(faultsByWarning: ["130000": FaultRule(.html)]).faultRule(for: .warning("130000")) == FaultRule(.html))
+        #expect(try Route.of("/bosai/warning/data/r8/130000.json?_=1").target == FaultTarget(source: "warning", key: "130000"))
+        #expect(try Route.of("/bosai/forecast/data/forecast/130000.json").target == FaultTarget(source: "office", key: "130000"))
+        #expect(try Route.of("/bosai/warning/data/r8/a/b.json").isNotFound && Route.of("/bosai/warning/data/r8/.json").isNotFound)
+        #expect(MockConfiguration(faultsByWarning: ["130000": FaultRule(.html)]).faultRule(for: FaultTarget(source: "warning", key: "130000")) == FaultRule(.html))
     }
 }

@@ -9,7 +9,13 @@ import NIOCore
 ///
 /// The files are the forecast office's, but for 十勝 (014030) and 奄美 (460040), which have their
 /// own, as on the agency's site; 014100's and 460100's files do not hold them.
-struct WarningStore: Sendable {
+struct WarningStore: MockSource {
+    static let name = "warning"
+    /// An office's latency (``MockConfiguration/latencyByOffice``) holds for its warning file
+    /// too.
+    static let latencyName = "office"
+    static let faultForm = "warning:OFFICE=KIND, e.g. warning:130000=malformed"
+
     /// The real copies, by office.
     let samples: [String: ByteBuffer]
     /// The class10 areas of each file, in `areas.tsv`'s order.
@@ -20,13 +26,21 @@ struct WarningStore: Sendable {
     /// The areas with warning files of their own.
     static let ownFiles: Set<String> = ["014030", "460040"]
 
-    /// The file that holds an area's warnings.
-    static func file(of area: AgencyArea) -> String {
-        ownFiles.contains(area.id) ? area.id : area.office
+    /// The file of `office`.
+    func request(path: Substring, query _: Substring?) -> SourceRequest? {
+        guard let office = path.jsonFileName(in: "/bosai/warning/data/r8/") else { return nil }
+        return SourceRequest(source: Self.self, key: office, headers: Answer.agencyHeaders) { stamp, _ in
+            self.file(for: office, stamp: stamp).map(Answer.agencyFile) ?? .agencyNotFound
+        }
     }
 
-    /// Loads the copies of `folder` (a `jma/warnings` folder, or none) for the offices of `areas`.
-    static func load(folder: String, areas: [AgencyArea]) throws(FixtureError) -> WarningStore {
+    /// Loads the copies of `jma/warnings/` (if there is one) for the offices of `jma/areas.tsv`
+    /// (none without it).
+    static func load(fixtures: String) throws(FixtureError) -> WarningStore {
+        let areasFile = fixtures + "/jma/areas.tsv"
+        guard FixtureFiles.exists(areasFile) else { return WarningStore(samples: [:], areas: [:], reported: 0) }
+        let areas = try TSV.records(try FixtureFiles.readText(areasFile), file: areasFile, columns: ["id", "office"])
+        let folder = fixtures + "/jma/warnings"
         var samples: [String: ByteBuffer] = [:]
         var newest: [String: String] = [:]
         var reported = 0
@@ -46,8 +60,9 @@ struct WarningStore: Sendable {
             }
         }
         var byFile: [String: [String]] = [:]
-        for area in areas {
-            byFile[file(of: area), default: []].append(area.id)
+        for (_, cells) in areas {
+            let (area, office) = (cells[0], cells[1])
+            byFile[ownFiles.contains(area) ? area : office, default: []].append(area)
         }
         return WarningStore(samples: samples, areas: byFile, reported: reported)
     }
@@ -75,4 +90,17 @@ struct WarningStore: Sendable {
         ])
         return ByteBuffer(string: JSONValue.array([telegram]).text(.compact))
     }
+}
+
+extension MockConfiguration {
+    /// ``faultsBySource``' `warning` entry: faults of an office's warning file.
+    public var faultsByWarning: [String: FaultRule] {
+        get { faultsBySource[WarningStore.name] ?? [:] }
+        set { faultsBySource[WarningStore.name] = newValue }
+    }
+}
+
+extension MockStats {
+    /// ``requestsBySource``' `warning` entry: requests for an office's warning file.
+    public var requestsByWarning: [String: Int] { requestsBySource[WarningStore.name] ?? [:] }
 }

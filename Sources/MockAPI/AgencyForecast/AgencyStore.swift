@@ -7,7 +7,10 @@ import Foundation
 #endif
 
 /// The agency's files for every office of `jma/areas.tsv`, loaded once when the server starts:
-/// `forecast/{office}.json` and `overview_forecast/{office}.json`.
+/// `/bosai/forecast/data/forecast/{office}.json` and
+/// `/bosai/forecast/data/overview_forecast/{office}.json`, routed by their path alone (a query,
+/// a cache buster such as `?_=1`, is ignored, as by the agency's static file server). A fixtures
+/// folder without `jma/` serves no office.
 ///
 /// An office with samples in `jma/` (`forecast-{office}-{yyyymmdd}[-note].json`,
 /// `overview_forecast-{office}-{yyyymmdd}[-note].json`) gets its newest one, by the date in the
@@ -16,7 +19,20 @@ import Foundation
 /// of all when Tokyo has none): its own areas and points, with weather derived from its cities'
 /// IDs. An office without an overview sample gets one written from its forecast file, the
 /// sample's or the template's, naming that file's areas and their weather.
-struct AgencyStore: Sendable {
+struct AgencyStore: MockSource {
+    static let name = "office"
+    static let faultForm = "office:OFFICE=KIND, e.g. office:270000=status:503"
+
+    /// The two files of an office, named as their folders on the agency's site and as their
+    /// samples in `jma/`.
+    enum Kind: String, Sendable, CaseIterable {
+        case forecast = "forecast"
+        case overview = "overview_forecast"
+
+        /// Its path, before the office code.
+        var path: String { "/bosai/forecast/data/\(rawValue)/" }
+    }
+
     /// A file ready to serve: its bytes, and its parsed form for release stamps and faults.
     struct File: Sendable {
         var bytes: ByteBuffer
@@ -58,17 +74,32 @@ struct AgencyStore: Sendable {
     /// The offices whose forecast file is a sample of their own (the rest are templates).
     let sampleOffices: Set<String>
 
-    /// No office at all: what a fixtures folder without `jma/` gives.
-    static let empty = AgencyStore(forecasts: [:], overviews: [:], sampleOffices: [])
-
     /// The office whose newest sample the templates are made from.
     static let templateOffice = "130000"
 
-    /// Reads `areas.tsv` and the samples in `folder` (the `jma` folder of the fixtures) and makes
-    /// the templates; `cityNames` names each city's AMeDAS point in templates.
-    static func load(folder: String, cityNames: [String: String]) throws(FixtureError) -> AgencyStore {
-        let areasFile = folder + "/areas.tsv"
-        let areas = try AgencyArea.parseTable(try FixtureFiles.readText(areasFile), file: areasFile)
+    /// The request for one of an office's files, answered with ``Fault/agencyOneReport`` and
+    /// ``Fault/agencyShortSeries`` reshaped if it is the forecast.
+    func request(path: Substring, query _: Substring?) -> SourceRequest? {
+        guard let kind = Kind.allCases.first(where: { path.hasPrefix($0.path) }),
+            let office = path.jsonFileName(in: kind.path)
+        else { return nil }
+        return SourceRequest(source: Self.self, key: office, headers: Answer.agencyHeaders) { stamp, fault in
+            guard let served = self.served(kind, office: office, stamp: stamp) else { return .agencyNotFound }
+            let json = kind == .forecast ? AgencyFaults.shaping(served.json, as: fault) : served.json
+            let file = served.file
+            return .agencyFile(json == file.json ? file.bytes : ByteBuffer(string: json.text(file.layout)))
+        }
+    }
+
+    /// Reads `jma/areas.tsv` and the samples in `jma/`, and makes the templates, each city's
+    /// AMeDAS point named as the city in `cities-api-location.tsv`.
+    static func load(fixtures: String) throws(FixtureError) -> AgencyStore {
+        let folder = fixtures + "/jma"
+        guard FixtureFiles.exists(folder) else { return AgencyStore(forecasts: [:], overviews: [:], sampleOffices: []) }
+        let locationsFile = fixtures + "/cities-api-location.tsv"
+        let locations = try TSV.records(try FixtureFiles.readText(locationsFile), file: locationsFile, columns: ["id", "name"])
+        let cityNames = Dictionary(locations.map { ($0.cells[0], $0.cells[1]) }, uniquingKeysWith: { $1 })
+        let offices = try Office.reading(folder + "/areas.tsv", cityNames: cityNames)
         let samples = try Sample.newest(in: folder)
         let forecastSamples = samples.filter { $0.name.kind == .forecast }
         let overviewSamples = samples.filter { $0.name.kind == .overview }
@@ -81,7 +112,7 @@ struct AgencyStore: Sendable {
         var forecasts = Sample.byOffice(forecastSamples)
         var overviews = Sample.byOffice(overviewSamples)
         let sampleOffices = Set(forecasts.keys)
-        for office in Office.grouping(areas, cityNames: cityNames) {
+        for office in offices {
             if forecasts[office.code] == nil {
                 guard
                     let json = AgencyTemplate.forecast(
@@ -109,7 +140,7 @@ struct AgencyStore: Sendable {
     /// An office's file as it is served: as loaded, or with the release times and dates of
     /// `stamp`, a made file made again for its new dates (an overview from the forecast file
     /// served at the same stamp). Nil for an office outside `areas.tsv`.
-    func served(_ kind: Route.AgencyFile, office: String, stamp: ReleaseStamp?) -> (file: File, json: JSONValue)? {
+    func served(_ kind: Kind, office: String, stamp: ReleaseStamp?) -> (file: File, json: JSONValue)? {
         guard let file = (kind == .forecast ? forecasts : overviews)[office] else { return nil }
         guard let stamp else { return (file, file.json) }
         switch (kind, file.remaking) {
@@ -132,16 +163,24 @@ struct AgencyStore: Sendable {
         var name: String
         var cities: [AgencyTemplate.City]
 
-        static func grouping(_ areas: [AgencyArea], cityNames: [String: String]) -> [Office] {
+        /// The offices of `file` (`areas.tsv`, a row per city: its ID, which is its class10
+        /// area's code, the area's name, the office's code and name, and the AMeDAS points whose
+        /// temperatures stand for it, preferred first), each city's point named by `cityNames`.
+        /// Columns are found by their header names, so their order does not matter.
+        static func reading(_ file: String, cityNames: [String: String]) throws(FixtureError) -> [Office] {
+            let columns = ["id", "class10_name", "office", "office_name", "amedas"]
             var offices: [Office] = []
-            for area in areas {
+            for (line, cells) in try TSV.records(try FixtureFiles.readText(file), file: file, columns: columns) {
+                let (id, areaName, code) = (cells[0], cells[1], cells[2])
+                guard !code.isEmpty, let point = cells[4].split(separator: ",").first else {
+                    throw FixtureError(path: file, problem: "line \(line) has no office or no AMeDAS point")
+                }
                 let city = AgencyTemplate.City(
-                    id: area.id, areaName: area.name, point: area.points[0],
-                    pointName: cityNames[area.id] ?? area.name)
-                if let index = offices.firstIndex(where: { $0.code == area.office }) {
+                    id: id, areaName: areaName, point: String(point), pointName: cityNames[id] ?? areaName)
+                if let index = offices.firstIndex(where: { $0.code == code }) {
                     offices[index].cities.append(city)
                 } else {
-                    offices.append(Office(code: area.office, name: area.officeName, cities: [city]))
+                    offices.append(Office(code: code, name: cells[3], cities: [city]))
                 }
             }
             return offices
@@ -193,12 +232,7 @@ struct AgencyStore: Sendable {
 /// The name of a sample of `jma/`: `{kind}-{office}-{yyyymmdd}[-note].json`.
 struct SampleName: Sendable, Equatable {
     /// Which file of the office it is a copy of.
-    enum Kind: String, Sendable {
-        case forecast = "forecast"
-        case overview = "overview_forecast"
-    }
-
-    var kind: Kind
+    var kind: AgencyStore.Kind
     /// The office code.
     var office: String
     /// The date, `yyyymmdd`.
@@ -210,7 +244,7 @@ struct SampleName: Sendable, Equatable {
     init?(_ text: String) {
         guard text.hasSuffix(".json") else { return nil }
         let parts = text.dropLast(5).split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count >= 3, let kind = Kind(rawValue: String(parts[0])),
+        guard parts.count >= 3, let kind = AgencyStore.Kind(rawValue: String(parts[0])),
             parts[1].utf8.count == 6, parts[1].utf8.allSatisfy(Self.isDigit),
             parts[2].utf8.count == 8, parts[2].utf8.allSatisfy(Self.isDigit)
         else { return nil }
@@ -226,4 +260,35 @@ struct SampleName: Sendable, Equatable {
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
+}
+
+extension MockConfiguration {
+    /// ``latencyBySource``' `office` entry: latencies by office, which its warnings take too.
+    public var latencyByOffice: [String: Duration] {
+        get { latencyBySource[AgencyStore.name] ?? [:] }
+        set { latencyBySource[AgencyStore.name] = newValue }
+    }
+
+    /// ``faultsBySource``' `office` entry: faults by office, of its forecast and overview alike.
+    public var faultsByOffice: [String: FaultRule] {
+        get { faultsBySource[AgencyStore.name] ?? [:] }
+        set { faultsBySource[AgencyStore.name] = newValue }
+    }
+}
+
+extension MockStats {
+    /// ``requestsBySource``' `office` entry: requests for an office's forecast and overview.
+    public var requestsByOffice: [String: Int] { requestsBySource[AgencyStore.name] ?? [:] }
+}
+
+extension MockServer {
+    /// The URL of an office's forecast file: `<base>/bosai/forecast/data/forecast/<office>.json`.
+    public func officeForecastURL(_ office: String) -> String { baseURL + AgencyStore.Kind.forecast.path + office + ".json" }
+    /// The URL of an office's overview: `<base>/bosai/forecast/data/overview_forecast/<office>.json`.
+    public func officeOverviewURL(_ office: String) -> String { baseURL + AgencyStore.Kind.overview.path + office + ".json" }
+}
+
+extension FixtureStore {
+    /// The agency's forecast files among the sources (every source of the registry is loaded).
+    var agency: AgencyStore { sources.lazy.compactMap { $0 as? AgencyStore }.first! }
 }

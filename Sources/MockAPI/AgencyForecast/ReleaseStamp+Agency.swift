@@ -1,42 +1,7 @@
 internal import JapanTime
 
-/// Writing a ``ReleaseStamp`` into the bodies: the release times replace the sample's, and the
-/// dates move by whole days so that the body's first day is the current one. Times of day,
-/// values and texts stay the sample's. A member that is missing or of another form is left
-/// alone, so a body of an unexpected shape is served as it is.
+/// Writing a ``ReleaseStamp`` into the agency's forecast files and overviews.
 extension ReleaseStamp {
-    /// An API body (`/api/forecast/...`).
-    ///
-    /// - `publicTime` (and `publicTimeFormatted`) become the last 3-day release;
-    /// - `description.publicTime` (and its formatted twin) moves by as much, keeping its lead
-    ///   over `publicTime` (the overview is written a few minutes before the release);
-    /// - every `forecasts[].date` moves by the days that make the first one the clock's JST date
-    ///   (the real API's days are those of its clock); `dateLabel` stays.
-    func stampingAPIBody(_ body: JSONValue) -> JSONValue {
-        var body = body
-        if let published = body["publicTime"].string.flatMap(JST.parseInstant) {
-            body["publicTime"] = .string(JST.iso(forecastRelease))
-            body["publicTimeFormatted"] = .string(JST.formatted(forecastRelease))
-            if let overview = body["description"]["publicTime"].string.flatMap(JST.parseInstant) {
-                let moved = overview + (forecastRelease - published)
-                body["description"]["publicTime"] = .string(JST.iso(moved))
-                body["description"]["publicTimeFormatted"] = .string(JST.formatted(moved))
-            }
-        }
-        if case .array(var forecasts) = body["forecasts"],
-            let first = forecasts.first?["date"].string.flatMap(JST.parseDay)
-        {
-            let days = today - first
-            for index in forecasts.indices {
-                if let date = forecasts[index]["date"].string {
-                    forecasts[index]["date"] = .string(JST.shiftingDate(of: date, by: days))
-                }
-            }
-            body["forecasts"] = .array(forecasts)
-        }
-        return body
-    }
-
     /// An agency forecast file (`[3-day report, weekly report]`).
     ///
     /// Every date-time of the first report (the 3-day forecast) moves by the days that make its

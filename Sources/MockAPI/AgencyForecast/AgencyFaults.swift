@@ -1,6 +1,15 @@
 /// The agency's forecast file of an unexpected shape, for ``Fault/agencyOneReport`` and
 /// ``Fault/agencyShortSeries``.
 enum AgencyFaults {
+    /// `file` as `fault` shapes it: as it is for another fault, or none.
+    static func shaping(_ file: JSONValue, as fault: Fault?) -> JSONValue {
+        switch fault {
+        case .agencyOneReport: oneReport(file)
+        case .agencyShortSeries: shortSeries(file)
+        default: file
+        }
+    }
+
     /// The file cut to its first report: `[3-day report]`.
     static func oneReport(_ file: JSONValue) -> JSONValue {
         guard let reports = file.array, let first = reports.first else { return file }
