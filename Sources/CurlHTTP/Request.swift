@@ -41,24 +41,76 @@ public final class Request: Sendable {
         }
     }
 
+    /// An async caller with no handler before it, resumed by `finish` itself: it resumes its
+    /// continuation. A closure of a non-generic type rather than the continuation, so that a
+    /// request finishing with none waiting needs no generic type's metadata, whose first
+    /// instantiation would cost the runtime a scan of every protocol conformance.
+    private typealias Waiter = @Sendable (Outcome) -> Void
+
+    /// How far a request has got before it finishes; each stage holds what it asks for.
+    private enum Stage {
+        /// Made and not started: what it asks for, which modifiers change until it starts.
+        case described(RequestDescription)
+        /// Handed to the session (``resume()``), waiting for its host's pacing or its limit.
+        case submitted(RequestDescription)
+        /// Its first attempt was handed to libcurl at `since`; a retry keeps that instant.
+        case running(RequestDescription, since: ContinuousClock.Instant)
+
+        /// What the request asks for.
+        var asked: RequestDescription {
+            switch self {
+            case .described(let description), .submitted(let description), .running(let description, _): description
+            }
+        }
+
+        /// What was handed to the session; nil before it was.
+        var submitted: RequestDescription? {
+            switch self {
+            case .described: nil
+            case .submitted(let description), .running(let description, _): description
+            }
+        }
+
+        /// When its first attempt was handed to libcurl; nil before.
+        var started: ContinuousClock.Instant? {
+            guard case .running(_, let since) = self else { return nil }
+            return since
+        }
+    }
+
+    /// The request's life, one value, so that what it asks for, when it started, who waits
+    /// and how it ended cannot disagree.
+    private enum Life {
+        /// Not finished: how far it has got, and the async callers `finish` resumes itself.
+        case unfinished(Stage, waiters: [Waiter])
+        /// Finished: the outcome, which `validate` handlers may replace, and the stage the
+        /// request had reached (nil for one made finished: its parameters could not be encoded).
+        case finished(Outcome, reached: Stage?)
+    }
+
     /// What the lock guards.
     private struct State {
-        /// Set once, by `finish`; `validate` handlers may then replace a success with an error.
-        var outcome: Outcome?
+        var life: Life
         /// True once a handler is on the queue: an async call after it must wait for it.
         var hasHandlers = false
-        /// Async callers with no handler before them, resumed by `finish` itself: each resumes
-        /// its continuation. Closures of a non-generic type rather than the continuations, so
-        /// that a request finishing with none waiting needs no generic type's metadata, whose
-        /// first instantiation would cost the runtime a scan of every protocol conformance.
-        var waiters: [@Sendable (Outcome) -> Void] = []
-        /// When its first attempt was handed to libcurl; nil while it waits for its turn.
-        var started: ContinuousClock.Instant?
-        /// What the request asks for, until it is handed to the session (``resume()``);
-        /// modifiers change it until then.
-        var pending: RequestDescription?
-        /// What was handed to the session, for ``cURLDescription()``; nil until it starts.
-        var submitted: RequestDescription?
+
+        /// The outcome once the request has finished.
+        var outcome: Outcome? {
+            guard case .finished(let outcome, _) = life else { return nil }
+            return outcome
+        }
+
+        /// The outcome if the request has finished; else nil, and `waiter` is resumed by `finish`.
+        mutating func outcome(orWait waiter: @escaping Waiter) -> Outcome? {
+            switch life {
+            case .finished(let outcome, _):
+                return outcome
+            case .unfinished(let stage, var waiters):
+                waiters.append(waiter)
+                life = .unfinished(stage, waiters: waiters)
+                return nil
+            }
+        }
     }
 
     /// The URL as it was requested.
@@ -66,23 +118,35 @@ public final class Request: Sendable {
     private let engine: Engine
     /// Internal, not private, so that a test (`@testable`) can hold the chain.
     let handlerQueue: DispatchQueue
-    private let state = LockedValue(State())
+    private let state: LockedValue<State>
 
-    init(url: String, engine: Engine, description: RequestDescription?) {
+    /// A request that asks for `description`, not started.
+    convenience init(url: String, engine: Engine, description: RequestDescription) {
+        self.init(url: url, engine: engine, life: .unfinished(.described(description), waiters: []))
+    }
+
+    /// A request that failed before it could ask for anything (its parameters could not be
+    /// encoded): finished from the start, its handlers run as they are added.
+    convenience init(url: String, engine: Engine, failed outcome: Outcome) {
+        self.init(url: url, engine: engine, life: .finished(outcome, reached: nil))
+    }
+
+    private init(url: String, engine: Engine, life: Life) {
         self.url = url
         self.engine = engine
-        state.withLock { $0.pending = description }
+        state = LockedValue(State(life: life))
         // The default global queue, not the overcommitting root queue that a queue without a
         // target runs on: fifty requests finishing at once then share a pool about the size of
         // the machine's cores instead of each waking a thread of its own, with its stack and
         // its malloc arena. libdispatch still adds threads to this pool when its workers block.
         handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
+        if case .finished = life { handlerQueue.activate() }
     }
 
     deinit {
-        // libdispatch refuses to free an inactive queue; a request that never finished (only
-        // possible if its session could not take it) still lets its queue go cleanly.
-        if state.withLock({ $0.outcome == nil }) {
+        // libdispatch refuses to free an inactive queue; a request that never finished (never
+        // started, or its session could not take it) still lets its queue go cleanly.
+        if !isFinished {
             handlerQueue.activate()
         }
     }
@@ -97,13 +161,27 @@ public final class Request: Sendable {
     /// gives a request a few seconds before it tries elsewhere counts them from here, not from
     /// when it queued the request behind a hundred others.
     package var started: ContinuousClock.Instant? {
-        state.withLock { $0.started }
+        state.withLock { state in
+            switch state.life {
+            case .unfinished(let stage, _): stage.started
+            case .finished(_, let reached): reached?.started
+            }
+        }
     }
 
     /// Records the first attempt's start; the engine's thread calls it.
     func markStarted(at now: ContinuousClock.Instant) {
         state.withLock { state in
-            if state.started == nil { state.started = now }
+            switch state.life {
+            case .unfinished(.submitted(let description), let waiters):
+                state.life = .unfinished(.running(description, since: now), waiters: waiters)
+            case .finished(let outcome, .submitted(let description)?):
+                // Cancelled by another thread as the engine attached it: it started all the same.
+                state.life = .finished(outcome, reached: .running(description, since: now))
+            case .unfinished(.described, _), .unfinished(.running, _), .finished:
+                // Not the engine's yet, or started already.
+                break
+            }
         }
     }
 
@@ -112,14 +190,7 @@ public final class Request: Sendable {
     /// quick and must not block: it runs on the thread that drives every transfer of the
     /// session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
-        let finished = state.withLock { state -> Outcome? in
-            guard let outcome = state.outcome else {
-                state.waiters.append { body($0.result) }
-                return nil
-            }
-            return outcome
-        }
-        if let finished {
+        if let finished = state.withLock({ state in state.outcome(orWait: { body($0.result) }) }) {
             body(finished.result)
         } else {
             resume()
@@ -128,14 +199,17 @@ public final class Request: Sendable {
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.
     var directWaiters: Int {
-        state.withLock { $0.waiters.count }
+        state.withLock { state in
+            guard case .unfinished(_, let waiters) = state.life else { return 0 }
+            return waiters.count
+        }
     }
 
     /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
     /// A request not started yet never will be.
     public func cancel() {
-        let wasPending = state.withLock { $0.pending.take() != nil }
-        if finish(.failure(CancellationError(), attempts: 0)), !wasPending {
+        // One not handed to the session yet is not the engine's to drop.
+        if let stage = end(.failure(CancellationError(), attempts: 0)), stage.submitted != nil {
             engine.cancel(self)
         }
     }
@@ -146,11 +220,11 @@ public final class Request: Sendable {
     @discardableResult
     public func resume() -> Self {
         let taken = state.withLock { state -> RequestDescription? in
-            guard var description = state.pending.take() else { return nil }
+            guard case .unfinished(.described(var description), let waiters) = state.life else { return nil }
             if description.uploadProgress != nil || description.downloadProgress != nil {
                 description.progress = ProgressReporter(upload: description.uploadProgress, download: description.downloadProgress)
             }
-            state.submitted = description
+            state.life = .unfinished(.submitted(description), waiters: waiters)
             return description
         }
         guard let description = taken else { return self }
@@ -196,7 +270,13 @@ public final class Request: Sendable {
     /// the redirects, the proxy, the trusted CAs and the URL. Pasted into a shell, it asks the
     /// same server the same question.
     public func cURLDescription() -> String {
-        guard let description = state.withLock({ $0.pending ?? $0.submitted }) else { return "curl " + CurlCommand.quoted(url) }
+        let description = state.withLock { state -> RequestDescription? in
+            switch state.life {
+            case .unfinished(let stage, _): stage.asked
+            case .finished(_, let reached): reached?.submitted
+            }
+        }
+        guard let description else { return "curl " + CurlCommand.quoted(url) }
         return CurlCommand.line(for: description)
     }
 
@@ -204,10 +284,17 @@ public final class Request: Sendable {
     /// precondition's message when it comes after.
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
-            precondition(
-                state.submitted == nil,
-                "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
-            if state.pending != nil { change(&state.pending!) }
+            switch state.life {
+            case .unfinished(.described(var description), let waiters):
+                change(&description)
+                state.life = .unfinished(.described(description), waiters: waiters)
+            case .finished(_, nil), .finished(_, .described?):
+                // Ended before it was handed to the session: there is nothing left to change.
+                break
+            case .unfinished(.submitted, _), .unfinished(.running, _), .finished(_, .submitted?), .finished(_, .running?):
+                preconditionFailure(
+                    "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
+            }
         }
     }
 
@@ -215,17 +302,24 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        let ended = state.withLock { state -> (waiters: [@Sendable (Outcome) -> Void], description: RequestDescription?)? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = result
-            defer { state.waiters.removeAll() }
-            return (state.waiters, state.submitted ?? state.pending)
+        end(result) != nil
+    }
+
+    /// `finish`'s work; returns the stage the request had reached, or nil if it had finished
+    /// already.
+    private func end(_ result: Outcome) -> Stage? {
+        let ended = state.withLock { state -> (stage: Stage, waiters: [Waiter])? in
+            guard case .unfinished(let stage, let waiters) = state.life else { return nil }
+            state.life = .finished(result, reached: stage)
+            return (stage, waiters)
         }
-        guard let (waiters, description) = ended else { return false }
-        description?.progress?.finish()
-        switch result {
-        case .success: description?.stream?.finish(.success(()))
-        case .failure(let error, _, _): description?.stream?.finish(.failure(error))
+        guard let (stage, waiters) = ended else { return nil }
+        if let description = stage.submitted {
+            description.progress?.finish()
+            switch result {
+            case .success: description.stream?.finish(.success(()))
+            case .failure(let error, _, _): description.stream?.finish(.failure(error))
+            }
         }
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
@@ -233,7 +327,7 @@ public final class Request: Sendable {
             waiter(result)
         }
         handlerQueue.activate()
-        return true
+        return stage
     }
 
     /// Resumes `continuation` with the outcome, directly, if no handler was added before:
@@ -243,10 +337,7 @@ public final class Request: Sendable {
     func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
         let resumption = state.withLock { state -> DirectResumption in
             if state.hasHandlers { return .behindHandlers }
-            guard let outcome = state.outcome else {
-                state.waiters.append { continuation.resume(with: $0.result) }
-                return .byFinish
-            }
+            guard let outcome = state.outcome(orWait: { continuation.resume(with: $0.result) }) else { return .byFinish }
             return .now(outcome)
         }
         switch resumption {
@@ -274,7 +365,8 @@ public final class Request: Sendable {
     /// Adds a block to the chain. It runs on the handler queue after every block added before
     /// it, outside the lock (so it may call back into the request), and may replace the outcome
     /// the later blocks see by returning a new one. The queue is serial and `finish` writes
-    /// only while the outcome is nil, so nothing else writes between the read and the write.
+    /// only while the request is unfinished, so nothing else writes the outcome between the
+    /// read and the write.
     func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
         enqueue { outcome, _ in body(outcome) }
     }
@@ -291,7 +383,10 @@ public final class Request: Sendable {
                 // The queue runs only after `finish` has stored an outcome.
                 guard let current = self.state.withLock({ $0.outcome }) else { return }
                 if let replaced = body(current, handlerQueue) {
-                    self.state.withLock { $0.outcome = replaced }
+                    self.state.withLock { state in
+                        guard case .finished(_, let reached) = state.life else { return }
+                        state.life = .finished(replaced, reached: reached)
+                    }
                 }
             }
         }
