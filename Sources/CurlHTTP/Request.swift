@@ -314,12 +314,13 @@ public final class Request: Sendable {
             return (stage, waiters)
         }
         guard let (stage, waiters) = ended else { return nil }
-        if let description = stage.submitted {
-            description.progress?.finish()
-            switch result {
-            case .success: description.stream?.finish(.success(()))
-            case .failure(let error, _, _): description.stream?.finish(.failure(error))
-            }
+        // A stream's consumer hears of the end whatever the stage, one cancelled before the
+        // start included: its loop would wait for it forever.
+        let description = stage.asked
+        description.progress?.finish()
+        switch result {
+        case .success: description.stream?.finish(.success(()))
+        case .failure(let error, _, _): description.stream?.finish(.failure(error))
         }
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
