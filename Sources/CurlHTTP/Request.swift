@@ -47,45 +47,56 @@ public final class Request: Sendable {
     /// instantiation would cost the runtime a scan of every protocol conformance.
     private typealias Waiter = @Sendable (Outcome) -> Void
 
-    /// How far a request has got before it finishes; each stage holds what it asks for.
+    /// The request's life, one value, so that what it asks for, when it started, who waits and
+    /// how it ended cannot disagree. Each case of it and of `Stage` holds one value of a named
+    /// type: a case of several values, or of one labelled, holds a tuple, whose metadata the
+    /// runtime would build from its mangled name in every run of a client.
+    private enum Life {
+        case unfinished(Unfinished)
+        case finished(Finished)
+    }
+
+    /// A request not finished yet.
+    private struct Unfinished {
+        /// What it asks for: modifiers change it while it is described.
+        var description: RequestDescription
+        var stage: Stage
+        /// The async callers `finish` resumes itself.
+        var waiters: [Waiter] = []
+    }
+
+    /// How far an unfinished request has got.
     private enum Stage {
-        /// Made and not started: what it asks for, which modifiers change until it starts.
-        case described(RequestDescription)
+        /// Made and not started.
+        case described
         /// Handed to the session (``resume()``), waiting for its host's pacing or its limit.
-        case submitted(RequestDescription)
-        /// Its first attempt was handed to libcurl at `since`; a retry keeps that instant.
-        case running(RequestDescription, since: ContinuousClock.Instant)
+        case submitted
+        /// Its first attempt was handed to libcurl at this instant; a retry keeps it.
+        case running(ContinuousClock.Instant)
 
-        /// What the request asks for.
-        var asked: RequestDescription {
-            switch self {
-            case .described(let description), .submitted(let description), .running(let description, _): description
-            }
-        }
-
-        /// What was handed to the session; nil before it was.
-        var submitted: RequestDescription? {
-            switch self {
-            case .described: nil
-            case .submitted(let description), .running(let description, _): description
-            }
+        /// Not handed to the session yet: modifiers may change what it asks for.
+        var isDescribed: Bool {
+            guard case .described = self else { return false }
+            return true
         }
 
         /// When its first attempt was handed to libcurl; nil before.
-        var started: ContinuousClock.Instant? {
-            guard case .running(_, let since) = self else { return nil }
+        var since: ContinuousClock.Instant? {
+            guard case .running(let since) = self else { return nil }
             return since
         }
     }
 
-    /// The request's life, one value, so that what it asks for, when it started, who waits
-    /// and how it ended cannot disagree.
-    private enum Life {
-        /// Not finished: how far it has got, and the async callers `finish` resumes itself.
-        case unfinished(Stage, waiters: [Waiter])
-        /// Finished: the outcome, which `validate` handlers may replace, and the stage the
-        /// request had reached (nil for one made finished: its parameters could not be encoded).
-        case finished(Outcome, reached: Stage?)
+    /// A finished request.
+    private struct Finished {
+        /// How it ended; `validate` handlers may replace it.
+        var outcome: Outcome
+        /// What was handed to the session; nil if it never was (cancelled before it started,
+        /// or its parameters could not be encoded).
+        let submitted: RequestDescription?
+        /// When its first attempt was handed to libcurl; nil if it never was. Only a request
+        /// that was handed over has one.
+        var started: ContinuousClock.Instant?
     }
 
     /// What the lock guards.
@@ -96,20 +107,8 @@ public final class Request: Sendable {
 
         /// The outcome once the request has finished.
         var outcome: Outcome? {
-            guard case .finished(let outcome, _) = life else { return nil }
-            return outcome
-        }
-
-        /// The outcome if the request has finished; else nil, and `waiter` is resumed by `finish`.
-        mutating func outcome(orWait waiter: @escaping Waiter) -> Outcome? {
-            switch life {
-            case .finished(let outcome, _):
-                return outcome
-            case .unfinished(let stage, var waiters):
-                waiters.append(waiter)
-                life = .unfinished(stage, waiters: waiters)
-                return nil
-            }
+            guard case .finished(let finished) = life else { return nil }
+            return finished.outcome
         }
     }
 
@@ -122,13 +121,13 @@ public final class Request: Sendable {
 
     /// A request that asks for `description`, not started.
     convenience init(url: String, engine: Engine, description: RequestDescription) {
-        self.init(url: url, engine: engine, life: .unfinished(.described(description), waiters: []))
+        self.init(url: url, engine: engine, life: .unfinished(Unfinished(description: description, stage: .described)))
     }
 
     /// A request that failed before it could ask for anything (its parameters could not be
     /// encoded): finished from the start, its handlers run as they are added.
     convenience init(url: String, engine: Engine, failed outcome: Outcome) {
-        self.init(url: url, engine: engine, life: .finished(outcome, reached: nil))
+        self.init(url: url, engine: engine, life: .finished(Finished(outcome: outcome, submitted: nil)))
     }
 
     private init(url: String, engine: Engine, life: Life) {
@@ -163,8 +162,8 @@ public final class Request: Sendable {
     package var started: ContinuousClock.Instant? {
         state.withLock { state in
             switch state.life {
-            case .unfinished(let stage, _): stage.started
-            case .finished(_, let reached): reached?.started
+            case .unfinished(let unfinished): unfinished.stage.since
+            case .finished(let finished): finished.started
             }
         }
     }
@@ -173,14 +172,15 @@ public final class Request: Sendable {
     func markStarted(at now: ContinuousClock.Instant) {
         state.withLock { state in
             switch state.life {
-            case .unfinished(.submitted(let description), let waiters):
-                state.life = .unfinished(.running(description, since: now), waiters: waiters)
-            case .finished(let outcome, .submitted(let description)?):
+            case .unfinished(var unfinished):
+                guard case .submitted = unfinished.stage else { return }
+                unfinished.stage = .running(now)
+                state.life = .unfinished(unfinished)
+            case .finished(var finished):
                 // Cancelled by another thread as the engine attached it: it started all the same.
-                state.life = .finished(outcome, reached: .running(description, since: now))
-            case .unfinished(.described, _), .unfinished(.running, _), .finished:
-                // Not the engine's yet, or started already.
-                break
+                guard finished.submitted != nil, finished.started == nil else { return }
+                finished.started = now
+                state.life = .finished(finished)
             }
         }
     }
@@ -190,7 +190,17 @@ public final class Request: Sendable {
     /// quick and must not block: it runs on the thread that drives every transfer of the
     /// session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
-        if let finished = state.withLock({ state in state.outcome(orWait: { body($0.result) }) }) {
+        let finished = state.withLock { state -> Outcome? in
+            switch state.life {
+            case .finished(let finished):
+                return finished.outcome
+            case .unfinished(var unfinished):
+                unfinished.waiters.append { body($0.result) }
+                state.life = .unfinished(unfinished)
+                return nil
+            }
+        }
+        if let finished {
             body(finished.result)
         } else {
             resume()
@@ -200,8 +210,8 @@ public final class Request: Sendable {
     /// How many async callers wait to be resumed directly by `finish`; for tests.
     var directWaiters: Int {
         state.withLock { state in
-            guard case .unfinished(_, let waiters) = state.life else { return 0 }
-            return waiters.count
+            guard case .unfinished(let unfinished) = state.life else { return 0 }
+            return unfinished.waiters.count
         }
     }
 
@@ -209,7 +219,7 @@ public final class Request: Sendable {
     /// A request not started yet never will be.
     public func cancel() {
         // One not handed to the session yet is not the engine's to drop.
-        if let stage = end(.failure(CancellationError(), attempts: 0)), stage.submitted != nil {
+        if case .unfinished(let unfinished) = end(.failure(CancellationError(), attempts: 0)), !unfinished.stage.isDescribed {
             engine.cancel(self)
         }
     }
@@ -220,12 +230,14 @@ public final class Request: Sendable {
     @discardableResult
     public func resume() -> Self {
         let taken = state.withLock { state -> RequestDescription? in
-            guard case .unfinished(.described(var description), let waiters) = state.life else { return nil }
-            if description.uploadProgress != nil || description.downloadProgress != nil {
-                description.progress = ProgressReporter(upload: description.uploadProgress, download: description.downloadProgress)
+            guard case .unfinished(var unfinished) = state.life, unfinished.stage.isDescribed else { return nil }
+            let asked = unfinished.description
+            if asked.uploadProgress != nil || asked.downloadProgress != nil {
+                unfinished.description.progress = ProgressReporter(upload: asked.uploadProgress, download: asked.downloadProgress)
             }
-            state.life = .unfinished(.submitted(description), waiters: waiters)
-            return description
+            unfinished.stage = .submitted
+            state.life = .unfinished(unfinished)
+            return unfinished.description
         }
         guard let description = taken else { return self }
         if !engine.submit(self, description) {
@@ -272,8 +284,8 @@ public final class Request: Sendable {
     public func cURLDescription() -> String {
         let description = state.withLock { state -> RequestDescription? in
             switch state.life {
-            case .unfinished(let stage, _): stage.asked
-            case .finished(_, let reached): reached?.submitted
+            case .unfinished(let unfinished): unfinished.description
+            case .finished(let finished): finished.submitted
             }
         }
         guard let description else { return "curl " + CurlCommand.quoted(url) }
@@ -285,13 +297,13 @@ public final class Request: Sendable {
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
             switch state.life {
-            case .unfinished(.described(var description), let waiters):
-                change(&description)
-                state.life = .unfinished(.described(description), waiters: waiters)
-            case .finished(_, nil), .finished(_, .described?):
+            case .unfinished(var unfinished) where unfinished.stage.isDescribed:
+                change(&unfinished.description)
+                state.life = .unfinished(unfinished)
+            case .finished(let finished) where finished.submitted == nil:
                 // Ended before it was handed to the session: there is nothing left to change.
                 break
-            case .unfinished(.submitted, _), .unfinished(.running, _), .finished(_, .submitted?), .finished(_, .running?):
+            case .unfinished, .finished:
                 preconditionFailure(
                     "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
             }
@@ -302,21 +314,24 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        end(result) != nil
+        guard case .unfinished = end(result) else { return false }
+        return true
     }
 
-    /// `finish`'s work; returns the stage the request had reached, or nil if it had finished
-    /// already.
-    private func end(_ result: Outcome) -> Stage? {
-        let ended = state.withLock { state -> (stage: Stage, waiters: [Waiter])? in
-            guard case .unfinished(let stage, let waiters) = state.life else { return nil }
-            state.life = .finished(result, reached: stage)
-            return (stage, waiters)
+    /// `finish`'s work; returns the request's life before, finished if it had finished already.
+    private func end(_ result: Outcome) -> Life {
+        let previous = state.withLock { state -> Life in
+            let previous = state.life
+            if case .unfinished(let unfinished) = previous {
+                let submitted = unfinished.stage.isDescribed ? nil : unfinished.description
+                state.life = .finished(Finished(outcome: result, submitted: submitted, started: unfinished.stage.since))
+            }
+            return previous
         }
-        guard let (stage, waiters) = ended else { return nil }
+        guard case .unfinished(let unfinished) = previous else { return previous }
         // A stream's consumer hears of the end whatever the stage, one cancelled before the
         // start included: its loop would wait for it forever.
-        let description = stage.asked
+        let description = unfinished.description
         description.progress?.finish()
         switch result {
         case .success: description.stream?.finish(.success(()))
@@ -324,11 +339,11 @@ public final class Request: Sendable {
         }
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
-        for waiter in waiters {
+        for waiter in unfinished.waiters {
             waiter(result)
         }
         handlerQueue.activate()
-        return stage
+        return previous
     }
 
     /// Resumes `continuation` with the outcome, directly, if no handler was added before:
@@ -338,8 +353,14 @@ public final class Request: Sendable {
     func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
         let resumption = state.withLock { state -> DirectResumption in
             if state.hasHandlers { return .behindHandlers }
-            guard let outcome = state.outcome(orWait: { continuation.resume(with: $0.result) }) else { return .byFinish }
-            return .now(outcome)
+            switch state.life {
+            case .finished(let finished):
+                return .now(finished.outcome)
+            case .unfinished(var unfinished):
+                unfinished.waiters.append { continuation.resume(with: $0.result) }
+                state.life = .unfinished(unfinished)
+                return .byFinish
+            }
         }
         switch resumption {
         case .behindHandlers:
@@ -385,8 +406,9 @@ public final class Request: Sendable {
                 guard let current = self.state.withLock({ $0.outcome }) else { return }
                 if let replaced = body(current, handlerQueue) {
                     self.state.withLock { state in
-                        guard case .finished(_, let reached) = state.life else { return }
-                        state.life = .finished(replaced, reached: reached)
+                        guard case .finished(var finished) = state.life else { return }
+                        finished.outcome = replaced
+                        state.life = .finished(finished)
                     }
                 }
             }
