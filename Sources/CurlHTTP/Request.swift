@@ -41,24 +41,75 @@ public final class Request: Sendable {
         }
     }
 
+    /// An async caller with no handler before it, resumed by `finish` itself: it resumes its
+    /// continuation. A closure of a non-generic type rather than the continuation, so that a
+    /// request finishing with none waiting needs no generic type's metadata, whose first
+    /// instantiation would cost the runtime a scan of every protocol conformance.
+    private typealias Waiter = @Sendable (Outcome) -> Void
+
+    /// The request's life, one value, so that what it asks for, when it started, who waits and
+    /// how it ended cannot disagree. Each case of it and of `Stage` holds one value of a named
+    /// type: a case of several values, or of one labelled, holds a tuple, whose metadata the
+    /// runtime would build from its mangled name in every run of a client.
+    private enum Life {
+        case unfinished(Unfinished)
+        case finished(Finished)
+    }
+
+    /// A request not finished yet.
+    private struct Unfinished {
+        /// What it asks for: modifiers change it while it is described.
+        var description: RequestDescription
+        var stage: Stage
+        /// The async callers `finish` resumes itself.
+        var waiters: [Waiter] = []
+    }
+
+    /// How far an unfinished request has got.
+    private enum Stage {
+        /// Made and not started.
+        case described
+        /// Handed to the session (``resume()``), waiting for its host's pacing or its limit.
+        case submitted
+        /// Its first attempt was handed to libcurl at this instant; a retry keeps it.
+        case running(ContinuousClock.Instant)
+
+        /// Not handed to the session yet: modifiers may change what it asks for.
+        var isDescribed: Bool {
+            guard case .described = self else { return false }
+            return true
+        }
+
+        /// When its first attempt was handed to libcurl; nil before.
+        var since: ContinuousClock.Instant? {
+            guard case .running(let since) = self else { return nil }
+            return since
+        }
+    }
+
+    /// A finished request.
+    private struct Finished {
+        /// How it ended; `validate` handlers may replace it.
+        var outcome: Outcome
+        /// What was handed to the session; nil if it never was (cancelled before it started,
+        /// or its parameters could not be encoded).
+        let submitted: RequestDescription?
+        /// When its first attempt was handed to libcurl; nil if it never was. Only a request
+        /// that was handed over has one.
+        var started: ContinuousClock.Instant?
+    }
+
     /// What the lock guards.
     private struct State {
-        /// Set once, by `finish`; `validate` handlers may then replace a success with an error.
-        var outcome: Outcome?
+        var life: Life
         /// True once a handler is on the queue: an async call after it must wait for it.
         var hasHandlers = false
-        /// Async callers with no handler before them, resumed by `finish` itself: each resumes
-        /// its continuation. Closures of a non-generic type rather than the continuations, so
-        /// that a request finishing with none waiting needs no generic type's metadata, whose
-        /// first instantiation would cost the runtime a scan of every protocol conformance.
-        var waiters: [@Sendable (Outcome) -> Void] = []
-        /// When its first attempt was handed to libcurl; nil while it waits for its turn.
-        var started: ContinuousClock.Instant?
-        /// What the request asks for, until it is handed to the session (``resume()``);
-        /// modifiers change it until then.
-        var pending: RequestDescription?
-        /// What was handed to the session, for ``cURLDescription()``; nil until it starts.
-        var submitted: RequestDescription?
+
+        /// The outcome once the request has finished.
+        var outcome: Outcome? {
+            guard case .finished(let finished) = life else { return nil }
+            return finished.outcome
+        }
     }
 
     /// The URL as it was requested.
@@ -66,23 +117,35 @@ public final class Request: Sendable {
     private let engine: Engine
     /// Internal, not private, so that a test (`@testable`) can hold the chain.
     let handlerQueue: DispatchQueue
-    private let state = LockedValue(State())
+    private let state: LockedValue<State>
 
-    init(url: String, engine: Engine, description: RequestDescription?) {
+    /// A request that asks for `description`, not started.
+    convenience init(url: String, engine: Engine, description: RequestDescription) {
+        self.init(url: url, engine: engine, life: .unfinished(Unfinished(description: description, stage: .described)))
+    }
+
+    /// A request that failed before it could ask for anything (its parameters could not be
+    /// encoded): finished from the start, its handlers run as they are added.
+    convenience init(url: String, engine: Engine, failed outcome: Outcome) {
+        self.init(url: url, engine: engine, life: .finished(Finished(outcome: outcome, submitted: nil)))
+    }
+
+    private init(url: String, engine: Engine, life: Life) {
         self.url = url
         self.engine = engine
-        state.withLock { $0.pending = description }
+        state = LockedValue(State(life: life))
         // The default global queue, not the overcommitting root queue that a queue without a
         // target runs on: fifty requests finishing at once then share a pool about the size of
         // the machine's cores instead of each waking a thread of its own, with its stack and
         // its malloc arena. libdispatch still adds threads to this pool when its workers block.
         handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
+        if case .finished = life { handlerQueue.activate() }
     }
 
     deinit {
-        // libdispatch refuses to free an inactive queue; a request that never finished (only
-        // possible if its session could not take it) still lets its queue go cleanly.
-        if state.withLock({ $0.outcome == nil }) {
+        // libdispatch refuses to free an inactive queue; a request that never finished (never
+        // started, or its session could not take it) still lets its queue go cleanly.
+        if !isFinished {
             handlerQueue.activate()
         }
     }
@@ -97,13 +160,28 @@ public final class Request: Sendable {
     /// gives a request a few seconds before it tries elsewhere counts them from here, not from
     /// when it queued the request behind a hundred others.
     package var started: ContinuousClock.Instant? {
-        state.withLock { $0.started }
+        state.withLock { state in
+            switch state.life {
+            case .unfinished(let unfinished): unfinished.stage.since
+            case .finished(let finished): finished.started
+            }
+        }
     }
 
     /// Records the first attempt's start; the engine's thread calls it.
     func markStarted(at now: ContinuousClock.Instant) {
         state.withLock { state in
-            if state.started == nil { state.started = now }
+            switch state.life {
+            case .unfinished(var unfinished):
+                guard case .submitted = unfinished.stage else { return }
+                unfinished.stage = .running(now)
+                state.life = .unfinished(unfinished)
+            case .finished(var finished):
+                // Cancelled by another thread as the engine attached it: it started all the same.
+                guard finished.submitted != nil, finished.started == nil else { return }
+                finished.started = now
+                state.life = .finished(finished)
+            }
         }
     }
 
@@ -113,11 +191,14 @@ public final class Request: Sendable {
     /// session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
         let finished = state.withLock { state -> Outcome? in
-            guard let outcome = state.outcome else {
-                state.waiters.append { body($0.result) }
+            switch state.life {
+            case .finished(let finished):
+                return finished.outcome
+            case .unfinished(var unfinished):
+                unfinished.waiters.append { body($0.result) }
+                state.life = .unfinished(unfinished)
                 return nil
             }
-            return outcome
         }
         if let finished {
             body(finished.result)
@@ -128,14 +209,17 @@ public final class Request: Sendable {
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.
     var directWaiters: Int {
-        state.withLock { $0.waiters.count }
+        state.withLock { state in
+            guard case .unfinished(let unfinished) = state.life else { return 0 }
+            return unfinished.waiters.count
+        }
     }
 
     /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
     /// A request not started yet never will be.
     public func cancel() {
-        let wasPending = state.withLock { $0.pending.take() != nil }
-        if finish(.failure(CancellationError(), attempts: 0)), !wasPending {
+        // One not handed to the session yet is not the engine's to drop.
+        if case .unfinished(let unfinished) = end(.failure(CancellationError(), attempts: 0)), !unfinished.stage.isDescribed {
             engine.cancel(self)
         }
     }
@@ -146,12 +230,14 @@ public final class Request: Sendable {
     @discardableResult
     public func resume() -> Self {
         let taken = state.withLock { state -> RequestDescription? in
-            guard var description = state.pending.take() else { return nil }
-            if description.uploadProgress != nil || description.downloadProgress != nil {
-                description.progress = ProgressReporter(upload: description.uploadProgress, download: description.downloadProgress)
+            guard case .unfinished(var unfinished) = state.life, unfinished.stage.isDescribed else { return nil }
+            let asked = unfinished.description
+            if asked.uploadProgress != nil || asked.downloadProgress != nil {
+                unfinished.description.progress = ProgressReporter(upload: asked.uploadProgress, download: asked.downloadProgress)
             }
-            state.submitted = description
-            return description
+            unfinished.stage = .submitted
+            state.life = .unfinished(unfinished)
+            return unfinished.description
         }
         guard let description = taken else { return self }
         if !engine.submit(self, description) {
@@ -196,7 +282,13 @@ public final class Request: Sendable {
     /// the redirects, the proxy, the trusted CAs and the URL. Pasted into a shell, it asks the
     /// same server the same question.
     public func cURLDescription() -> String {
-        guard let description = state.withLock({ $0.pending ?? $0.submitted }) else { return "curl " + CurlCommand.quoted(url) }
+        let description = state.withLock { state -> RequestDescription? in
+            switch state.life {
+            case .unfinished(let unfinished): unfinished.description
+            case .finished(let finished): finished.submitted
+            }
+        }
+        guard let description else { return "curl " + CurlCommand.quoted(url) }
         return CurlCommand.line(for: description)
     }
 
@@ -204,10 +296,17 @@ public final class Request: Sendable {
     /// precondition's message when it comes after.
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
-            precondition(
-                state.submitted == nil,
-                "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
-            if state.pending != nil { change(&state.pending!) }
+            switch state.life {
+            case .unfinished(var unfinished) where unfinished.stage.isDescribed:
+                change(&unfinished.description)
+                state.life = .unfinished(unfinished)
+            case .finished(let finished) where finished.submitted == nil:
+                // Ended before it was handed to the session: there is nothing left to change.
+                break
+            case .unfinished, .finished:
+                preconditionFailure(
+                    "CurlHTTP: \(modifier) was chained after the request started; chain it before the first response handler, async accessor or resume()")
+            }
         }
     }
 
@@ -215,25 +314,36 @@ public final class Request: Sendable {
     /// handlers run; only the first call counts.
     @discardableResult
     func finish(_ result: Outcome) -> Bool {
-        let ended = state.withLock { state -> (waiters: [@Sendable (Outcome) -> Void], description: RequestDescription?)? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = result
-            defer { state.waiters.removeAll() }
-            return (state.waiters, state.submitted ?? state.pending)
+        guard case .unfinished = end(result) else { return false }
+        return true
+    }
+
+    /// `finish`'s work; returns the request's life before, finished if it had finished already.
+    private func end(_ result: Outcome) -> Life {
+        let previous = state.withLock { state -> Life in
+            let previous = state.life
+            if case .unfinished(let unfinished) = previous {
+                let submitted = unfinished.stage.isDescribed ? nil : unfinished.description
+                state.life = .finished(Finished(outcome: result, submitted: submitted, started: unfinished.stage.since))
+            }
+            return previous
         }
-        guard let (waiters, description) = ended else { return false }
-        description?.progress?.finish()
+        guard case .unfinished(let unfinished) = previous else { return previous }
+        // A stream's consumer hears of the end whatever the stage, one cancelled before the
+        // start included: its loop would wait for it forever.
+        let description = unfinished.description
+        description.progress?.finish()
         switch result {
-        case .success: description?.stream?.finish(.success(()))
-        case .failure(let error, _, _): description?.stream?.finish(.failure(error))
+        case .success: description.stream?.finish(.success(()))
+        case .failure(let error, _, _): description.stream?.finish(.failure(error))
         }
         // Resuming a continuation runs no code of the caller's here: it schedules the waiting
         // task on its executor.
-        for waiter in waiters {
+        for waiter in unfinished.waiters {
             waiter(result)
         }
         handlerQueue.activate()
-        return true
+        return previous
     }
 
     /// Resumes `continuation` with the outcome, directly, if no handler was added before:
@@ -243,11 +353,14 @@ public final class Request: Sendable {
     func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
         let resumption = state.withLock { state -> DirectResumption in
             if state.hasHandlers { return .behindHandlers }
-            guard let outcome = state.outcome else {
-                state.waiters.append { continuation.resume(with: $0.result) }
+            switch state.life {
+            case .finished(let finished):
+                return .now(finished.outcome)
+            case .unfinished(var unfinished):
+                unfinished.waiters.append { continuation.resume(with: $0.result) }
+                state.life = .unfinished(unfinished)
                 return .byFinish
             }
-            return .now(outcome)
         }
         switch resumption {
         case .behindHandlers:
@@ -274,7 +387,8 @@ public final class Request: Sendable {
     /// Adds a block to the chain. It runs on the handler queue after every block added before
     /// it, outside the lock (so it may call back into the request), and may replace the outcome
     /// the later blocks see by returning a new one. The queue is serial and `finish` writes
-    /// only while the outcome is nil, so nothing else writes between the read and the write.
+    /// only while the request is unfinished, so nothing else writes the outcome between the
+    /// read and the write.
     func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
         enqueue { outcome, _ in body(outcome) }
     }
@@ -291,7 +405,11 @@ public final class Request: Sendable {
                 // The queue runs only after `finish` has stored an outcome.
                 guard let current = self.state.withLock({ $0.outcome }) else { return }
                 if let replaced = body(current, handlerQueue) {
-                    self.state.withLock { $0.outcome = replaced }
+                    self.state.withLock { state in
+                        guard case .finished(var finished) = state.life else { return }
+                        finished.outcome = replaced
+                        state.life = .finished(finished)
+                    }
                 }
             }
         }

@@ -112,9 +112,7 @@ public final class Session: Sendable {
             let encoded = try encoder.encode(parameters, method: method, url: url, headers: headers)
             return request(encoded.url, method: method, headers: encoded.headers, body: encoded.body, options: options)
         } catch {
-            let failed = Request(url: url, engine: engine, description: nil)
-            failed.finish(.failure(error, attempts: 0))
-            return failed
+            return Request(url: url, engine: engine, failed: .failure(error, attempts: 0))
         }
     }
 }

@@ -194,24 +194,31 @@ final class StreamSink: Sendable {
         return state.end.map { end in end.map { nil } }
     }
 
-    /// The most bytes one delivery job hands over before it makes way for whatever else the
-    /// push queue has: a long body never holds a shared queue for itself.
+    /// The most bytes one delivery job hands over, while the body is still coming, before it
+    /// makes way for whatever else the push queue has: a long body never holds a shared queue
+    /// for itself.
     static let deliveryShare = 4 << 20
 
-    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming, up
-    /// to ``deliveryShare`` bytes; then another job behind the queue's other work if more are
-    /// held.
+    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming,
+    /// until none is left. While the body is still coming, it makes way for the queue's other
+    /// work after ``deliveryShare`` bytes and goes on as another job behind it; once the body
+    /// has ended, it delivers what is left (a sink's worth at most) itself, because what the end
+    /// queued behind it (`responseStream`'s completion) must come after the last chunk.
     private func deliverHeld(on queue: DispatchQueue, to deliver: @escaping @Sendable (Data) -> Void) {
         var delivered = 0
-        while true {
-            let next = state.withLock { state -> Data? in
-                guard !state.chunks.isEmpty, delivered < Self.deliveryShare else {
-                    if state.chunks.isEmpty { state.delivering = false }
-                    return nil
-                }
-                return state.chunks.removeFirst()
+        while let chunk = state.withLock({ state -> Data? in
+            if state.chunks.isEmpty {
+                state.delivering = false
+                return nil
             }
-            guard let chunk = next else { break }
+            if delivered >= Self.deliveryShare, state.end == nil {
+                // Queued under the lock, so that an end that comes after this queues its
+                // completion behind the next job; `delivering` stays set for that job.
+                queue.async { self.deliverHeld(on: queue, to: deliver) }
+                return nil
+            }
+            return state.chunks.removeFirst()
+        }) {
             deliver(chunk)
             delivered += chunk.count
             // Its bytes count until the consumer has handled them.
@@ -220,9 +227,6 @@ final class StreamSink: Sendable {
                 return state.paused && state.held < Self.lowWater
             }
             if caughtUp { wake() }
-        }
-        if state.withLock({ $0.delivering }) {
-            queue.async { self.deliverHeld(on: queue, to: deliver) }
         }
     }
 

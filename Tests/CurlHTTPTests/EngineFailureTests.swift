@@ -24,8 +24,7 @@ struct EngineFailureTests {
             // Given a transfer in flight. Its timeout is a safety net only: the broken handle ends
             // it. The net is far beyond any wait of a loaded machine, on which this test's next
             // step may not run for minutes (CI: 121 s), so the timeout cannot end it first.
-            let stalled = Request(url: mock.forecastURL("130010"), engine: engine, description: nil)
-            #expect(engine.submit(stalled, Self.description(stalled.url, testOptions(timeout: .seconds(900)))))
+            let stalled = Self.request(mock.forecastURL("130010"), testOptions(timeout: .seconds(900)), on: engine).resume()
             try #require(await eventually { mock.stats().inFlight == 1 })
 
             // When the multi handle breaks: closed on the engine thread (where a retry policy's
@@ -36,8 +35,7 @@ struct EngineFailureTests {
                 engine.multi.close()
                 return false
             })
-            let breaker = Request(url: mock.forecastURL("140010"), engine: engine, description: nil)
-            #expect(engine.submit(breaker, Self.description(breaker.url, breaking)))
+            let breaker = Self.request(mock.forecastURL("140010"), breaking, on: engine)
             #expect(try await breaker.response().status == 200)
 
             // Then the loop returns instead of spinning
@@ -60,14 +58,15 @@ struct EngineFailureTests {
             #expect(error.code == nil)
             #expect(error.attempts == 1)
             // and a later request fails at once with the same error
-            let later = Request(url: mock.forecastURL("140010"), engine: engine, description: nil)
-            #expect(!engine.submit(later, Self.description(later.url, testOptions())))
+            let later = Self.request(mock.forecastURL("140010"), testOptions(), on: engine).resume()
             #expect(later.isFinished)
             #expect((await failure(of: later) as? CurlError)?.message == "Invalid multi handle")
         }
     }
 
-    private static func description(_ url: String, _ options: RequestOptions) -> RequestDescription {
-        RequestDescription(url: url, endpoint: Endpoint(url: url), method: .get, headers: [:], body: nil, options: options)
+    /// A request of `engine`, which has no session.
+    private static func request(_ url: String, _ options: RequestOptions, on engine: Engine) -> Request {
+        let description = RequestDescription(url: url, endpoint: Endpoint(url: url), method: .get, headers: [:], body: nil, options: options)
+        return Request(url: url, engine: engine, description: description)
     }
 }

@@ -48,6 +48,29 @@ struct StartTests {
             #expect(mock.stats().requestsByCity["130010"] == nil)
         }
     }
+
+    @Test("A stream cancelled before it starts ends its consumer's loop with CancellationError, and is never sent")
+    func streamCancelledBeforeStart() async throws {
+        try await MockServer.withServer { mock in
+            let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
+            let request = session.streamRequest(mock.forecastURL("130010"))
+            request.request.cancel()
+            let ended = LockedValue<Result<Void, any Error>?>(nil)
+            Task {
+                do {
+                    for try await _ in request.stream() {}
+                    ended.withLock { $0 = .success(()) }
+                } catch {
+                    ended.withLock { $0 = .failure(error) }
+                }
+            }
+            // Not awaited: a loop that never ends fails the test instead of hanging it.
+            try #require(await eventually { ended.withLock { $0 } != nil }, "the consumer's loop did not end")
+            #expect(throws: CancellationError.self) { try ended.withLock { $0 }?.get() }
+            _ = try await session.request(mock.forecastURL("140010")).validate().data()
+            #expect(mock.stats().requestsByCity["130010"] == nil)
+        }
+    }
 }
 
 /// A modifier chained after the start is a programming error, stopped in its own process.
