@@ -120,7 +120,9 @@ final class StreamSink: Sendable {
             guard state.end == nil else { return .none }
             state.end = end
             state.unflushed = 0
-            return Self.handOver(&state)
+            let action = Self.handOver(&state)
+            Self.letGoOfConsumerAtEnd(&state)
+            return action
         }
         perform(action)
     }
@@ -209,6 +211,7 @@ final class StreamSink: Sendable {
         while let chunk = state.withLock({ state -> Data? in
             if state.chunks.isEmpty {
                 state.delivering = false
+                Self.letGoOfConsumerAtEnd(&state)
                 return nil
             }
             if delivered >= Self.deliveryShare, state.end == nil {
@@ -227,6 +230,14 @@ final class StreamSink: Sendable {
                 return state.paused && state.held < Self.lowWater
             }
             if caughtUp { wake() }
+        }
+    }
+
+    /// Lets go of the push consumer once the end has come and nothing is left for it: a closure
+    /// that holds its request (or this sink) would otherwise keep both alive for good.
+    private static func letGoOfConsumerAtEnd(_ state: inout State) {
+        if state.end != nil, state.chunks.isEmpty, !state.delivering {
+            state.push = nil
         }
     }
 

@@ -66,7 +66,13 @@ final class CommandProcess {
     }
 
     /// Waits for the end (killing the process after `timeout`) and collects its output.
-    func finish(timeout: Duration = .seconds(30)) async throws -> CommandResult {
+    ///
+    /// The bound only keeps a hung process from hanging the suite, never the verdict of a
+    /// process that ends: by default the suite's one policy for a child (``ChildProcess/wait(timeout:)``),
+    /// a minute, five under a sanitizer, where a run of 142 cities by an instrumented command
+    /// and mock beside the whole suite took longer than the half minute it had.
+    func finish(timeout: Duration? = nil) async throws -> CommandResult {
+        let timeout = timeout ?? (Sanitizer.isActive ? .seconds(300) : .seconds(60))
         if await !child.ended(within: timeout) {
             child.send(SIGKILL)
             Issue.record("forecast did not end within \(timeout)")
