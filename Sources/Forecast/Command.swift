@@ -24,6 +24,8 @@ package struct Command: Sendable {
     package let formats: [OutputFormat]
     /// Whether it prints a template (`-f '%l %H°'`).
     package let takesTemplates: Bool
+    /// The placeholders its rows answer beyond the city's and the days' (the week's `%r`).
+    package let placeholders: [FormatTemplate.Placeholder]
     /// Whether it makes requests: a command that makes none reads none of the network's
     /// variables, so that no value of theirs can stop it.
     package let fetches: Bool
@@ -37,7 +39,7 @@ package struct Command: Sendable {
 
     package init(
         name: String, operand: Operand = .cities, options: [OptionSpec], formats: [OutputFormat], takesTemplates: Bool = true,
-        fetches: Bool = true, decorations: [any Decoration] = [], help: @escaping @Sendable () -> CommandHelp, run: Run
+        placeholders: [FormatTemplate.Placeholder] = [], fetches: Bool = true, decorations: [any Decoration] = [], help: @escaping @Sendable () -> CommandHelp, run: Run
     ) {
         self.decorations = decorations
         self.name = name
@@ -45,6 +47,7 @@ package struct Command: Sendable {
         self.options = options
         self.formats = formats
         self.takesTemplates = takesTemplates
+        self.placeholders = placeholders
         self.fetches = fetches
         self.help = help
         self.run = run

@@ -26,9 +26,6 @@ public final class ForecastClient: Sendable {
     public let configuration: ClientConfiguration
     /// What the session is made with, and every request's defaults.
     let sessionConfiguration: SessionConfiguration
-    /// How a city's 3-day forecast is had: the API, with the agency's file standing in
-    /// (``ClientConfiguration/Source``).
-    let threeDay: Route
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -50,9 +47,7 @@ public final class ForecastClient: Sendable {
         self.configuration = configuration
         let deadline = configuration.maxTime.map { ContinuousClock.now + $0 }
         self.deadline = deadline
-        let retry = RetryPolicy(
-            maxRetries: configuration.retries,
-            retryableResponse: { ResponseDecoder.isTransientAPIError($0.body) })
+        let retry = RetryPolicy(maxRetries: configuration.retries)
         let options = RequestOptions(
             timeout: configuration.timeout,
             connectTimeout: min(configuration.timeout, .seconds(10)),
@@ -66,19 +61,12 @@ public final class ForecastClient: Sendable {
             receiveBufferSize: 8 << 10,
             deadline: deadline)
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
-        let feeds = Feeds(configuration)
-        threeDay = feeds.threeDay(configuration)
     }
 
     /// A source as the client holds it: with its cache layer, and the stale copies of
     /// `--stale-if-error`.
     func feed(_ source: some FileSource) -> Feed {
         Feed(source, cache: configuration.cache, staleIfError: configuration.staleIfError)
-    }
-
-    /// The API URL of a city's forecast.
-    public func url(for city: City) -> String {
-        "\(configuration.baseURL)/api/forecast/city/\(city.id)"
     }
 
     /// Ends the client for good: every request in flight ends as `ForecastError.cancelled`,
@@ -122,21 +110,6 @@ public final class ForecastClient: Sendable {
         }
     }
 
-    // MARK: The one way through, and the styles of the seed as adapters
-
-    /// The 3-day forecasts of `cities`, in input order, with at most `jobs` requests in flight
-    /// (1 for one after the other): see ``CityResults``.
-    public func results(for cities: [City], jobs: Int) -> CityResults<CityForecast> {
-        CityResults(client: self, route: threeDay, cities: cities, jobs: jobs)
-    }
-
-    /// Fetches one city, awaiting its request: from the cache, else from the network.
-    /// Cancelling the task cancels the request; the result is then `ForecastError.cancelled`.
-    public func fetch(_ city: City) async -> FetchResult {
-        var results = self.results(for: [city], jobs: 1).makeAsyncIterator()
-        return await results.next() ?? FetchResult(city: city, outcome: .failure(.cancelled))
-    }
-
     // MARK: Shared by every path
 
     /// The session, made now if this is the first request; nil once the client has ended.
@@ -170,14 +143,16 @@ public final class ForecastClient: Sendable {
         return kept
     }
 
-    /// A request for `url`, waiting its turn of `limit`; or, when there can be none (the
-    /// deadline has passed, the client has ended), why not.
-    func request(_ url: String, limit: ConcurrencyLimit?) -> Result<Request, ForecastError> {
+    /// A request for `url`, waiting its turn of `limit`, retried also when `transient` says so
+    /// of a response; or, when there can be none (the deadline has passed, the client has
+    /// ended), why not.
+    func request(_ url: String, limit: ConcurrencyLimit?, transient: (@Sendable (Response) -> Bool)? = nil) -> Result<Request, ForecastError> {
         if isPastDeadline { return .failure(deadlineError) }
         do throws(CurlError) {
             guard let session = try runningSession() else { return .failure(.cancelled) }
             var options = sessionConfiguration.requestDefaults
             options.limit = limit
+            options.retry.retryableResponse = transient
             return .success(session.request(url, options: options))
         } catch {
             return .failure(.transport(error))
@@ -242,37 +217,6 @@ public final class ForecastClient: Sendable {
     var lockWaitLimit: ContinuousClock.Instant {
         let ownFetch = ContinuousClock.now + configuration.timeout * (max(0, configuration.retries) + 1)
         return deadline.map { min($0, ownFetch) } ?? ownFetch
-    }
-}
-
-/// The 3-day forecast's sources, each with its cache layer.
-private struct Feeds {
-    let api: Feed
-    let agency: Feed
-    let overview: Feed
-
-    init(_ configuration: ClientConfiguration) {
-        let (cache, staleIfError) = (configuration.cache, configuration.staleIfError)
-        api = Feed(APISource(baseURL: configuration.baseURL, endpoint: configuration.endpoint), cache: cache, staleIfError: staleIfError)
-        let agencyURL = configuration.agencyURL, endpoint = configuration.agencyEndpoint
-        agency = Feed(AgencySource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
-        overview = Feed(OverviewSource(agencyURL: agencyURL, endpoint: endpoint), cache: cache, staleIfError: staleIfError)
-    }
-
-    /// The 3-day route of a configuration's ``ClientConfiguration/Source``: the API, the
-    /// agency's file, or the API with the agency's file standing in.
-    func threeDay(_ configuration: ClientConfiguration) -> Route {
-        let api = Route.Leg(api, provider: .tsukumijima) { (file: CityForecast, _, _, _) in file }
-        let agency = Route.Leg(
-            agency, provider: .jma, companion: configuration.agencyOverview ? overview : nil
-        ) { (file: AgencyForecast, overview, city, now) throws(ForecastError) in
-            try file.forecast(for: city, now: now, overview: overview as? AgencyOverview)
-        }
-        return switch configuration.source {
-        case .auto: Route(first: api, fallback: agency)
-        case .tsukumijima: Route(first: api, fallback: nil)
-        case .jma: Route(first: agency, fallback: nil)
-        }
     }
 }
 

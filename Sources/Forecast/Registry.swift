@@ -8,6 +8,19 @@ package enum Registry {
         .threeDay(decorated: [WarningMarks.Asked()]), .week(decorated: [WarningMarks.Asked()]), .now, .warnings, .sun, .cities,
     ]
 
+    /// What sources answer in every command's templates: the sun's `%S` and `%s`.
+    package static let templateAdditions: [any TemplateAddition] = [SunTimes()]
+
+    /// Every placeholder a template may have: the city's and the days', then each command's
+    /// own, then what ``templateAdditions`` answer. A row that does not answer one prints `-`.
+    package static let placeholders: [FormatTemplate.Placeholder] = {
+        var all = FormatTemplate.Placeholder.common
+        for placeholder in commands.flatMap(\.placeholders) + templateAdditions.flatMap(\.placeholders) where !all.contains(placeholder) {
+            all.append(placeholder)
+        }
+        return all
+    }()
+
     /// `forecast` itself.
     package static var threeDay: Command { commands[0] }
 

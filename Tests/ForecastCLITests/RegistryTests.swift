@@ -49,4 +49,32 @@ struct RegistryTests {
         }
         #expect(found.isEmpty, "\(found)")
     }
+
+    @Test("No code outside a source's folders (under Forecast and MockAPI) and the two registries names a type declared in them, as ../shared/tools/source-reach.py counts")
+    func typesStayHome() throws {
+        let sources = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let registries = ["Forecast/Registry.swift", "MockAPI/MockSources.swift"]
+        // A top-level declaration, as the script reads one: at a line's start, after attributes
+        // and modifiers.
+        let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)/
+            .anchorsMatchLineEndings()
+        var found: [String] = []
+        for folder in ["API", "AgencyForecast", "Observations", "Warnings", "Sun"] {
+            let homes = ["Forecast/\(folder)/", "MockAPI/\(folder)/"]
+            var types: Set<Substring> = []
+            for file in files where homes.contains(where: file.hasPrefix) {
+                let code = try Self.code(of: sources.appendingPathComponent(file).path)
+                types.formUnion(code.matches(of: declaration).map(\.output.1))
+            }
+            #expect(!types.isEmpty, "no type declared in \(folder)")
+            for file in files where !homes.contains(where: file.hasPrefix) && !registries.contains(file) {
+                let words = try Self.code(of: sources.appendingPathComponent(file).path)
+                    .split { !($0.isLetter || $0.isNumber || $0 == "_") }
+                let named = Set(words).intersection(types)
+                if !named.isEmpty { found.append("\(file) names \(folder)'s \(named.sorted())") }
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
 }

@@ -21,4 +21,6 @@ struct APISource: FileSource {
     func decode(_ body: Data, key: String) throws(ForecastError) -> CityForecast {
         try ResponseDecoder.decode(body)
     }
+
+    var transientBody: (@Sendable (Data) -> Bool)? { ResponseDecoder.isTransientAPIError }
 }

@@ -44,8 +44,7 @@ extension CityForecast: CityReport {
             case .date: day.date
             case .dayLabel: language.dayLabel(day)
             case .weekday: Weekday(date: day.date)?.name(language)
-            // The week's and the observations' own; the city's, from the result.
-            case .reliability, .id, .city, .prefecture, .temperatureNow, .humidity, .wind, .rainLastHour, .sunrise, .sunset: nil
+            default: nil
             }
         },
         weatherCode: { forecast, index in WeatherCode.of(forecast.forecasts[index]) },

@@ -87,11 +87,3 @@ extension OptionSpec {
         help: "auto (default): the API, and for a city it fails the weather agency's own file; tsukumijima: the API alone; jma: the agency's file alone",
         sets: Key.source)
 }
-
-/// What fetching one city's 3-day forecast gave.
-public typealias FetchResult = CityResult<CityForecast>
-
-extension CityResult where Value == CityForecast {
-    /// The forecast, or nil if the city failed.
-    public var forecast: CityForecast? { value }
-}

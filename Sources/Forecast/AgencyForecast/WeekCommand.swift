@@ -5,7 +5,7 @@ extension Command {
         Command(
             name: "week",
             options: OptionSpec.fetching(first: [.format(weekFormats, templates: weekPlaceholders)], bar: false, last: decorations.map(\.option)),
-            formats: weekFormats, decorations: decorations,
+            formats: weekFormats, placeholders: [.reliability], decorations: decorations,
             help: {
                 CommandHelp(
                     summary: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁).",
@@ -66,4 +66,9 @@ extension CityResult where Value == WeeklyForecast {
     ) {
         self.init(city: city, outcome: outcome, info: info, stale: stale, provider: .jma, fallback: nil)
     }
+}
+
+extension FormatTemplate.Placeholder {
+    /// `%r`: the week's reliability of a day (A, B, C).
+    public static let reliability = Self("r", "reliability of a weekly day (A, B, C)")
 }

@@ -55,7 +55,7 @@ extension WeeklyForecast: CityReport {
             case .date: day.date
             case .dayLabel, .weekday: day.weekday.name(language)
             case .reliability: day.reliability
-            case .id, .city, .prefecture, .temperatureNow, .humidity, .wind, .rainLastHour, .sunrise, .sunset: nil
+            default: nil
             }
         },
         weatherCode: { week, index in week.days[index].weatherCode },

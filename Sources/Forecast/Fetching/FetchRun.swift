@@ -219,7 +219,7 @@ final class FetchRun {
         case .cached(let answer):
             file.state = .answered(answer)
         case .fetch(let lock):
-            switch client.request(file.feed.url(file.key), limit: limit) {
+            switch client.request(file.feed.url(file.key), limit: limit, transient: file.feed.transient) {
             case .success(let request):
                 file.state = .requested(request, lock)
                 let events = events

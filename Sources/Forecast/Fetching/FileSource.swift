@@ -26,6 +26,13 @@ protocol FileSource: Sendable {
     func url(for key: String) -> String
     /// A body of the file of `key`, decoded; a body that does not decode is never stored.
     func decode(_ body: Data, key: String) throws(ForecastError) -> File
+    /// Whether a complete response's body says that asking again may succeed (the API's "could
+    /// not reach the agency"): the request is then retried as a 503 would be. None by default.
+    var transientBody: (@Sendable (Data) -> Bool)? { get }
+}
+
+extension FileSource {
+    var transientBody: (@Sendable (Data) -> Bool)? { nil }
 }
 
 /// A source as the fetch core holds it, whatever its file's type: its cache layer (which
@@ -36,6 +43,8 @@ struct Feed: Sendable {
     let layer: CacheLayer
     let key: @Sendable (City) throws(ForecastError) -> String
     let url: @Sendable (String) -> String
+    /// The source's ``FileSource/transientBody``, as a response's test.
+    let transient: (@Sendable (Response) -> Bool)?
 
     init<Source: FileSource>(_ source: Source, cache: ForecastCache?, staleIfError: Duration?) {
         name = source.shelf.folder
@@ -44,5 +53,10 @@ struct Feed: Sendable {
             decode: { body, key throws(ForecastError) in try source.decode(body, key: key) })
         key = { city throws(ForecastError) in try source.key(for: city) }
         url = { key in source.url(for: key) }
+        if let test = source.transientBody {
+            transient = { @Sendable response in test(response.body) }
+        } else {
+            transient = nil
+        }
     }
 }

@@ -223,7 +223,8 @@ public struct ForecastCache: Sendable {
                 : fetched + Self.staleBodyLifetime
             return current < expiry
         case .observations(let due, let recheck):
-            let time = AmedasTime(latestTime: String(decoding: body.prefix(64), as: UTF8.self))?.epoch
+            let text = String(decoding: body.prefix(64), as: UTF8.self).filter { !$0.isWhitespace }
+            let time = JST.parseInstant(text)
             return current < max(time.map { $0 + due } ?? 0, fetched + recheck)
         }
     }

@@ -80,9 +80,10 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     /// Waybar's class of a value, ranked (the highest rank among the cities is the bar's),
     /// in place of the first city's weather; nil for the weather's.
     let barClass: (@Sendable (Report) -> (rank: Int, name: String))?
-    /// The day ("YYYY-MM-DD") whose sunrise and sunset a row's `%S` and `%s` print: by default
-    /// the row's `%d`; the warnings, whose `%d` is a report's, print today's.
-    let sunDate: @Sendable (Report, _ row: Int) -> String?
+    /// The day ("YYYY-MM-DD") a row is about, for what other sources add to a template
+    /// (``TemplateAddition``): by default the row's `%d`; the warnings, whose `%d` is a
+    /// report's, are about today.
+    let day: @Sendable (Report, _ row: Int) -> String?
 
     init(
         fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
@@ -92,9 +93,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode? = { _, _ in nil }, table: TableDesign<Report>,
         rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false,
         showsNone: Bool = false, wholeLine: Bool = false, barClass: (@Sendable (Report) -> (rank: Int, name: String))? = nil,
-        sunDate: (@Sendable (Report, Int) -> String?)? = nil
+        day: (@Sendable (Report, Int) -> String?)? = nil
     ) {
-        self.sunDate = sunDate ?? { report, row in placeholder(.date, report, row, .ja) }
+        self.day = day ?? { report, row in placeholder(.date, report, row, .ja) }
         self.agencyStandsIn = agencyStandsIn
         self.showsNone = showsNone
         self.wholeLine = wholeLine

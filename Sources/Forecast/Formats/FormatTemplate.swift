@@ -3,69 +3,56 @@
 ///
 /// Parsing is separate from printing so that an unknown placeholder is found before any request.
 public struct FormatTemplate: Sendable, Equatable {
-    /// What a placeholder stands for; the raw value is the letter after `%`.
-    public enum Placeholder: Character, Sendable, CaseIterable {
-        /// `%i`: the city's ID.
-        case id = "i"
-        /// `%l`: the city's name.
-        case city = "l"
-        /// `%c`: the weather icon, an emoji.
-        case icon = "c"
-        /// `%C`: the weather phrase.
-        case weather = "C"
-        /// `%H`: the maximum, °C.
-        case maximum = "H"
-        /// `%L`: the minimum, °C.
-        case minimum = "L"
-        /// `%p`: the highest chance of rain still ahead that day, with `%`.
-        case rain = "p"
-        /// `%d`: the date, YYYY-MM-DD.
-        case date = "d"
-        /// `%D`: the day's label.
-        case dayLabel = "D"
-        /// `%P`: the prefecture.
-        case prefecture = "P"
-        /// `%w`: the day of the week (日, Sun).
-        case weekday = "w"
-        /// `%r`: the weekly forecast's reliability (A, B, C); `-` in the 3-day forecast.
-        case reliability = "r"
-        /// `%t`: the temperature now, °C (`forecast now`).
-        case temperatureNow = "t"
-        /// `%h`: the humidity now, with `%` (`forecast now`).
-        case humidity = "h"
-        /// `%W`: the wind now, its direction and speed: 南南東 3.8m/s (`forecast now`).
-        case wind = "W"
-        /// `%R`: the precipitation of the last hour, mm (`forecast now`).
-        case rainLastHour = "R"
-        /// `%S`: the sunrise, HH:MM JST, at the city on the row's date (today's in `forecast now`),
-        /// computed offline.
-        case sunrise = "S"
-        /// `%s`: the sunset, the same way.
-        case sunset = "s"
+    /// What a placeholder stands for: the letter after `%`, and what it prints. The city's and
+    /// the days' are declared here; a source's own in its folder (`%r`, the week's reliability),
+    /// and ``Registry`` lists which commands answer which. A row that does not answer one
+    /// prints `-`.
+    public struct Placeholder: Sendable, Hashable, CustomStringConvertible {
+        /// The letter after `%`.
+        public let rawValue: Character
+        /// What it prints, for the error of an unknown one.
+        public let summary: String
 
-        /// What it prints, for `--help` and the error of an unknown one.
-        public var summary: String {
-            switch self {
-            case .id: "ID"
-            case .city: "city name"
-            case .icon: "weather icon (emoji)"
-            case .weather: "weather phrase"
-            case .maximum: "max °C"
-            case .minimum: "min °C"
-            case .rain: "highest rain chance still ahead that day, with %"
-            case .date: "date (YYYY-MM-DD)"
-            case .dayLabel: "day label (今日, Today)"
-            case .prefecture: "prefecture"
-            case .weekday: "day of the week (日, Sun)"
-            case .reliability: "reliability of a weekly day (A, B, C)"
-            case .temperatureNow: "temperature now, °C (forecast now)"
-            case .humidity: "humidity now, with % (forecast now)"
-            case .wind: "wind now: direction and m/s (forecast now)"
-            case .rainLastHour: "precipitation of the last hour, mm (forecast now)"
-            case .sunrise: "sunrise, HH:MM, on the row's date (computed, no request)"
-            case .sunset: "sunset, HH:MM, on the row's date (computed, no request)"
-            }
+        init(_ letter: Character, _ summary: String) {
+            rawValue = letter
+            self.summary = summary
         }
+
+        /// The placeholder of a letter, if a command answers it.
+        public init?(rawValue: Character) {
+            guard let known = Registry.placeholders.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = known
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        public var description: String { "%\(rawValue)" }
+
+        /// `%i`: the city's ID.
+        public static let id = Self("i", "ID")
+        /// `%l`: the city's name.
+        public static let city = Self("l", "city name")
+        /// `%c`: the weather icon, an emoji.
+        public static let icon = Self("c", "weather icon (emoji)")
+        /// `%C`: the weather phrase.
+        public static let weather = Self("C", "weather phrase")
+        /// `%H`: the maximum, °C.
+        public static let maximum = Self("H", "max °C")
+        /// `%L`: the minimum, °C.
+        public static let minimum = Self("L", "min °C")
+        /// `%p`: the highest chance of rain still ahead that day, with `%`.
+        public static let rain = Self("p", "highest rain chance still ahead that day, with %")
+        /// `%d`: the date, YYYY-MM-DD.
+        public static let date = Self("d", "date (YYYY-MM-DD)")
+        /// `%D`: the day's label.
+        public static let dayLabel = Self("D", "day label (今日, Today)")
+        /// `%P`: the prefecture.
+        public static let prefecture = Self("P", "prefecture")
+        /// `%w`: the day of the week (日, Sun).
+        public static let weekday = Self("w", "day of the week (日, Sun)")
+
+        /// The city's and the days', in the order help and errors list them.
+        static let common = [id, city, icon, weather, maximum, minimum, rain, date, dayLabel, prefecture, weekday]
     }
 
     /// A piece of a template.
@@ -142,7 +129,7 @@ public struct FormatTemplateError: Error, Sendable, Equatable, CustomStringConve
     }
 
     public var description: String {
-        let known = FormatTemplate.Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ") + " %%"
+        let known = Registry.placeholders.map { "%\($0.rawValue)" }.joined(separator: " ") + " %%"
         let what = placeholder.map { "unknown placeholder \"%\($0)\"" } ?? "a \"%\" ends it (write %% for a percent sign)"
         return "\(what); the placeholders are \(known)"
     }

@@ -15,6 +15,8 @@ public struct TemplateFormatter: ResultFormatter {
     public var days: Int
     /// The language of names and phrases.
     public var language: Language
+    /// What other sources answer in its lines: ``Registry``'s.
+    var additions: [any TemplateAddition] = Registry.templateAdditions
 
     /// Creates a formatter of `template`, `days` lines per city.
     public init(template: FormatTemplate, days: Int = 1, language: Language = .ja) {
@@ -32,20 +34,11 @@ public struct TemplateFormatter: ResultFormatter {
         return text
     }
 
-    /// The sun's day at the city on a row's day (its `%d`, or today for the warnings); nil for
-    /// a city without a value or a row without a date.
-    private func sunDay<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> SunDay? {
-        guard let value = result.value, let row, let date = Report.layout.sunDate(value, row),
-              let day = SunDay.day(of: String(date.prefix(10)))
-        else { return nil }
-        return SunDay(day: day, latitude: result.city.latitude, longitude: result.city.longitude)
-    }
-
     /// The template for row `row` of the result's value (nil for a city without one).
     private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
-        // %S and %s that the value does not answer itself (the sun's does) are computed once
-        // for the line, whichever of them it has.
-        var sun: SunDay??
+        // What an addition answers is computed once for the line, whichever of its
+        // placeholders the template has.
+        var added: [Int: [FormatTemplate.Placeholder: String]] = [:]
         return template.line { placeholder in
             switch placeholder {
             case .id: return result.city.id
@@ -53,10 +46,23 @@ public struct TemplateFormatter: ResultFormatter {
             case .prefecture: return result.prefecture(language)
             default:
                 let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
-                guard own == nil, placeholder == .sunrise || placeholder == .sunset else { return own }
-                if sun == nil { sun = .some(sunDay(result, row)) }
-                return sun!.flatMap { SunDay.clock(placeholder == .sunrise ? $0.sunrise : $0.sunset) }
+                guard own == nil, let index = additions.firstIndex(where: { $0.placeholders.contains(placeholder) }) else { return own }
+                if added[index] == nil {
+                    let day = result.value.flatMap { value in row.flatMap { Report.layout.day(value, $0) } }
+                    added[index] = additions[index].values(city: result.city, day: day)
+                }
+                return added[index]?[placeholder]
             }
         }
     }
+}
+
+/// Placeholders that a source answers in every command's templates, from the city and the day
+/// a row is about, where the row's own value does not answer them (the sun's `%S` and `%s`).
+/// ``Registry`` lists them.
+package protocol TemplateAddition: Sendable {
+    /// The placeholders it answers.
+    var placeholders: [FormatTemplate.Placeholder] { get }
+    /// Its values for `city` on `day` ("YYYY-MM-DD"; nil for a row about no day).
+    func values(city: City, day: String?) -> [FormatTemplate.Placeholder: String]
 }

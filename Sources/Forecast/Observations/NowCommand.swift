@@ -3,7 +3,7 @@ extension Command {
     static let now = Command(
         name: "now",
         options: OptionSpec.fetching(first: [.format(nowFormats, templates: nowPlaceholders)], bar: true),
-        formats: nowFormats,
+        formats: nowFormats, placeholders: [.temperatureNow, .humidity, .wind, .rainLastHour],
         help: {
             CommandHelp(
                 summary: "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁).",
@@ -63,4 +63,15 @@ extension WatchSchedule {
         guard let oldest = observed.compactMap({ $0 }).min() else { return now + AmedasLatestSource.recheck }
         return max(oldest + AmedasLatestSource.due, now + AmedasLatestSource.recheck)
     }
+}
+
+extension FormatTemplate.Placeholder {
+    /// `%t`: the temperature now, °C.
+    public static let temperatureNow = Self("t", "temperature now, °C (forecast now)")
+    /// `%h`: the humidity now, with `%`.
+    public static let humidity = Self("h", "humidity now, with % (forecast now)")
+    /// `%W`: the wind now, its direction and speed: 南南東 3.8m/s.
+    public static let wind = Self("W", "wind now: direction and m/s (forecast now)")
+    /// `%R`: the precipitation of the last hour, mm.
+    public static let rainLastHour = Self("R", "precipitation of the last hour, mm (forecast now)")
 }

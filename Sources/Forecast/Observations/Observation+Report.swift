@@ -51,8 +51,7 @@ extension Observation: CityReport {
             case .rainLastHour: now.precipitation1h.map(NumberText.tenths)
             case .weather: now.weather?.name(in: language)
             case .date: String(now.observed.prefix(10))
-            // The forecasts' own; the city's, from the result.
-            case .icon, .maximum, .minimum, .rain, .dayLabel, .weekday, .reliability, .id, .city, .prefecture, .sunrise, .sunset: nil
+            default: nil
             }
         },
         table: TableDesign(

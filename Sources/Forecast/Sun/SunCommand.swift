@@ -4,7 +4,7 @@ extension Command {
         name: "sun",
         options: [.format(sunFormats, templates: "(%S the sunrise, %s the sunset, %d the date)"), .sunDays, .date, .lang, .noHeader, .color]
             + OptionSpec.requests,
-        formats: sunFormats,
+        formats: sunFormats, placeholders: [.sunrise, .sunset],
         fetches: false,
         help: {
             CommandHelp(
@@ -84,4 +84,23 @@ extension OptionSpec {
             }
             values[Key.date] = value
         })
+}
+
+/// `%S` and `%s` in every command's templates: the sunrise and the sunset at the city on the
+/// row's day.
+struct SunTimes: TemplateAddition {
+    var placeholders: [FormatTemplate.Placeholder] { [.sunrise, .sunset] }
+
+    func values(city: City, day: String?) -> [FormatTemplate.Placeholder: String] {
+        guard let date = day.flatMap({ SunDay.day(of: String($0.prefix(10))) }) else { return [:] }
+        let sun = SunDay(day: date, latitude: city.latitude, longitude: city.longitude)
+        return [.sunrise: SunDay.clock(sun.sunrise), .sunset: SunDay.clock(sun.sunset)].compactMapValues { $0 }
+    }
+}
+
+extension FormatTemplate.Placeholder {
+    /// `%S`: the sunrise, HH:MM JST, at the city on the row's day, computed offline.
+    public static let sunrise = Self("S", "sunrise, HH:MM, on the row's date (computed, no request)")
+    /// `%s`: the sunset, the same way.
+    public static let sunset = Self("s", "sunset, HH:MM, on the row's date (computed, no request)")
 }

@@ -77,7 +77,7 @@ extension CityWarnings: CityReport {
             }
         },
         // %S and %s: the sunrise and sunset of the day they were read on, today.
-        sunDate: { warnings, _ in warnings.readOn })
+        day: { warnings, _ in warnings.readOn })
 
     /// What is in force on one line: the names, highest first, or `-` for none.
     func line(in language: Language) -> String {

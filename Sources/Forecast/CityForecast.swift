@@ -1,4 +1,6 @@
 /// One city's forecast as the API returns it: three days, the area, the agency's overview.
+/// The agency's file, standing in for the API, is made into the same value: it is what the
+/// sources share, so it lives outside both their folders.
 ///
 /// Field names follow the API's JSON keys (see the reference schema); values keep the API's
 /// text as it is, full-width characters and U+3000 spaces included.
@@ -91,4 +93,12 @@ public struct Copyright: Sendable, Equatable, Decodable {
     public var image: Image
     /// Everyone whose data the forecast carries.
     public var provider: [Provider]
+}
+
+/// What fetching one city's 3-day forecast gave.
+public typealias FetchResult = CityResult<CityForecast>
+
+extension CityResult where Value == CityForecast {
+    /// The forecast, or nil if the city failed.
+    public var forecast: CityForecast? { value }
 }
