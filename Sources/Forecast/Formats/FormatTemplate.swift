@@ -24,8 +24,11 @@ public struct FormatTemplate: Sendable, Equatable {
             self = known
         }
 
+        /// Two placeholders are one when their letters are.
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+        /// Hashes the letter.
         public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        /// As a template spells it: `%r`.
         public var description: String { "%\(rawValue)" }
 
         /// `%i`: the city's ID.
