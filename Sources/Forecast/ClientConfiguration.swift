@@ -71,6 +71,9 @@ public struct ClientConfiguration: Sendable {
     /// ``Route/hedgeDelay(since:deadline:limit:)``. Not public: a test lengthens it to give the
     /// hedge that a deadline brings forward a margin far above what its answer takes.
     var hedgeLimit: Duration = .seconds(3)
+    /// Where the client's runs take their timers from (the hedge, the lock waits' pauses): the
+    /// system's clock. Not public: a test moves a clock of its own instead of waiting.
+    var clock: any RunClock = SystemRunClock()
 
     /// Creates a configuration; the defaults suit the public API, with no cache.
     public init(

@@ -215,7 +215,7 @@ public final class ForecastClient: Sendable {
     /// second request costs less than a status bar that shows a failure until the holder ends.
     /// When the deadline passes first, the city fails as its own fetch would have.
     var lockWaitLimit: ContinuousClock.Instant {
-        let ownFetch = ContinuousClock.now + configuration.timeout * (max(0, configuration.retries) + 1)
+        let ownFetch = configuration.clock.now + configuration.timeout * (max(0, configuration.retries) + 1)
         return deadline.map { min($0, ownFetch) } ?? ownFetch
     }
 }

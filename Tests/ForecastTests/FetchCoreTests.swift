@@ -15,12 +15,13 @@ struct FetchCoreTests {
 
     private func client(
         _ server: MockServer, source: ClientConfiguration.Source = .auto, cache: ForecastCache? = nil,
-        timeout: Duration = .seconds(60), maxTime: Duration? = nil, hedgeLimit: Duration = .seconds(3)
+        timeout: Duration = .seconds(60), maxTime: Duration? = nil, hedgeLimit: Duration = .seconds(3), clock: TestRunClock? = nil
     ) -> ForecastClient {
         var configuration = ClientConfiguration(
             baseURL: server.baseURL, timeout: timeout, retries: 0, cache: cache, maxTime: maxTime,
             agencyURL: server.baseURL, source: source)
         configuration.hedgeLimit = hedgeLimit
+        if let clock { configuration.clock = clock }
         return ForecastClient(configuration: configuration)
     }
 
@@ -130,19 +131,30 @@ struct FetchCoreTests {
         }
     }
 
-    @Test("A stalled API is hedged: after 3 s the agency's file is asked as well, and its answer is the city's")
+    @Test("A stalled API is hedged: when the run's clock is 3 s past the request's start the agency's file is asked as well, not before, and its answer is the city's")
     func stalledAPIIsHedged() async throws {
         let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
         try await MockServer.withServer(configuration) { server in
-            let result = await client(server).fetch(tokyo)
+            let clock = TestRunClock()
+            let client = client(server, clock: clock)
+            let fetch = Task { await client.fetch(tokyo) }
+            // The run's clock is moved to each time the run sleeps until. While it is short of
+            // 3 s past its start (so of the request's start), the agency's file is not asked for.
+            var askedEarly = false
+            let (result, moves) = await clock.drive(fetch) {
+                if clock.now < clock.start + .seconds(3) {
+                    askedEarly = askedEarly || server.stats().requestsByOffice["130000"] != nil
+                }
+            }
+            #expect(!askedEarly)
             #expect(result.forecast != nil)
             #expect(result.provider == .jma)
             #expect(result.fallback == .slow(seconds: 3))
             #expect(server.stats().requestsByOffice["130000"] == 1)
-            // The server saw the agency's file asked no sooner than 3 s after the API (timed
-            // there, not by this task, which a busy suite can leave waiting for a thread).
-            let asked = server.stats().requestStartTimes
-            #expect(asked.count == 2 && asked[1] - asked[0] >= .seconds(3), "\(asked)")
+            // The hedge came at the last move: 3 s after the request started, which was after
+            // the clock's start.
+            let last = try #require(moves.last)
+            #expect(last - clock.start >= .seconds(3), "\(moves)")
         }
     }
 
@@ -160,21 +172,22 @@ struct FetchCoreTests {
     func hedgeUnderDeadline() async throws {
         let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
         try await MockServer.withServer(configuration) { server in
-            // A 30 s deadline, and the hedge's usual 3 s limit lifted above half of it: the hedge
-            // comes after 15 s, which leaves its answer 15 s to arrive before the deadline (a
-            // loopback answer takes milliseconds; a suite that kept both cores busy made it take
-            // more than the 2.5 s a 5 s deadline left).
+            // A 30 s deadline and the hedge's usual 3 s limit lifted above half of it, so that
+            // the deadline sets the hedge: 15 s after the request starts on the run's clock,
+            // which the test moves; the deadline itself runs on the session's real clock.
             let maxTime = Duration.seconds(30)
             let started = ContinuousClock.now
-            // Through the blocking adapter, whose run has a queue of its own: a suite that keeps
-            // the cooperative pool busy cannot hold the hedge back past the deadline here.
-            let client = client(server, maxTime: maxTime, hedgeLimit: maxTime)
-            let result = await offPool {
-                let collected = LockedValue<FetchResult?>(nil)
-                client.fetchSequentially([self.tokyo]) { result in collected.withLock { $0 = result } }
-                return collected.withLock { $0 }!
+            let clock = TestRunClock()
+            let client = client(server, maxTime: maxTime, hedgeLimit: maxTime, clock: clock)
+            // Through the blocking adapter, whose run has a queue of its own.
+            let fetch = Task {
+                await offPool {
+                    let collected = LockedValue<FetchResult?>(nil)
+                    client.fetchSequentially([self.tokyo]) { result in collected.withLock { $0 = result } }
+                    return collected.withLock { $0 }!
+                }
             }
-            let elapsed = ContinuousClock.now - started
+            let (result, _) = await clock.drive(fetch)
             #expect(result.forecast != nil, "\(String(describing: result.error))")
             #expect(result.provider == .jma)
             if case .slow(let seconds) = result.fallback {
@@ -186,8 +199,6 @@ struct FetchCoreTests {
             } else {
                 Issue.record("not hedged: \(String(describing: result.fallback))")
             }
-            // (the deadline itself is the session's; this only guards against a hang)
-            #expect(elapsed < maxTime * 2, "took \(elapsed)")
         }
     }
 

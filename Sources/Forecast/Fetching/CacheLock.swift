@@ -69,15 +69,15 @@ final class CacheLock: Sendable {
 
     /// Tries until the lock is taken or `limit` passes, suspending the task between tries;
     /// `.busy` when the limit passed or the task was cancelled first.
-    func wait(until limit: ContinuousClock.Instant) async -> Attempt {
+    func wait(until limit: ContinuousClock.Instant, clock: any RunClock = SystemRunClock()) async -> Attempt {
         var round = 0
         while true {
             let attempt = tryLock()
-            let now = ContinuousClock.now
+            let now = clock.now
             guard attempt == .busy, now < limit else { return attempt }
             pauses.withLock { $0 += 1 }
             do {
-                try await Task.sleep(until: min(now + Self.pause(round), limit), clock: .continuous)
+                try await clock.sleep(until: min(now + Self.pause(round), limit))
             } catch {
                 return .busy
             }

@@ -1,5 +1,4 @@
 import CurlHTTP
-import Dispatch
 
 /// One iteration's fetching, for every source alike: each city's ``Route``, each file fetched
 /// once whichever cities read it, and the events that move them on. The one copy of "claim,
@@ -38,9 +37,11 @@ final class FetchRun {
     /// The name of each city's first file ("" for none), to know when no city left needs it.
     private var firstNames: [String] = []
     private var states: [CityState]
-    /// When the next tick is due, and the work item that will post it.
+    /// Where the run's timers come from: the client's clock.
+    private let clock: any RunClock
+    /// When the next tick is due, and the task that will post it.
     private var tickDue: ContinuousClock.Instant?
-    private var tick: DispatchWorkItem?
+    private var tick: Task<Void, Never>?
     private var stopped = false
 
     /// Where a city stands.
@@ -74,6 +75,7 @@ final class FetchRun {
         self.route = route
         self.cities = cities
         self.executor = executor
+        clock = client.configuration.clock
         limit = jobs > 1 && cities.count > 1 ? ConcurrencyLimit(maxInFlight: jobs) : nil
         states = Array(repeating: CityState(), count: cities.count)
         firstNames = cities.indices.map { firstFileName($0) ?? "" }
@@ -109,7 +111,7 @@ final class FetchRun {
             case .notStarted, .pending:
                 break
             }
-            if let due = hedge(now: .now) {
+            if let due = hedge(now: clock.now) {
                 arm(due)
             }
             guard states[index].isPending else { continue }
@@ -183,7 +185,7 @@ final class FetchRun {
             if case .released = file.state { claim(file, name: name) }
             return file
         }
-        let file = FileFetch(feed: feed, key: key)
+        let file = FileFetch(feed: feed, key: key, since: clock.now)
         file.cities.append(index)
         files[name] = file
         claimed.append(file)
@@ -205,8 +207,8 @@ final class FetchRun {
             case .busy(let waiting):
                 let limit = client.lockWaitLimit
                 let events = events
-                let task = Task(executorPreference: executor) {
-                    events.post(.lockWaitEnded(file: name, await layer.wait(waiting, until: limit)))
+                let task = Task(executorPreference: executor) { [clock] in
+                    events.post(.lockWaitEnded(file: name, await layer.wait(waiting, until: limit, clock: clock)))
                 }
                 file.state = .waiting(waiting, { task.cancel() })
             }
@@ -356,19 +358,17 @@ final class FetchRun {
         }
     }
 
-    /// Makes sure a tick comes at `due` (or before).
-    /// A dispatch timer rather than a task that sleeps: it needs no thread until it fires, of
-    /// the cooperative pool or any other, and costs a run that never waits for it less.
+    /// Makes sure a tick comes at `due` (or before): a task that sleeps on the run's clock, as
+    /// a lock wait's pauses do, on the consumer's executor.
     private func arm(_ due: ContinuousClock.Instant) {
         if let tickDue, tickDue <= due { return }
         tick?.cancel()
         let events = events
-        let item = DispatchWorkItem { events.post(.tick) }
-        let (seconds, attoseconds) = (due - .now).components
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + .nanoseconds(Int(max(0, seconds)) * 1_000_000_000 + Int(max(0, attoseconds) / 1_000_000_000)),
-            execute: item)
-        (tick, tickDue) = (item, due)
+        tick = Task(executorPreference: executor) { [clock] in
+            guard (try? await clock.sleep(until: due)) != nil else { return }
+            events.post(.tick)
+        }
+        tickDue = due
     }
 }
 
@@ -393,11 +393,12 @@ final class FileFetch {
     /// The cities that read it, by index: each is looked at again when it changes.
     var cities: [Int] = []
     /// When the run began to wait for it.
-    let since = ContinuousClock.now
+    let since: ContinuousClock.Instant
 
-    init(feed: Feed, key: String) {
+    init(feed: Feed, key: String, since: ContinuousClock.Instant) {
         self.feed = feed
         self.key = key
+        self.since = since
         state = .answered(CacheLayer.Answer(error: .other("not claimed"), info: FetchInfo(source: .network)))
     }
 }

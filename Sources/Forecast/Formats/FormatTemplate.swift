@@ -5,7 +5,7 @@
 public struct FormatTemplate: Sendable, Equatable {
     /// What a placeholder stands for: the letter after `%`, and what it prints. The city's and
     /// the days' are declared here; a source's own in its folder (`%r`, the week's reliability),
-    /// and ``Registry`` lists which commands answer which. A row that does not answer one
+    /// and `Registry` lists which commands answer which. A row that does not answer one
     /// prints `-`.
     public struct Placeholder: Sendable, Hashable, CustomStringConvertible {
         /// The letter after `%`.

@@ -15,7 +15,7 @@ public struct TemplateFormatter: ResultFormatter {
     public var days: Int
     /// The language of names and phrases.
     public var language: Language
-    /// What other sources answer in its lines: ``Registry``'s.
+    /// What other sources answer in its lines: `Registry`'s.
     var additions: [any TemplateAddition] = Registry.templateAdditions
 
     /// Creates a formatter of `template`, `days` lines per city.
@@ -59,7 +59,7 @@ public struct TemplateFormatter: ResultFormatter {
 
 /// Placeholders that a source answers in every command's templates, from the city and the day
 /// a row is about, where the row's own value does not answer them (the sun's `%S` and `%s`).
-/// ``Registry`` lists them.
+/// `Registry` lists them.
 package protocol TemplateAddition: Sendable {
     /// The placeholders it answers.
     var placeholders: [FormatTemplate.Placeholder] { get }
