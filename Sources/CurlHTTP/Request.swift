@@ -56,7 +56,6 @@ public final class Request: Sendable {
         case finished(Finished)
     }
 
-    /// A request not finished yet.
     private struct Unfinished {
         /// What it asks for: modifiers change it while it is described.
         var description: RequestDescription
@@ -87,7 +86,6 @@ public final class Request: Sendable {
         }
     }
 
-    /// A finished request.
     private struct Finished {
         /// How it ended; `validate` handlers may replace it.
         var outcome: Outcome

@@ -10,7 +10,7 @@
 /// and the record holds it, so the identity is not reused while the record lives. `Running` is
 /// what carries an attempt in flight (a `Transfer` in the engine, made at each start).
 ///
-/// The rules, kept as they were when the engine decided them itself:
+/// The rules:
 /// - The queue is admission order; a request going back to wait for a retry goes to its back.
 /// - A host's interval (``Pacing``) runs from the moment a request to it started.
 /// - At most `maxInFlight` requests of a ``ConcurrencyLimit`` run at once. A request waiting for

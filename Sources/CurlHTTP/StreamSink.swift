@@ -17,9 +17,8 @@ import Foundation
 /// once the oldest has waited ``maxFlushDelay``. A consumer waiting is woken once a batch, not
 /// once a chunk, and takes the batch's other chunks without waiting; `responseStream` has one
 /// delivery job on its queue at a time, which delivers the chunks held when it runs. A body that
-/// comes fast wakes its consumer about once a megabyte (on loopback, a gigabyte went from about
-/// 28 thousand context switches to 5 thousand); one that trickles reaches it a millisecond late
-/// at most.
+/// comes fast wakes its consumer about once a megabyte, not once a chunk; one that trickles
+/// reaches it a millisecond late at most.
 final class StreamSink: Sendable {
     /// The bytes held before the transfer is paused, and below which it is resumed. libcurl
     /// hands the write callback at most 16 KB at a time (`CURL_MAX_WRITE_SIZE`, whatever its

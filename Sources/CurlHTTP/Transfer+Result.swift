@@ -59,7 +59,6 @@ extension Transfer {
             retryAfter: retryAfter)
     }
 
-    /// The error of a failed attempt.
     private func makeError(_ code: CURLcode, now: ContinuousClock.Instant) -> CurlError {
         let raw = CurlError.Code(rawValue: Int32(code.rawValue))
         let options = description.options

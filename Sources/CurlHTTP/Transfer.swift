@@ -122,11 +122,9 @@ final class Transfer {
         if let size = options.receiveBufferSize {
             try easy.set(CURLOPT_BUFFERSIZE, size)
         } else if description.download != nil || description.stream != nil {
-            // A body of any size: a read buffer larger than libcurl's 16 KB empties a fast socket
-            // in fewer reads and turns (the write callback still gets at most 16 KB at a time).
-            // curl's own tool reads 100 KB; a megabyte takes whatever a loopback socket holds
-            // when the thread comes to it (Benchmarks/README.md: a gigabyte's download in about
-            // 0.7 of curl's time, its stream at curl's pace).
+            // A body of any size: a read buffer larger than libcurl's default empties a fast
+            // socket in fewer reads and loop turns (the write callback still gets at most
+            // CURL_MAX_WRITE_SIZE at a time). Benchmarks/README.md has the figures.
             try easy.set(CURLOPT_BUFFERSIZE, Self.largeBodyBuffer)
         }
         if options.acceptEncoding {
@@ -268,7 +266,6 @@ final class Transfer {
     /// download's path (made empty if no byte came), its validator removed. Nil on success,
     /// else why not.
     func completeDownload(_ download: RequestDescription.DownloadTarget) -> String? {
-        // No body byte came: the file is made empty.
         if downloadFile >= 0 {
             close(downloadFile)
             downloadFile = -1
@@ -462,8 +459,8 @@ final class Transfer {
     /// 1xx), so only the last response's fields are kept.
     ///
     /// The line is split and trimmed as bytes (the syntax of a header line is ASCII): this runs
-    /// on the engine thread for every line of every response, and cutting Characters out of a
-    /// String here cost more instructions than libcurl's own work on the response.
+    /// on the engine thread for every line of every response, where String's Character
+    /// processing would outweigh libcurl's own work on the response.
     private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         if bytes.starts(with: "HTTP/".utf8) {
             headers = HTTPHeaders()
@@ -485,8 +482,8 @@ final class Transfer {
         return bytes[first...last]
     }
 
-    /// `CURLOPT_BUFFERSIZE` for a download or a stream: 1 MB (libcurl before 7.88 keeps it
-    /// within 512 KB).
+    /// `CURLOPT_BUFFERSIZE` for a download or a stream: 1 MB (libcurl older than 7.88 caps it
+    /// at 512 KB).
     static let largeBodyBuffer = 1024 << 10
 
     /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since

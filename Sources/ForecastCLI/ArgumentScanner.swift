@@ -24,7 +24,6 @@ struct ArgumentScanner {
         var operands: [String] = []
     }
 
-    /// Scans `arguments` read from `origin`.
     static func scan(_ arguments: [String], origin: Origin = .commandLine) throws(UsageError) -> Scan {
         var scan = Scan()
         var remaining = arguments[...]

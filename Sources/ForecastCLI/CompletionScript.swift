@@ -3,7 +3,6 @@ import Forecast
 /// `forecast ---complete` and offers what it prints (``Completion``), so that all three offer
 /// what the option table and the commands say, and none can drift from them.
 enum CompletionScript {
-    /// The script for `shell`.
     static func text(for shell: ParserRequest.Shell) -> String {
         switch shell {
         case .bash: bash

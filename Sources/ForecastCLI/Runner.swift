@@ -89,7 +89,8 @@ struct Runner: Sendable {
             progress.clear()
             ProcessWide.leave(.interrupted)
         }
-        // Kept for the epilogue only if it reads them: a decoded forecast is about 10 KB.
+        // Kept for the epilogue only if it reads them: a run of many cities would otherwise
+        // hold every decoded value to its end.
         let keepsResults = formatter.epilogueReadsResults
         var delivered: [CityResult<Value>] = []
         var heldLines: [String] = []

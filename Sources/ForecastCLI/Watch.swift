@@ -27,8 +27,8 @@ struct Watch<Run: CityRun>: Sendable {
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
         let run = run
         var state = WatchState(cities: cities.count, render: render, schedule: { run.nextLook(after: $0, now: $1) })
-        // A watch ends by a signal, which ends the process; a cancelled task (nothing cancels
-        // it today) ends the watch rather than spinning through sleeps that return at once.
+        // A watch ends by a signal, which ends the process; a cancelled task ends the watch
+        // rather than spinning through sleeps that return at once.
         while !Task.isCancelled {
             let results = await look()
             let step = state.update(results, now: ForecastCache.systemNow(), jitter: Int.random(in: 0...60))

@@ -6,8 +6,7 @@ enum CannedBody {
     /// The real API's answer (with HTTP 200) to an ID outside the catalog.
     static let invalidCity = ByteBuffer(string: apiError("The specified city ID is invalid."))
 
-    /// The framework's 404 body in the API's current code (JSON for `api/*`); clients should not
-    /// rely on it.
+    /// The API framework's 404 body (JSON for `api/*`), which clients should not rely on.
     static let notFound = ByteBuffer(string: JSONText.object([.string("message", "Not Found")]))
 
     /// The agency's server's 404 page (Apache's), for a file it does not have.
@@ -24,7 +23,6 @@ enum CannedBody {
             """
     )
 
-    /// A 405 body.
     static let methodNotAllowed = ByteBuffer(
         string: JSONText.object([.string("message", "The method is not supported for this route.")])
     )

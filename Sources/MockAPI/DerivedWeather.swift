@@ -19,7 +19,6 @@ struct DerivedWeather: Sendable, Equatable {
     /// The prefectures without a coast (栃木, 群馬, 埼玉, 山梨, 長野, 岐阜, 滋賀, 奈良), by code.
     static let inlandPrefectures: Set<Substring> = ["09", "10", "11", "19", "20", "21", "25", "29"]
 
-    /// The weather of `seed`.
     init(seed: String) {
         self.seed = seed
     }

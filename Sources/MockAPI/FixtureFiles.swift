@@ -11,7 +11,6 @@ enum FixtureFiles {
         String(decoding: try read(path), as: UTF8.self)
     }
 
-    /// The file's bytes.
     static func read(_ path: String) throws(FixtureError) -> [UInt8] {
         guard let bytes = try readIfPresent(path) else {
             throw FixtureError(path: path, problem: "does not exist")

@@ -14,7 +14,6 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([Member])
 
-    /// One member of an object.
     struct Member: Sendable, Equatable {
         var key: String
         var value: JSONValue

@@ -77,8 +77,7 @@ extension MockHTTPHandler {
            head.headers.first(name: "if-range").map({ $0 == etag }) ?? true {
             start = from
         }
-        // Written a period (251 bytes) at a time: a byte at a time, a debug build takes seconds
-        // for a few megabytes.
+        // Written a period (251 bytes) at a time: byte by byte is far too slow in a debug build.
         let period = (0..<251).map { UInt8($0) }
         var body = ByteBuffer()
         body.reserveCapacity(count - start)

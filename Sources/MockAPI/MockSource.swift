@@ -58,9 +58,8 @@ struct Answer: Sendable {
     /// 404 with the API's framework's body, for a path the mock does not serve.
     static let notFound = Answer(status: .notFound, headers: MockHTTPHandler.jsonHeaders, body: CannedBody.notFound)
 
-    /// The headers the agency's server sends with a file (as captured from www.jma.go.jp in
-    /// 2021), without `Last-Modified` and `Accept-Ranges`: the mock answers neither conditional
-    /// nor range requests.
+    /// The headers www.jma.go.jp sends with a file, without `Last-Modified` and
+    /// `Accept-Ranges`: the mock answers neither conditional nor range requests.
     static let agencyHeaders: [(String, String)] = [
         ("Content-Type", "application/json"),
         ("X-Content-Type-Options", "nosniff"),

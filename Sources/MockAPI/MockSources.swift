@@ -11,7 +11,7 @@ enum MockSources {
         WarningStore.self,
     ]
 
-    /// The source the mock began with, the API, whose fault rules name no source
-    /// (`--fault 130010=reset`) and whose counters of 142 cities `/stats` leaves out.
+    /// The API, whose fault rules name no source (`--fault 130010=reset`) and whose counters
+    /// of 142 cities `/stats` leaves out.
     static let api: any MockSource.Type = APIStore.self
 }

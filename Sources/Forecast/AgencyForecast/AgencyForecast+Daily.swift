@@ -51,7 +51,6 @@ extension AgencyForecast {
         let weeklyPoint: Int?
     }
 
-    /// One day of the 3-day forecast.
     private func day(_ day: Int, label: String, isToday: Bool, _ sources: DaySources) -> DailyForecast {
         let weather = daily.weather, temperatures = daily.temperatures
         let index = weather.index(onDay: day)

@@ -14,7 +14,7 @@ public struct AgencyOverview: Sendable, Equatable {
     public var reportTime: String
     /// The area it is about, e.g. "東京都".
     public var targetArea: String
-    /// A headline, often "" since late 2021.
+    /// A headline, often "".
     public var headlineText: String
     /// The overview itself: paragraphs separated by "\n\n", each starting with U+3000.
     public var text: String

@@ -5,8 +5,8 @@
 /// code). Its forecast is in the file of one forecast office
 /// (`https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json`), which serves all the
 /// office's cities: the 142 cities share 56 offices. The points are tried in order, since an
-/// office's file names only some of them, and a station's code can change between years
-/// (名瀬 was 88836 in 2021 and is 88837 now: both are listed). The table is
+/// office's file names only some of them, and a station's code can change (名瀬 is listed
+/// under both 88836 and 88837). The table is
 /// `agency-areas.tsv`, written from `Fixtures/jma/areas.tsv` by `Scripts/generate-agency-areas.py`.
 public struct AgencyArea: Sendable, Hashable {
     /// The city's ID, which is its class10 area's code: "130010".

@@ -1,7 +1,6 @@
 /// Lookups in the compiled-in tables (cities, weather codes, agency areas), each generated in
 /// the order of its key. A run looks up one or a few entries, so a binary search over the
-/// table costs a handful of comparisons where a dictionary would first hash all its entries:
-/// about half a million instructions for the 142 cities, a sixth of a cached run's.
+/// table costs a handful of comparisons where a dictionary would first hash all its entries.
 extension Array {
     /// The element whose key is `key`, in an array sorted by ascending key; nil if none is.
     func sortedLookup<Key: Comparable>(_ key: Key, by keyOf: (Element) -> Key) -> Element? {

@@ -135,13 +135,11 @@ public struct FetchInfo: Sendable, Equatable {
 }
 
 extension Result {
-    /// The error, or nil for a success.
     var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }
 
-    /// The value, or nil for a failure.
     var success: Success? {
         if case .success(let value) = self { return value }
         return nil

@@ -9,7 +9,6 @@
 struct Route: Sendable {
     /// One source's file, and what a city takes from it.
     struct Leg: Sendable {
-        /// The file.
         let feed: Feed
         /// A second file of the same key that the value is read with if it comes (the
         /// forecaster's overview beside an office's forecast): its failure costs the value

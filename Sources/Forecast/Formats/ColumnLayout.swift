@@ -94,7 +94,6 @@ struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
         columns.first { $0.key == key }
     }
 
-    /// Whether the column of `key` is shown.
     func shows(_ key: Key) -> Bool {
         column(key) != nil
     }

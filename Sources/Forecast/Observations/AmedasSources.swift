@@ -51,7 +51,6 @@ struct AmedasLatestSource: FileSource {
 struct AmedasMapSource: FileSource {
     let agencyURL: String
     let endpoint: Endpoint
-    /// The time of the file.
     let time: AmedasTime
 
     var shelf: ForecastCache.Shelf {

@@ -217,7 +217,6 @@ struct AgencyStore: MockSource {
             return samples
         }
 
-        /// The files of `samples`, by office.
         static func byOffice(_ samples: [Sample]) -> [String: File] {
             Dictionary(samples.map { ($0.name.office, $0.file) }, uniquingKeysWith: { first, _ in first })
         }
@@ -233,7 +232,6 @@ struct AgencyStore: MockSource {
 struct SampleName: Sendable, Equatable {
     /// Which file of the office it is a copy of.
     var kind: AgencyStore.Kind
-    /// The office code.
     var office: String
     /// The date, `yyyymmdd`.
     var date: String

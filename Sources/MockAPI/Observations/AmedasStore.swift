@@ -10,8 +10,7 @@ import Foundation
 /// The agency's AMeDAS observations, `bosai/amedas/data/latest_time.txt` and
 /// `bosai/amedas/data/map/YYYYMMDDHHmm00.json`, from the real map file in `jma/amedas/`
 /// (`map-YYYYMMDDHHmm00.json`, the newest by its name), loaded once when the server starts and
-/// served without white space, as the agency serves its files (the copy at hand was
-/// pretty-printed by the person who kept it: 523 KB, 301 KB without its white space).
+/// served without white space, as the agency serves its files, however the copy is laid out.
 ///
 /// Without release stamps the newest time is the file's own, and the map is served under that
 /// name alone. With them (``MockConfiguration/stampsRelease``) the newest time is the last
@@ -28,7 +27,7 @@ struct AmedasStore: MockSource {
         key == "latest_time" || key == "map"
     }
 
-    /// The headers of `latest_time.txt`, as the agency's server sent them in 2026.
+    /// The headers of `latest_time.txt`, as the agency's server sends them.
     static let latestTimeHeaders: [(String, String)] = [
         ("Content-Type", "text/plain"),
         ("Access-Control-Allow-Origin", "*"),
