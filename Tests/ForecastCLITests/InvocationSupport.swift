@@ -1,3 +1,4 @@
+import Testing
 import Forecast
 @testable import ForecastCLI
 
@@ -127,4 +128,10 @@ enum OptionTable {
     static let noHeader = Registry.option(long: "no-header")!
     static let help = Registry.option(long: "help")!
     static let version = Registry.option(long: "version")!
+}
+
+/// A command in a parameterized test's name, as a person types it (`forecast week`), not its
+/// every field.
+extension Command: CustomTestStringConvertible {
+    public var testDescription: String { spelling }
 }
