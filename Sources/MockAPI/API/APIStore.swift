@@ -103,13 +103,11 @@ struct APIStore: MockSource {
     /// Fills the placeholders of `template.json` (`{{prefecture}}`, `{{city}}`, `{{district}}`,
     /// `{{area}}`, `{{link_area_code}}`) with a city's values, JSON-escaped.
     static func render(template: BodyTemplate, location: CityLocation) -> String {
-        template.render([
-            "prefecture": JSONText.escaped(location.prefecture),
-            "city": JSONText.escaped(location.city),
-            "district": JSONText.escaped(location.district),
-            "area": JSONText.escaped(location.area),
-            "link_area_code": JSONText.escaped(location.linkAreaCode),
-        ])
+        let values = [
+            "prefecture": location.prefecture, "city": location.city, "district": location.district,
+            "area": location.area, "link_area_code": location.linkAreaCode,
+        ]
+        return template.render(values.mapValues(JSONText.escaped))
     }
 
     /// The body of a city without a fixture: the template filled in with its location, and the
@@ -150,13 +148,10 @@ struct APIStore: MockSource {
     }
 }
 
+// The API's entries have views of their own: it is the source most tests fault and count, and
+// its fault rules name no source (`--fault 130010=reset`). The other sources' are written
+// `faultsBySource["office", default: [:]]["270000"]`, `requestsBySource["office"]?["270000"]`.
 extension MockConfiguration {
-    /// ``latencyBySource``' `city` entry: latencies by city ID.
-    public var latencyByCity: [String: Duration] {
-        get { latencyBySource[APIStore.name] ?? [:] }
-        set { latencyBySource[APIStore.name] = newValue }
-    }
-
     /// ``faultsBySource``' `city` entry: faults by city ID.
     public var faultsByCity: [String: FaultRule] {
         get { faultsBySource[APIStore.name] ?? [:] }
@@ -177,8 +172,4 @@ extension MockServer {
 extension FixtureStore {
     /// The API's bodies among the sources (every source of the registry is loaded).
     var api: APIStore { sources.lazy.compactMap { $0 as? APIStore }.first! }
-    /// The API's ``APIStore/fixtureIDs``.
-    var fixtureIDs: Set<String> { api.fixtureIDs }
-    /// The API's ``APIStore/body(for:stamp:)``.
-    func body(for cityID: String, stamp: ReleaseStamp?) -> ByteBuffer? { api.body(for: cityID, stamp: stamp) }
 }
