@@ -44,7 +44,7 @@ extension MockHTTPHandler {
     func markBlocked(_ blocked: Bool) {
         guard blocked != self.streamBlocked else { return }
         self.streamBlocked = blocked
-        self.state.streamBlocked(blocked)
+        self.state.count { $0.streamsBlocked += blocked ? 1 : -1 }
     }
 
     /// Writes chunks while the channel is writable, for one turn of the event loop.

@@ -173,10 +173,7 @@ public final class MockServer: Sendable {
     /// and the gate opens on the server's own thread: no latency to bet on, and no wait for the
     /// test's task. Without `count`, ``openGate()`` or ``release(where:)`` let answers go.
     public func closeGate(untilHeld count: Int? = nil, order: [String] = []) {
-        self.state.gate { gate in
-            gate.close(untilHeld: count, order: order)
-            return []
-        }
+        self.state.gate { $0.close(untilHeld: count, order: order); return [] }
     }
 
     /// Opens the gate: every held answer goes on (with its latency, if any), and later requests
