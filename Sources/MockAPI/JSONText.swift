@@ -27,29 +27,4 @@ enum JSONText {
     static func escaped(_ text: String) -> String {
         String(quoted(text).dropFirst().dropLast())
     }
-
-    /// A pretty-printed object of string members, 4-space indented like the API's bodies:
-    /// `{\n    "key": "value"\n}`. Values that are already JSON go in ``Member/raw(_:_:)``.
-    static func object(_ members: [Member], indent: Int = 0) -> String {
-        let outer = String(repeating: " ", count: indent)
-        let inner = String(repeating: " ", count: indent + 4)
-        if members.isEmpty {
-            return "{}"
-        }
-        let lines = members.map { member in
-            switch member {
-            case .string(let key, let value): inner + quoted(key) + ": " + quoted(value)
-            case .raw(let key, let json): inner + quoted(key) + ": " + json
-            }
-        }
-        return "{\n" + lines.joined(separator: ",\n") + "\n" + outer + "}"
-    }
-
-    /// One member of ``object(_:indent:)``.
-    enum Member {
-        /// A string value, escaped when written.
-        case string(String, String)
-        /// A value that is already JSON text.
-        case raw(String, String)
-    }
 }
