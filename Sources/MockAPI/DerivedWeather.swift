@@ -19,10 +19,6 @@ struct DerivedWeather: Sendable, Equatable {
     /// The prefectures without a coast (栃木, 群馬, 埼玉, 山梨, 長野, 岐阜, 滋賀, 奈良), by code.
     static let inlandPrefectures: Set<Substring> = ["09", "10", "11", "19", "20", "21", "25", "29"]
 
-    init(seed: String) {
-        self.seed = seed
-    }
-
     /// Whether the area has a coast, and so a wave forecast.
     var hasSea: Bool {
         !Self.inlandPrefectures.contains(seed.prefix(2))
@@ -39,7 +35,6 @@ struct DerivedWeather: Sendable, Equatable {
         normalMaximum - draw("spread", 0, 6...9)
     }
 
-    /// The day's weather.
     func kind(day: Int) -> WeatherKind {
         let total = WeatherKind.all.reduce(0) { $0 + $1.weight }
         var pick = draw("weather", day, 0...(total - 1))

@@ -1,6 +1,5 @@
 /// Writing a ``JSONValue`` as text, in the two layouts the imitated servers use.
 extension JSONValue {
-    /// How the text is laid out.
     enum Layout: Sendable {
         /// No whitespace at all, as the agency's forecast files: `[{"a":"b"}]`.
         case compact

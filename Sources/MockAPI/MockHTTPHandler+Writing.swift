@@ -26,7 +26,6 @@ extension MockHTTPHandler {
         self.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
-    /// Writes `answer` and ends the request.
     func respond(_ request: PendingRequest, _ answer: Answer, context: ChannelHandlerContext) {
         self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
     }

@@ -1,6 +1,5 @@
 /// A text with `{{name}}` placeholders, split once so that filling it in is a single pass.
 struct BodyTemplate: Sendable {
-    /// A piece of the template.
     enum Part: Sendable, Equatable {
         case text(String)
         case placeholder(String)
