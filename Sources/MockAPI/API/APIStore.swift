@@ -68,7 +68,9 @@ struct APIStore: MockSource {
 
     /// Reads the catalog, the fixtures and the template from `folder`.
     static func load(fixtures folder: String) throws(FixtureError) -> APIStore {
-        let ids = try catalogIDs(folder: folder)
+        let catalogFile = folder + "/cities.tsv"
+        let ids = try TSV.records(try FixtureFiles.readText(catalogFile), file: catalogFile, columns: ["id"]).map { $0.cells[0] }
+        guard !ids.isEmpty else { throw FixtureError(path: catalogFile, problem: "lists no city") }
         let locationsFile = folder + "/cities-api-location.tsv"
         let locations = try CityLocation.parseTable(try FixtureFiles.readText(locationsFile), file: locationsFile)
         let templateFile = folder + "/template.json"
@@ -107,7 +109,7 @@ struct APIStore: MockSource {
             "prefecture": location.prefecture, "city": location.city, "district": location.district,
             "area": location.area, "link_area_code": location.linkAreaCode,
         ]
-        return template.render(values.mapValues(JSONText.escaped))
+        return template.render(values.mapValues(JSONValue.escaped))
     }
 
     /// The body of a city without a fixture: the template filled in with its location, and the
@@ -123,16 +125,6 @@ struct APIStore: MockSource {
             throw FixtureError(path: file, problem: "filled in for \(location.id) " + error.description)
         }
         return DerivedWeather(seed: location.id).apiBody(from: json, district: location.district).text(.pretty)
-    }
-
-    /// The IDs in the `id` column of `cities.tsv`, in file order.
-    private static func catalogIDs(folder: String) throws(FixtureError) -> [String] {
-        let file = folder + "/cities.tsv"
-        let ids = try TSV.records(try FixtureFiles.readText(file), file: file, columns: ["id"]).map { $0.cells[0] }
-        guard !ids.isEmpty else {
-            throw FixtureError(path: file, problem: "lists no city")
-        }
-        return ids
     }
 
     /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.
