@@ -141,9 +141,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let signals = TerminationSignals()
-        let tls = self.tls ? MockTLS(
-            certificate: self.certificate,
-            protocols: self.alpn.split(separator: ",").map { String($0) }) : nil
+        let protocols = self.alpn.split(separator: ",").map(String.init)
+        let tls = self.tls ? MockTLS(certificate: self.certificate, protocols: protocols) : nil
         let server = try await MockServer.start(configuration: self.makeConfiguration(), port: self.port, tls: tls)
         print(server.baseURL)
         var temporaryCAFile: String?

@@ -30,9 +30,7 @@ final class TerminationSignals {
     }
 
     deinit {
-        for source in self.sources {
-            source.cancel()
-        }
+        self.sources.forEach { $0.cancel() }
     }
 
     /// Returns once SIGINT or SIGTERM has arrived (at once if one already has).

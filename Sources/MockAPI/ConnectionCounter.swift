@@ -14,8 +14,7 @@ final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler {
     private let isTLS: Bool
 
     init(state: ServerState, isTLS: Bool) {
-        self.state = state
-        self.isTLS = isTLS
+        (self.state, self.isTLS) = (state, isTLS)
     }
 
     func channelActive(context: ChannelHandlerContext) {

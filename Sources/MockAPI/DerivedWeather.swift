@@ -114,13 +114,8 @@ struct DerivedWeather: Sendable, Equatable {
 
     /// A number in `range` drawn from the seed, the value's name and the day.
     private func draw(_ name: String, _ day: Int, _ range: ClosedRange<Int>) -> Int {
-        var bytes = Array(seed.utf8)
-        bytes.append(0x2F)
-        bytes += name.utf8
-        bytes.append(0x2F)
-        bytes += String(day).utf8
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
+        for byte in "\(seed)/\(name)/\(day)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         // splitmix64's finisher: FNV-1a alone leaves the low bits of near-equal inputs alike.

@@ -15,10 +15,7 @@ extension MockHTTPHandler {
     /// Starts a 200 response whose body is `length` bytes of `x`, or endless and chunked when
     /// `length` is nil.
     func startStream(
-        _ request: PendingRequest,
-        headers: [(String, String)],
-        length: Int?,
-        context: ChannelHandlerContext
+        _ request: PendingRequest, headers: [(String, String)], length: Int?, context: ChannelHandlerContext
     ) {
         if request.isHead || length == 0 {
             self.respond(request, status: .ok, headers: headers, body: ByteBuffer(), context: context)

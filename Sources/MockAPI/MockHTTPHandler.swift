@@ -68,17 +68,13 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     let scheme: String
 
     init(state: ServerState, store: FixtureStore, scheme: String) {
-        self.state = state
-        self.store = store
-        self.scheme = scheme
+        (self.state, self.store, self.scheme) = (state, store, scheme)
     }
 
     /// Over TLS the handler is added once ALPN has chosen HTTP/1.1, after the connection became
     /// active; an HTTP/2 stream's channel may be active already too.
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive {
-            self.isActive = true
-        }
+        self.isActive = context.channel.isActive
     }
 
     func channelActive(context: ChannelHandlerContext) {

@@ -161,19 +161,13 @@ final class ServerState: Sendable {
         if let target, let rule = state.configuration.faultRule(for: target) {
             let attempt = state.faultAttempts[target, default: 0] + 1
             state.faultAttempts[target] = attempt
-            if rule.firstAttempts.map({ attempt <= $0 }) ?? true {
-                return rule.fault
-            }
+            if rule.firstAttempts.map({ attempt <= $0 }) ?? true { return rule.fault }
         }
-        guard let rule = state.configuration.randomFault else {
-            return nil
-        }
-        if let limit = rule.firstAttempts, state.randomFaultsInjected >= limit {
-            return nil
-        }
-        guard rule.fraction >= 1 || Double.random(in: 0..<1) < rule.fraction else {
-            return nil
-        }
+        // The dice are thrown only while the random rule's `K` is not reached.
+        guard let rule = state.configuration.randomFault,
+            rule.firstAttempts.map({ state.randomFaultsInjected < $0 }) ?? true,
+            rule.fraction >= 1 || Double.random(in: 0..<1) < rule.fraction
+        else { return nil }
         state.randomFaultsInjected += 1
         return rule.fault
     }

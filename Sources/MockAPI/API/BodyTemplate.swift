@@ -29,15 +29,11 @@ struct BodyTemplate: Sendable {
 
     /// The text with each placeholder replaced by `values[name]` (left as `{{name}}` when absent).
     func render(_ values: [String: String]) -> String {
-        var result = ""
-        for part in parts {
+        parts.map { part in
             switch part {
-            case .text(let text):
-                result += text
-            case .placeholder(let name):
-                result += values[name] ?? "{{\(name)}}"
+            case .text(let text): text
+            case .placeholder(let name): values[name] ?? "{{\(name)}}"
             }
-        }
-        return result
+        }.joined()
     }
 }

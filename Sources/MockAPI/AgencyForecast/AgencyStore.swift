@@ -44,17 +44,12 @@ struct AgencyStore: MockSource {
 
         /// A made file, written out in `layout`.
         init(json: JSONValue, layout: JSONValue.Layout, remaking: Remaking) {
-            self.bytes = ByteBuffer(string: json.text(layout))
-            self.json = json
-            self.layout = layout
-            self.remaking = remaking
+            (self.bytes, self.json, self.layout, self.remaking) = (ByteBuffer(string: json.text(layout)), json, layout, remaking)
         }
 
         /// A sample, served as its bytes.
         init(bytes: [UInt8], json: JSONValue) {
-            self.bytes = ByteBuffer(bytes: bytes)
-            self.json = json
-            self.layout = JSONValue.Layout(of: bytes)
+            (self.bytes, self.json, self.layout) = (ByteBuffer(bytes: bytes), json, JSONValue.Layout(of: bytes))
         }
     }
 

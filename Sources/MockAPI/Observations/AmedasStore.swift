@@ -109,10 +109,7 @@ struct AmedasStore: MockSource {
     static func time(ofName name: String) -> Int? {
         let digits = Array(name.utf8)
         guard digits.count == 14, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        let text = String(decoding: digits, as: UTF8.self)
-        func field(_ start: Int, _ length: Int) -> Substring {
-            text.dropFirst(start).prefix(length)
-        }
+        func field(_ start: Int, _ length: Int) -> Substring { name.dropFirst(start).prefix(length) }
         let iso = "\(field(0, 4))-\(field(4, 2))-\(field(6, 2))T\(field(8, 2)):\(field(10, 2)):\(field(12, 2))+09:00"
         guard let instant = JST.parseInstant(iso), instant % 600 == 0 else { return nil }
         return instant

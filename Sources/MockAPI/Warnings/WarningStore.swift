@@ -76,8 +76,12 @@ struct WarningStore: MockSource {
             item["kinds"] = .array([.strings(["status": "発表警報・注意報はなし"])])
             return item
         }
-        var telegram = JSONValue.strings(["reportDatetime": time, "infoType": "発表", "publishingOffice": "気象庁", "headlineText": ""])
-        telegram["warning"] = .object([.init(key: "class10Items", value: .array(items)), .init(key: "class20Items", value: .array([]))])
+        var telegram = JSONValue.strings([
+            "reportDatetime": time, "infoType": "発表", "publishingOffice": "気象庁", "headlineText": "",
+        ])
+        telegram["warning"] = .object([])
+        telegram["warning"]["class10Items"] = .array(items)
+        telegram["warning"]["class20Items"] = .array([])
         telegram["dataTypeCode"] = .string("VPWW55")
         return ByteBuffer(string: JSONValue.array([telegram]).text(.compact))
     }
