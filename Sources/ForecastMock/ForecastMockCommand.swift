@@ -93,7 +93,7 @@ struct ForecastMockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "With --tls: the certificate; other-host is for other.example, expired has expired.",
         valueName: "name"))
-    var certificate: CertificateChoice = .localhost
+    var certificate: MockCertificates.Server = .localhost
 
     @Option(help: ArgumentHelp(
         "With --tls: only offer these ALPN protocols, comma-separated.", valueName: "list"))
@@ -141,9 +141,8 @@ struct ForecastMockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let signals = TerminationSignals()
-        let tls = self.tls ? MockTLS(
-            certificate: self.certificate.server,
-            protocols: self.alpn.split(separator: ",").map { String($0) }) : nil
+        let protocols = self.alpn.split(separator: ",").map(String.init)
+        let tls = self.tls ? MockTLS(certificate: self.certificate, protocols: protocols) : nil
         let server = try await MockServer.start(configuration: self.makeConfiguration(), port: self.port, tls: tls)
         print(server.baseURL)
         var temporaryCAFile: String?
@@ -169,17 +168,4 @@ struct ForecastMockCommand: AsyncParsableCommand {
     }
 }
 
-/// The certificates `forecast-mock --tls` can present.
-enum CertificateChoice: String, ExpressibleByArgument, CaseIterable {
-    case localhost
-    case otherHost = "other-host"
-    case expired
-
-    var server: MockCertificates.Server {
-        switch self {
-        case .localhost: .localhost
-        case .otherHost: .otherHost
-        case .expired: .expired
-        }
-    }
-}
+extension MockCertificates.Server: ExpressibleByArgument {}

@@ -1,5 +1,4 @@
 import Dispatch
-import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
 import Glibc
@@ -14,67 +13,28 @@ import Darwin
 /// Create it before starting work: from then on both signals are caught (their default action,
 /// ending the process, is ignored) and remembered until ``wait()`` returns.
 final class TerminationSignals {
-    private let latch = Latch()
     private let sources: [any DispatchSourceSignal]
+    /// Keeps the newest signal until ``wait()`` reads it: one that arrived first is not lost.
+    private let arrivals: AsyncStream<Void>
 
     init() {
-        let latch = self.latch
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.arrivals = arrivals
         self.sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { latch.open() }
+            source.setEventHandler { arrived.yield() }
             source.resume()
             return source
         }
     }
 
     deinit {
-        for source in self.sources {
-            source.cancel()
-        }
+        self.sources.forEach { $0.cancel() }
     }
 
     /// Returns once SIGINT or SIGTERM has arrived (at once if one already has).
     func wait() async {
-        await self.latch.wait()
-    }
-
-    /// Opens once; wakes the task waiting for it, or lets the next waiter through at once.
-    private final class Latch: Sendable {
-        private enum State {
-            case closed
-            case waiting(CheckedContinuation<Void, Never>)
-            case open
-        }
-
-        /// NIO's pthread-based lock, which ThreadSanitizer sees (it cannot see the futex inside
-        /// `Synchronization.Mutex` on Linux).
-        private let state = NIOLockedValueBox(State.closed)
-
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let isOpen = self.state.withLockedValue { state in
-                    if case .open = state {
-                        return true
-                    }
-                    state = .waiting(continuation)
-                    return false
-                }
-                if isOpen {
-                    continuation.resume()
-                }
-            }
-        }
-
-        func open() {
-            let waiting = self.state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
-                defer { state = .open }
-                if case .waiting(let continuation) = state {
-                    return continuation
-                }
-                return nil
-            }
-            waiting?.resume()
-        }
+        for await _ in self.arrivals { return }
     }
 }

@@ -7,7 +7,7 @@ enum CannedBody {
     static let invalidCity = ByteBuffer(string: apiError("The specified city ID is invalid."))
 
     /// The API framework's 404 body (JSON for `api/*`), which clients should not rely on.
-    static let notFound = ByteBuffer(string: JSONText.object([.string("message", "Not Found")]))
+    static let notFound = ByteBuffer(string: JSONValue.strings(["message": "Not Found"]).text(.pretty))
 
     /// The agency's server's 404 page (Apache's), for a file it does not have.
     static let agencyNotFound = ByteBuffer(
@@ -24,8 +24,7 @@ enum CannedBody {
     )
 
     static let methodNotAllowed = ByteBuffer(
-        string: JSONText.object([.string("message", "The method is not supported for this route.")])
-    )
+        string: JSONValue.strings(["message": "The method is not supported for this route."]).text(.pretty))
 
     /// The error page of ``Fault/html``: what a proxy or a crashed framework serves instead of JSON.
     static let htmlErrorPage = ByteBuffer(
@@ -47,7 +46,7 @@ enum CannedBody {
 
     /// The API's error object, pretty-printed like the real one: `{\n    "error": "…"\n}`.
     static func apiError(_ message: String) -> String {
-        JSONText.object([.string("error", message)])
+        JSONValue.strings(["error": message]).text(.pretty)
     }
 
     /// A short `text/plain` body for ``Fault/status(_:retryAfter:)``, e.g. "503 Service Unavailable\n".

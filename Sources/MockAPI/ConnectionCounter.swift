@@ -14,24 +14,30 @@ final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler {
     private let isTLS: Bool
 
     init(state: ServerState, isTLS: Bool) {
-        self.state = state
-        self.isTLS = isTLS
+        (self.state, self.isTLS) = (state, isTLS)
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        self.state.connectionOpened(protocol: self.isTLS ? nil : "http/1.1")
+        self.state.count {
+            $0.connectionsAccepted += 1
+            // A TLS connection's protocol is known when its handshake completes.
+            if !self.isTLS { $0.connectionsByProtocol["http/1.1", default: 0] += 1 }
+        }
         context.fireChannelActive()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
-            self.state.connectionNegotiated(protocol: negotiated ?? "http/1.1")
+            self.state.count {
+                $0.tlsHandshakes += 1
+                $0.connectionsByProtocol[negotiated ?? "http/1.1", default: 0] += 1
+            }
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        self.state.connectionClosed()
+        self.state.count { $0.connectionsClosed += 1 }
         context.fireChannelInactive()
     }
 }

@@ -19,10 +19,6 @@ struct DerivedWeather: Sendable, Equatable {
     /// The prefectures without a coast (栃木, 群馬, 埼玉, 山梨, 長野, 岐阜, 滋賀, 奈良), by code.
     static let inlandPrefectures: Set<Substring> = ["09", "10", "11", "19", "20", "21", "25", "29"]
 
-    init(seed: String) {
-        self.seed = seed
-    }
-
     /// Whether the area has a coast, and so a wave forecast.
     var hasSea: Bool {
         !Self.inlandPrefectures.contains(seed.prefix(2))
@@ -39,7 +35,6 @@ struct DerivedWeather: Sendable, Equatable {
         normalMaximum - draw("spread", 0, 6...9)
     }
 
-    /// The day's weather.
     func kind(day: Int) -> WeatherKind {
         let total = WeatherKind.all.reduce(0) { $0 + $1.weight }
         var pick = draw("weather", day, 0...(total - 1))
@@ -119,13 +114,8 @@ struct DerivedWeather: Sendable, Equatable {
 
     /// A number in `range` drawn from the seed, the value's name and the day.
     private func draw(_ name: String, _ day: Int, _ range: ClosedRange<Int>) -> Int {
-        var bytes = Array(seed.utf8)
-        bytes.append(0x2F)
-        bytes += name.utf8
-        bytes.append(0x2F)
-        bytes += String(day).utf8
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
+        for byte in "\(seed)/\(name)/\(day)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         // splitmix64's finisher: FNV-1a alone leaves the low bits of near-equal inputs alike.

@@ -21,8 +21,6 @@ public struct FaultRule: Sendable, Equatable {
     ///   - firstAttempts: `nil` for every request, `K` for the first `K` only.
     ///   - fraction: the probability of a random fault (``MockConfiguration/randomFault`` only).
     public init(_ fault: Fault, firstAttempts: Int? = nil, fraction: Double = 1.0) {
-        self.fault = fault
-        self.firstAttempts = firstAttempts
-        self.fraction = fraction
+        (self.fault, self.firstAttempts, self.fraction) = (fault, firstAttempts, fraction)
     }
 }

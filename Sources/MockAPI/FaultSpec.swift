@@ -13,12 +13,6 @@ public enum FaultSpec {
     /// weather agency answers 503.
     public static let defaultAPIErrorMessage = "Request to JMA API failed (HTTP Error 503)"
 
-    /// Parses `CITY=KIND[@K]`, e.g. `130010=status:503@2`.
-    public static func cityRule(_ text: String) throws(FaultSpecError) -> (cityID: String, rule: FaultRule) {
-        let (cityID, rule) = try keyed(text[...], spec: text, form: MockSources.api.faultForm)
-        return (String(cityID), rule)
-    }
-
     /// Parses `KEY=KIND[@K]` (a rule for a city of the API) or `SOURCE:KEY=KIND[@K]` (a rule
     /// for another source: `office:` an office's forecast files, `warning:` its warning file,
     /// `amedas:` the file `latest_time` or `map`), e.g. `270000=reset`,
@@ -28,19 +22,14 @@ public enum FaultSpec {
         let named = MockSources.all.first { $0.name != api.name && text.hasPrefix($0.name + ":") }
         let source = named ?? api
         let rest = named == nil ? text[...] : text.dropFirst(source.name.count + 1)
-        let (key, rule) = try keyed(rest, spec: text, form: source.faultForm)
-        guard source.acceptsFaultKey(key) else {
+        guard let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
             throw FaultSpecError(spec: text, problem: "expected " + source.faultForm)
         }
-        return (FaultTarget(source: source.name, key: String(key)), rule)
-    }
-
-    /// Parses `KEY=KIND[@K]`; a `KEY` or `=` missing is an error saying `form`.
-    private static func keyed(_ text: Substring, spec: String, form: String) throws(FaultSpecError) -> (Substring, FaultRule) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw FaultSpecError(spec: spec, problem: "expected " + form)
+        let rule = try rule(String(rest[rest.index(after: equals)...]))
+        guard source.acceptsFaultKey(rest[..<equals]) else {
+            throw FaultSpecError(spec: text, problem: "expected " + source.faultForm)
         }
-        return (text[..<equals], try rule(String(text[text.index(after: equals)...])))
+        return (FaultTarget(source: source.name, key: String(rest[..<equals])), rule)
     }
 
     /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of
@@ -71,7 +60,6 @@ public enum FaultSpec {
         return FaultRule(try self.fault(kind, spec: text), firstAttempts: firstAttempts)
     }
 
-    /// Parses the `KIND` part.
     private static func fault(_ kind: Substring, spec: String) throws(FaultSpecError) -> Fault {
         let parts = kind.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0]

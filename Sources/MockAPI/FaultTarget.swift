@@ -12,7 +12,6 @@ public struct FaultTarget: Sendable, Hashable {
 
     /// The key `key` of the source named `source`.
     public init(source: String, key: String) {
-        self.source = source
-        self.key = key
+        (self.source, self.key) = (source, key)
     }
 }

@@ -30,7 +30,6 @@ enum FixtureFiles {
         }
     }
 
-    /// The names of the entries of the folder `path`.
     static func names(in path: String) throws(FixtureError) -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: path)

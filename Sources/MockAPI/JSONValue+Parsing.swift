@@ -31,10 +31,6 @@ extension JSONValue {
         /// Deeper nesting than this is refused rather than risking the stack.
         static let maximumDepth = 512
 
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-        }
-
         mutating func value(depth: Int) throws(ParseError) -> JSONValue {
             guard depth < Self.maximumDepth else {
                 throw ParseError(offset: offset, problem: "nested too deeply")

@@ -1,6 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Writing a ``JSONValue`` as text, in the two layouts the imitated servers use.
 extension JSONValue {
-    /// How the text is laid out.
     enum Layout: Sendable {
         /// No whitespace at all, as the agency's forecast files: `[{"a":"b"}]`.
         case compact
@@ -14,8 +19,7 @@ extension JSONValue {
         }
     }
 
-    /// The value as JSON text; strings escaped as ``JSONText`` does (non-ASCII and `/` as they
-    /// are).
+    /// The value as JSON text; strings escaped as ``quoted(_:)`` does.
     func text(_ layout: Layout) -> String {
         var output = ""
         write(to: &output, layout: layout, indent: 0)
@@ -27,7 +31,7 @@ extension JSONValue {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let text): output += text
-        case .string(let text): output += JSONText.quoted(text)
+        case .string(let text): output += Self.quoted(text)
         case .array(let elements):
             writeContainer(elements, open: "[", close: "]", to: &output, layout: layout, indent: indent) {
                 element, output, indent in
@@ -37,7 +41,7 @@ extension JSONValue {
             let separator = layout == .pretty ? ": " : ":"
             writeContainer(members, open: "{", close: "}", to: &output, layout: layout, indent: indent) {
                 member, output, indent in
-                output += JSONText.quoted(member.key) + separator
+                output += Self.quoted(member.key) + separator
                 member.value.write(to: &output, layout: layout, indent: indent)
             }
         }
@@ -60,5 +64,27 @@ extension JSONValue {
         }
         if layout == .pretty { output += "\n" + String(repeating: " ", count: indent) }
         output += close
+    }
+
+    /// `text` as a JSON string literal, quotes included, escaped as the real API escapes (PHP's
+    /// `JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES`): quotes, backslashes and control
+    /// characters are escaped (`\n`, `\b`, `\u001f`); non-ASCII text and `/` are written as they
+    /// are. Foundation's `JSONEncoder` without escaped slashes writes that. (PHP also escapes
+    /// U+2028 and U+2029, which no body the mock writes holds.)
+    static func quoted(_ text: String) -> String {
+        // A string always encodes: JSONEncoder throws only for values JSON cannot hold
+        // (a non-finite number), and for none of a string's.
+        return String(decoding: try! encoder.encode(text), as: UTF8.self)
+    }
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
+    /// `text` escaped for use between the quotes of a JSON string.
+    static func escaped(_ text: String) -> String {
+        String(quoted(text).dropFirst().dropLast())
     }
 }

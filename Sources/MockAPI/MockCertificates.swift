@@ -14,12 +14,12 @@ import Foundation
 ///
 /// The keys protect nothing: they are public on purpose, and only ever used on 127.0.0.1.
 public enum MockCertificates {
-    /// A server certificate the mock can present.
-    public enum Server: Sendable, Hashable, CaseIterable {
+    /// A server certificate the mock can present, named as `forecast-mock --certificate` takes it.
+    public enum Server: String, Sendable, Hashable, CaseIterable {
         /// For localhost, 127.0.0.1 and ::1, valid 2025–2075: what a client should accept.
         case localhost
         /// For other.example only: a client connecting to 127.0.0.1 must refuse it by name.
-        case otherHost
+        case otherHost = "other-host"
         /// For localhost and 127.0.0.1, valid only in 2020: a client must refuse it as expired.
         case expired
     }

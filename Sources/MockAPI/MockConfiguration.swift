@@ -40,31 +40,22 @@ public struct MockConfiguration: Sendable {
     /// Defaults to the package's top-level `Fixtures/`.
     public var fixturesDirectory: String
 
-    /// Creates a configuration; every knob defaults to normal behaviour.
+    /// Creates a configuration; every knob defaults to normal behaviour. `faultsByCity` joins
+    /// the API's entry of `faultsBySource`.
     public init(
         latency: Duration = .zero,
-        latencyByCity: [String: Duration] = [:],
-        latencyByOffice: [String: Duration] = [:],
+        latencyBySource: [String: [String: Duration]] = [:],
         faultsByCity: [String: FaultRule] = [:],
-        faultsByOffice: [String: FaultRule] = [:],
-        faultsByAmedas: [String: FaultRule] = [:],
-        faultsByWarning: [String: FaultRule] = [:],
+        faultsBySource: [String: [String: FaultRule]] = [:],
         randomFault: FaultRule? = nil,
         stampsRelease: Bool = false,
         clock: @escaping @Sendable () -> Date = { Date() },
         fixturesDirectory: String = MockConfiguration.defaultFixturesDirectory
     ) {
-        self.latency = latency
-        self.randomFault = randomFault
-        self.stampsRelease = stampsRelease
-        self.clock = clock
+        (self.latency, self.latencyBySource, self.faultsBySource) = (latency, latencyBySource, faultsBySource)
+        (self.randomFault, self.stampsRelease, self.clock) = (randomFault, stampsRelease, clock)
         self.fixturesDirectory = fixturesDirectory
-        self.latencyByCity = latencyByCity
-        self.latencyByOffice = latencyByOffice
-        self.faultsByCity = faultsByCity
-        self.faultsByOffice = faultsByOffice
-        self.faultsByAmedas = faultsByAmedas
-        self.faultsByWarning = faultsByWarning
+        self.faultsBySource[MockSources.api.name, default: [:]].merge(faultsByCity) { _, city in city }
     }
 
     /// The package's top-level `Fixtures/` folder, found from this source file's `#filePath`
@@ -83,7 +74,6 @@ public struct MockConfiguration: Sendable {
         target.flatMap { latencyBySource[$0.source]?[$0.key] } ?? latency
     }
 
-    /// The fault rule set for `target`, if any.
     func faultRule(for target: FaultTarget) -> FaultRule? {
         faultsBySource[target.source]?[target.key]
     }

@@ -19,16 +19,13 @@ extension MockHTTPHandler {
                 values[key] = value
             }
         }
-        let headers = JSONText.object(names.map { .string($0, values[$0]!) }, indent: 4)
-        let body = request.body.map { String(buffer: $0) } ?? ""
         let version = request.head.version
-        let text = JSONText.object([
-            .string("method", request.head.method.rawValue),
-            .string("uri", request.head.uri),
-            .string("version", "HTTP/\(version.major).\(version.minor)"),
-            .raw("headers", headers),
-            .string("body", body),
+        var echo = JSONValue.strings([
+            "method": request.head.method.rawValue, "uri": request.head.uri,
+            "version": "HTTP/\(version.major).\(version.minor)",
         ])
-        return Answer(status: .ok, headers: jsonHeaders, body: ByteBuffer(string: text))
+        echo["headers"] = .object(names.map { JSONValue.Member(key: $0, value: .string(values[$0]!)) })
+        echo["body"] = .string(request.body.map { String(buffer: $0) } ?? "")
+        return Answer(status: .ok, headers: jsonHeaders, body: ByteBuffer(string: echo.text(.pretty)))
     }
 }

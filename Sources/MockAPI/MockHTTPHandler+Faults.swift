@@ -17,15 +17,11 @@ extension MockHTTPHandler {
         switch fault {
         case .status(let code, let retryAfter):
             let status = HTTPResponseStatus(statusCode: code)
-            var headers = [("Content-Type", "text/plain; charset=utf-8")]
-            if let retryAfter {
-                headers.append(("Retry-After", retryAfter))
-            }
+            let headers = [("Content-Type", "text/plain; charset=utf-8")] + (retryAfter.map { [("Retry-After", $0)] } ?? [])
             let body = status.mayHaveResponseBody ? CannedBody.statusText(status) : ByteBuffer()
             self.respond(request, status: status, headers: headers, body: body, context: context)
         case .apiError(let message):
-            let body = ByteBuffer(string: CannedBody.apiError(message))
-            self.respond(request, status: .ok, headers: headers, body: body, context: context)
+            self.respond(request, status: .ok, headers: headers, body: ByteBuffer(string: CannedBody.apiError(message)), context: context)
         case .html:
             let headers = [("Content-Type", "text/html; charset=UTF-8")]
             self.respond(request, status: .ok, headers: headers, body: CannedBody.htmlErrorPage, context: context)

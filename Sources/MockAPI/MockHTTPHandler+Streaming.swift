@@ -15,10 +15,7 @@ extension MockHTTPHandler {
     /// Starts a 200 response whose body is `length` bytes of `x`, or endless and chunked when
     /// `length` is nil.
     func startStream(
-        _ request: PendingRequest,
-        headers: [(String, String)],
-        length: Int?,
-        context: ChannelHandlerContext
+        _ request: PendingRequest, headers: [(String, String)], length: Int?, context: ChannelHandlerContext
     ) {
         if request.isHead || length == 0 {
             self.respond(request, status: .ok, headers: headers, body: ByteBuffer(), context: context)
@@ -44,7 +41,7 @@ extension MockHTTPHandler {
     func markBlocked(_ blocked: Bool) {
         guard blocked != self.streamBlocked else { return }
         self.streamBlocked = blocked
-        self.state.streamBlocked(blocked)
+        self.state.count { $0.streamsBlocked += blocked ? 1 : -1 }
     }
 
     /// Writes chunks while the channel is writable, for one turn of the event loop.

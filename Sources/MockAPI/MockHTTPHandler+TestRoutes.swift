@@ -1,25 +1,12 @@
 import NIOCore
 import NIOHTTP1
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension MockHTTPHandler {
     /// 401 with the challenge `challenge` in `WWW-Authenticate`.
     static func unauthorized(_ challenge: String) -> Answer {
         Answer(status: .unauthorized, headers: [("WWW-Authenticate", challenge)], body: ByteBuffer(string: "unauthorized"))
     }
 
-    /// The `Authorization` value of HTTP Basic for `user` and `password` (RFC 7617).
-    static func basicCredentials(user: String, password: String) -> String {
-        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
-    }
-}
-
-extension MockHTTPHandler {
     /// The realm and nonce of `/digest-auth/`'s challenge. One nonce for the server's life:
     /// what is tested is the client's answer, not a replay.
     static let digestRealm = "forecast-mock"

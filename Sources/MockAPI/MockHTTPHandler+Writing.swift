@@ -12,10 +12,7 @@ extension MockHTTPHandler {
     /// The request leaves ``MockStats/inFlight`` before the first byte is written, so a client
     /// that has read the response always finds it counted as ended.
     func respond(
-        _ request: PendingRequest,
-        status: HTTPResponseStatus,
-        headers: [(String, String)],
-        body: ByteBuffer,
+        _ request: PendingRequest, status: HTTPResponseStatus, headers: [(String, String)], body: ByteBuffer,
         context: ChannelHandlerContext
     ) {
         self.endRequest()
@@ -26,17 +23,13 @@ extension MockHTTPHandler {
         self.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
-    /// Writes `answer` and ends the request.
     func respond(_ request: PendingRequest, _ answer: Answer, context: ChannelHandlerContext) {
         self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
     }
 
     /// Answers with a redirect and an empty body.
     func redirect(
-        _ request: PendingRequest,
-        status: HTTPResponseStatus,
-        to location: String,
-        context: ChannelHandlerContext
+        _ request: PendingRequest, status: HTTPResponseStatus, to location: String, context: ChannelHandlerContext
     ) {
         let headers = [("Location", location), ("Content-Type", "text/plain; charset=utf-8")]
         self.respond(request, status: status, headers: headers, body: ByteBuffer(), context: context)
@@ -44,10 +37,7 @@ extension MockHTTPHandler {
 
     /// Writes a response head; `contentLength` nil means a chunked body.
     func writeHead(
-        _ request: PendingRequest,
-        status: HTTPResponseStatus,
-        headers extra: [(String, String)],
-        contentLength: Int?,
+        _ request: PendingRequest, status: HTTPResponseStatus, headers extra: [(String, String)], contentLength: Int?,
         context: ChannelHandlerContext
     ) {
         var headers = HTTPHeaders(extra)

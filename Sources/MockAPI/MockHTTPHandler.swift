@@ -1,6 +1,12 @@
 import NIOCore
 import NIOHTTP1
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Answers the requests of one connection: routing, latency, faults and the counters.
 ///
 /// It sits behind NIO's HTTP/1.1 server pipeline, whose pipelining helper hands it one request at
@@ -44,7 +50,6 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     var request: PendingRequest?
     /// Whether the connection's current request is counted in ``MockStats/inFlight``.
     var requestInFlight = false
-    /// The body being streamed, if any.
     var stream: BodyStream?
     /// Whether a ``pump(context:)`` is already queued on the event loop.
     var pumpScheduled = false
@@ -63,17 +68,13 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     let scheme: String
 
     init(state: ServerState, store: FixtureStore, scheme: String) {
-        self.state = state
-        self.store = store
-        self.scheme = scheme
+        (self.state, self.store, self.scheme) = (state, store, scheme)
     }
 
     /// Over TLS the handler is added once ALPN has chosen HTTP/1.1, after the connection became
     /// active; an HTTP/2 stream's channel may be active already too.
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive {
-            self.isActive = true
-        }
+        self.isActive = context.channel.isActive
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -90,7 +91,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.request = nil
         if let held = self.held {
             self.held = nil
-            self.state.dropHeld(held.ticket)
+            self.state.gate { $0.drop(held.ticket); return [] }
             // Runs the held answer, which finds the connection gone and drops it.
             held.promise.succeed()
         }
@@ -218,7 +219,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let body = ByteBuffer(string: #"{"method": "\#(request.head.method.rawValue)", "bytes": \#(request.uploaded), "fnv1a": "\#(String(request.uploadHash, radix: 16))"}"#)
             self.respond(request, status: .ok, headers: Self.jsonHeaders, body: body, context: context)
         case .basicAuth(let user, let password):
-            let authorized = request.head.headers.first(name: "authorization") == Self.basicCredentials(user: user, password: password)
+            // HTTP Basic (RFC 7617).
+            let credentials = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+            let authorized = request.head.headers.first(name: "authorization") == credentials
             self.respond(request, authorized ? Self.echo(request) : Self.unauthorized("Basic realm=\"mock\""), context: context)
         case .digestAuth(let user, let password):
             let authorized = Self.digestAuthorized(

@@ -48,11 +48,7 @@ public final class MockServer: Sendable {
     }
 
     private init(group: MultiThreadedEventLoopGroup, channel: any Channel, state: ServerState, port: Int, tls: MockTLS?) {
-        self.group = group
-        self.channel = channel
-        self.state = state
-        self.port = port
-        self.tls = tls
+        (self.group, self.channel, self.state, self.port, self.tls) = (group, channel, state, port, tls)
     }
 
     /// Binds 127.0.0.1 (port 0 = a free port) and starts serving, over TLS if `tls` is given.
@@ -173,10 +169,7 @@ public final class MockServer: Sendable {
     /// and the gate opens on the server's own thread: no latency to bet on, and no wait for the
     /// test's task. Without `count`, ``openGate()`` or ``release(where:)`` let answers go.
     public func closeGate(untilHeld count: Int? = nil, order: [String] = []) {
-        self.state.gate { gate in
-            gate.close(untilHeld: count, order: order)
-            return []
-        }
+        self.state.gate { $0.close(untilHeld: count, order: order); return [] }
     }
 
     /// Opens the gate: every held answer goes on (with its latency, if any), and later requests
@@ -201,5 +194,25 @@ public final class MockServer: Sendable {
     /// in ``MockStats/connectionsClosed`` only.
     public func resetStats() {
         self.state.resetStats()
+    }
+
+    /// Starts a server with `configuration` on a free port (over TLS if `tls` is given), runs
+    /// `body` with it, and shuts it down whatever happens: the one way tests and benchmarks
+    /// scope a mock API.
+    public static func withServer<T>(
+        _ configuration: MockConfiguration = MockConfiguration(),
+        tls: MockTLS? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (MockServer) async throws -> T
+    ) async throws -> T {
+        let server = try await MockServer.start(configuration: configuration, tls: tls)
+        do {
+            let result = try await body(server)
+            try await server.shutdown()
+            return result
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
     }
 }

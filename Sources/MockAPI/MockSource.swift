@@ -30,7 +30,6 @@ extension MockSource {
 /// A request for one of a source's files, as its source read the path: what the server needs to
 /// count it, delay it, fault it and answer it.
 struct SourceRequest: Sendable {
-    /// The source that read it.
     var source: any MockSource.Type
     /// The key it names (a city ID, an office code, a file); nil for none (`/api/forecast`
     /// without a city), which only the latency and the random fault for all reach.

@@ -9,7 +9,6 @@ public struct MockTLS: Sendable {
 
     /// HTTPS with `certificate`, offering HTTP/2 and HTTP/1.1.
     public init(certificate: MockCertificates.Server = .localhost, protocols: [String] = ["h2", "http/1.1"]) {
-        self.certificate = certificate
-        self.protocols = protocols
+        (self.certificate, self.protocols) = (certificate, protocols)
     }
 }

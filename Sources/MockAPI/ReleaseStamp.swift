@@ -52,3 +52,12 @@ struct ReleaseStamp: Sendable, Equatable {
         return JST.instant(day: today - 1, hour: hours.last!)
     }
 }
+
+extension JST {
+    /// `text` with its leading "YYYY-MM-DD" moved by `days`, the rest (a time, an offset) kept;
+    /// `text` itself when it does not start with a date.
+    static func shiftingDate(of text: String, by days: Int) -> String {
+        guard days != 0, let day = parseDay(text) else { return text }
+        return date(ofDay: day + days) + text.dropFirst(10)
+    }
+}

@@ -64,35 +64,24 @@ enum Route: Sendable {
             self = .source(request)
             return
         }
-        switch path {
-        case "/echo":
-            self = .echo
-        case "/upload":
-            self = .upload
-        case "/stats":
-            self = .stats
-        case _ where path.hasPrefix("/basic-auth/"):
-            let parts = path.dropFirst("/basic-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
-            self = parts.count == 2 ? .basicAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
-        case _ where path.hasPrefix("/digest-auth/"):
-            let parts = path.dropFirst("/digest-auth/".count).split(separator: "/", omittingEmptySubsequences: false)
-            self = parts.count == 2 ? .digestAuth(user: String(parts[0]), password: String(parts[1])) : .notFound
-        case _ where path.hasPrefix("/reject/"):
-            let parts = path.dropFirst("/reject/".count).split(separator: "/", omittingEmptySubsequences: false)
-            let status = Int(parts[0]).flatMap { (400...599).contains($0) ? $0 : nil }
-            let times = parts.count == 2 ? Int(parts[1]).flatMap { $0 > 0 ? $0 : nil } : nil
-            self = if let status, parts.count == 1 || times != nil { .reject(status, times: times) } else { .notFound }
-        case _ where path.hasPrefix("/pattern/"):
-            let count = Int(path.dropFirst("/pattern/".count)).flatMap { $0 >= 0 ? $0 : nil }
-            self = count.map(Route.pattern) ?? .notFound
-        case _ where path.hasPrefix("/hold/"):
-            let count = Int(path.dropFirst("/hold/".count)).flatMap { $0 > 0 ? $0 : nil }
-            self = count.map(Route.hold) ?? .notFound
-        case _ where path.hasPrefix("/bytes/"):
-            let count = Int(path.dropFirst("/bytes/".count)).flatMap { $0 >= 0 ? $0 : nil }
-            self = count.map(Route.bytes) ?? .notFound
-        default:
-            self = .notFound
+        // `/NAME/ARGUMENT/…`: the helper routes, by their name and their arguments.
+        let parts = path.first != "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let arguments = Array(parts.dropFirst())
+        let count = arguments.count == 1 ? Int(arguments[0]) : nil
+        switch (parts.first ?? "", arguments.count) {
+        case ("echo", 0): self = .echo
+        case ("upload", 0): self = .upload
+        case ("stats", 0): self = .stats
+        case ("basic-auth", 2): self = .basicAuth(user: arguments[0], password: arguments[1])
+        case ("digest-auth", 2): self = .digestAuth(user: arguments[0], password: arguments[1])
+        case ("reject", 1...2):
+            let status = Int(arguments[0]).flatMap { (400...599).contains($0) ? $0 : nil }
+            let times = arguments.count == 2 ? Int(arguments[1]).flatMap { $0 > 0 ? $0 : nil } : nil
+            self = if let status, arguments.count == 1 || times != nil { .reject(status, times: times) } else { .notFound }
+        case ("pattern", 1) where (count ?? -1) >= 0: self = .pattern(count!)
+        case ("hold", 1) where (count ?? 0) > 0: self = .hold(count!)
+        case ("bytes", 1) where (count ?? -1) >= 0: self = .bytes(count!)
+        default: self = .notFound
         }
     }
 

@@ -13,7 +13,6 @@ import NIOCore
 /// dictionary and integer updates, never while doing I/O. The lock is NIO's, on a pthread
 /// mutex, which ThreadSanitizer sees.
 final class ServerState: Sendable {
-    /// Everything behind the lock.
     private struct Guarded {
         var configuration: MockConfiguration
         var stats = MockStats()
@@ -52,7 +51,6 @@ final class ServerState: Sendable {
         }
     }
 
-    /// A copy of the statistics.
     func snapshot() -> MockStats {
         self.guarded.withLockedValue { $0.stats }
     }
@@ -73,25 +71,9 @@ final class ServerState: Sendable {
         }
     }
 
-    /// Counts a connection accepted; `protocol` is nil for a TLS connection, whose protocol is
-    /// known only when ``connectionNegotiated(protocol:)`` reports the handshake's choice.
-    func connectionOpened(protocol name: String?) {
-        self.guarded.withLockedValue {
-            $0.stats.connectionsAccepted += 1
-            if let name { $0.stats.connectionsByProtocol[name, default: 0] += 1 }
-        }
-    }
-
-    /// Counts a TLS connection whose handshake completed, by the protocol ALPN chose.
-    func connectionNegotiated(protocol name: String) {
-        self.guarded.withLockedValue {
-            $0.stats.tlsHandshakes += 1
-            $0.stats.connectionsByProtocol[name, default: 0] += 1
-        }
-    }
-
-    func connectionClosed() {
-        self.guarded.withLockedValue { $0.stats.connectionsClosed += 1 }
+    /// Updates counters that decide nothing (connections, blocked streams).
+    func count(_ update: (inout MockStats) -> Void) {
+        self.guarded.withLockedValue { update(&$0.stats) }
     }
 
     /// Counts a request whose head just arrived and decides how to treat it.
@@ -137,27 +119,20 @@ final class ServerState: Sendable {
     /// Holds an answer at the gate if the gate is closed, or always with `always` (`/hold/{n}`'s
     /// end).
     ///
-    /// - Returns: the answer's ticket, for ``dropHeld(_:)`` should its connection close first,
+    /// - Returns: the answer's ticket, for ``Gate/drop(_:)`` should its connection close first,
     ///   and a promise of `eventLoop` completed when the gate lets it go; nil when it is not
     ///   held (the caller answers at once).
     func hold(uri: String, always: Bool, on eventLoop: any EventLoop) -> (ticket: Int, promise: EventLoopPromise<Void>)? {
-        let (answer, released) = self.guarded.withLockedValue { state in
-            defer { state.stats.held = state.gate.held.count }
-            return state.gate.hold(uri: uri, always: always, on: eventLoop)
+        var answer: Gate.Answer?
+        self.gate { gate in
+            let held = gate.hold(uri: uri, always: always, on: eventLoop)
+            answer = held.answer
+            return held.release
         }
-        released.forEach { $0.succeed() }
         return answer.map { ($0.ticket, $0.promise) }
     }
 
-    /// Forgets a held answer whose connection closed before it was let go.
-    func dropHeld(_ ticket: Int) {
-        self.guarded.withLockedValue { state in
-            state.gate.drop(ticket)
-            state.stats.held = state.gate.held.count
-        }
-    }
-
-    /// Changes the gate with `change`, and lets go what it says.
+    /// Changes the gate with `change`, and lets go what it says once the lock is let go.
     @discardableResult
     func gate(_ change: (inout Gate) -> [EventLoopPromise<Void>]) -> Int {
         let released = self.guarded.withLockedValue { state in
@@ -166,11 +141,6 @@ final class ServerState: Sendable {
         }
         released.forEach { $0.succeed() }
         return released.count
-    }
-
-    /// Counts a streamed body that the client has stopped reading, or one that goes on.
-    func streamBlocked(_ blocked: Bool) {
-        self.guarded.withLockedValue { $0.stats.streamsBlocked += blocked ? 1 : -1 }
     }
 
     /// Marks one admitted request as answered or ended; `ticket` is the one it had at the gate,
@@ -191,19 +161,13 @@ final class ServerState: Sendable {
         if let target, let rule = state.configuration.faultRule(for: target) {
             let attempt = state.faultAttempts[target, default: 0] + 1
             state.faultAttempts[target] = attempt
-            if rule.firstAttempts.map({ attempt <= $0 }) ?? true {
-                return rule.fault
-            }
+            if rule.firstAttempts.map({ attempt <= $0 }) ?? true { return rule.fault }
         }
-        guard let rule = state.configuration.randomFault else {
-            return nil
-        }
-        if let limit = rule.firstAttempts, state.randomFaultsInjected >= limit {
-            return nil
-        }
-        guard rule.fraction >= 1 || Double.random(in: 0..<1) < rule.fraction else {
-            return nil
-        }
+        // The dice are thrown only while the random rule's `K` is not reached.
+        guard let rule = state.configuration.randomFault,
+            rule.firstAttempts.map({ state.randomFaultsInjected < $0 }) ?? true,
+            rule.fraction >= 1 || Double.random(in: 0..<1) < rule.fraction
+        else { return nil }
         state.randomFaultsInjected += 1
         return rule.fault
     }

@@ -16,7 +16,7 @@ struct NowEndToEndTests {
             let ids = CityCatalog.all.map(\.id)
             let result = try await forecast(["now", "-p", "-j", "50"] + ids, environment: env)
             #expect(result.status == 1)
-            #expect(mock.stats().requestsByAmedas == ["latest_time": 1, "map": 1])
+            #expect(mock.stats().requestsBySource["amedas"] == ["latest_time": 1, "map": 1])
             #expect(mock.stats().requestsServed == 2)
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.first == "id\tcity\tprefecture\tstation\tobserved\ttemp_c\thumidity\twind_dir\twind_ms\tprecip_10m_mm\tprecip_1h_mm\tprecip_24h_mm\tsun_1h_h\tsnow_cm\tpressure_hpa\tweather")
@@ -101,7 +101,7 @@ struct NowEndToEndTests {
         try await withMock(Self.stamped) { mock, env in
             #expect(try await forecast(["now", "東京"], environment: env).status == 0)
             var broken = mock.configuration
-            broken.faultsByAmedas = ["latest_time": FaultRule(.status(503))]
+            broken.faultsBySource["amedas"] = ["latest_time": FaultRule(.status(503))]
             mock.configuration = broken
             let failed = try await forecast(["now", "--refresh", "--retries", "0", "-f", "line", "東京"], environment: env)
             #expect(failed.status == 1 && failed.stdout == "東京 -\n")
@@ -117,12 +117,12 @@ struct NowEndToEndTests {
     @Test("latest_time.txt missing: every city fails in words, exit 1, and no map is asked for")
     func latestMissing() async throws {
         var configuration = Self.stamped
-        configuration.faultsByAmedas = ["latest_time": FaultRule(.status(404))]
+        configuration.faultsBySource["amedas"] = ["latest_time": FaultRule(.status(404))]
         try await withMock(configuration) { mock, env in
             let result = try await forecast(["now", "--retries", "0", "東京", "大阪"], environment: env)
             #expect(result.status == 1 && result.stdout.split(separator: "\n").count == 1)
             #expect(result.stderr == "forecast: 130010 東京: the agency's latest_time.txt: HTTP 404\nforecast: 270000 大阪: the agency's latest_time.txt: HTTP 404\n")
-            #expect(mock.stats().requestsByAmedas == ["latest_time": 1])
+            #expect(mock.stats().requestsBySource["amedas"] == ["latest_time": 1])
         }
     }
 

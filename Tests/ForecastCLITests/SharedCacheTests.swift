@@ -147,7 +147,7 @@ struct SharedCacheTests {
                          "not every process reached the lock")
             mock.openGate()
             let results = try await finish(processes)
-            #expect(mock.stats().requestsByOffice == ["130000": 1])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 1])
             #expect(results.allSatisfy { $0.status == 0 })
             #expect(Set(results.map(\.stdout)).count == 1)
             #expect(results[0].stdout.split(separator: "\n").count == 2)

@@ -173,8 +173,9 @@ struct SunEndToEndTests {
         // 那覇 fails everywhere: the API, its office's files, its warning file; 銚子's station
         // is not in the observations' file.
         let configuration = MockConfiguration(
-            faultsByCity: ["471010": FaultRule(.status(503))], faultsByOffice: ["471000": FaultRule(.status(503))],
-            faultsByWarning: ["471000": FaultRule(.status(503))], stampsRelease: true)
+            faultsByCity: ["471010": FaultRule(.status(503))],
+            faultsBySource: ["office": ["471000": FaultRule(.status(503))], "warning": ["471000": FaultRule(.status(503))]],
+            stampsRelease: true)
         try await withMock(configuration) { _, env in
             /// (city, date) → "sunrise sunset", as a command printed them.
             var printed: [String: String] = [:]

@@ -13,7 +13,7 @@ struct WarningsEndToEndTests {
     static let stamped = MockConfiguration(stampsRelease: true)
 
     static func stamped(faultsByWarning: [String: FaultRule]) -> MockConfiguration {
-        MockConfiguration(faultsByWarning: faultsByWarning, stampsRelease: true)
+        MockConfiguration(faultsBySource: ["warning": faultsByWarning], stampsRelease: true)
     }
 
     static func lines(_ text: String) -> [String] {
@@ -33,8 +33,8 @@ struct WarningsEndToEndTests {
                 "120010\t千葉\t千葉県\t0\t\t\t\t2026-08-13T19:48:00+09:00",
                 "014030\t帯広\t北海道\t2\t20\t濃霧注意報\t発表\t2026-08-11T15:24:00+09:00",
             ])
-            #expect(mock.stats().requestsByWarning == ["130000": 1, "120000": 1, "014030": 1])
-            #expect(mock.stats().requestsByOffice.isEmpty && mock.stats().requestsByCity.isEmpty, "the warnings ask for nothing else")
+            #expect(mock.stats().requestsBySource["warning"] == ["130000": 1, "120000": 1, "014030": 1])
+            #expect(mock.stats().requestsBySource["office"] == nil && mock.stats().requestsByCity.isEmpty, "the warnings ask for nothing else")
 
             let json = try await forecast(["warnings", "-f", "json", "--lang", "en", "東京", "千葉"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -67,7 +67,7 @@ struct WarningsEndToEndTests {
             (FaultRule(.html), "the response was an HTML page, not JSON"),
         ])
     func failure(rule: FaultRule, reason: String) async throws {
-        try await withMock(MockConfiguration(faultsByWarning: ["130000": rule])) { mock, env in
+        try await withMock(MockConfiguration(faultsBySource: ["warning": ["130000": rule]])) { mock, env in
             let result = try await forecast(["warnings", "--retries", "0", "-f", "tsv", "東京", "大阪"], environment: env)
             #expect(result.status == 1)
             #expect(result.stderr == "forecast: 130010 東京: the agency's warning file 130000.json: \(reason)\n")
@@ -79,7 +79,7 @@ struct WarningsEndToEndTests {
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(Set(array[0].keys) == ["id", "city", "error", "error_kind"] && json.status == 1)
             #expect(array[0]["error"] as? String == "the agency's warning file 130000.json: \(reason)")
-            #expect(mock.stats().requestsByWarning["270000"] == 1)
+            #expect(mock.stats().requestsBySource["warning"]?["270000"] == 1)
         }
     }
 
@@ -125,7 +125,7 @@ struct WarningsEndToEndTests {
     func threeDays() async throws {
         try await withMock(Self.stamped) { mock, env in
             let plain = try await forecast(["-f", "tsv", "東京"], environment: env)
-            #expect(!plain.stdout.contains("warnings") && mock.stats().requestsByWarning.isEmpty, "without the flag nothing more is asked")
+            #expect(!plain.stdout.contains("warnings") && mock.stats().requestsBySource["warning"] == nil, "without the flag nothing more is asked")
 
             let tsv = try await forecast(["--warnings", "-f", "tsv", "東京", "大阪"], environment: env)
             #expect(tsv.status == 0 && tsv.stderr == "", "\(tsv.stderr)")
@@ -134,7 +134,7 @@ struct WarningsEndToEndTests {
             #expect(lines.count == 7 && lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 13 })
             #expect(lines.filter { $0.hasPrefix("130010\t") }.allSatisfy { $0.hasSuffix("\t大雨警報") } && lines.contains { $0.hasPrefix("130010\t") })
             #expect(lines.filter { $0.hasPrefix("270000\t") }.allSatisfy { $0.hasSuffix("\t") } && lines.contains { $0.hasPrefix("270000\t") })
-            #expect(mock.stats().requestsByWarning == ["130000": 1, "270000": 1])
+            #expect(mock.stats().requestsBySource["warning"] == ["130000": 1, "270000": 1])
 
             let json = try await forecast(["--warnings", "-f", "json", "--lang", "en", "東京", "大阪"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -149,7 +149,7 @@ struct WarningsEndToEndTests {
             let index = try #require(shown.firstIndex(of: "\u{1B}[33m東京の警報: 大雨警報\u{1B}[0m"), "\(table.stdout)")
             #expect(shown[index - 1] == "" && shown[index + 1].contains("発表 "), "\(table.stdout)")
             #expect(!table.stdout.contains("大阪の警報"))
-            #expect(mock.stats().requestsByWarning == ["130000": 1, "270000": 1], "the later runs are the cache's")
+            #expect(mock.stats().requestsBySource["warning"] == ["130000": 1, "270000": 1], "the later runs are the cache's")
         }
     }
 
@@ -161,7 +161,7 @@ struct WarningsEndToEndTests {
             let lines = Self.lines(tsv.stdout)
             #expect(lines.first == "id\tcity\tprefecture\tdate\tweekday\ttelop\tmin_c\tmax_c\train\treliability\twarnings")
             #expect(lines.count == 8 && lines.dropFirst().allSatisfy { $0.hasPrefix("130010\t") && $0.hasSuffix("\t大雨警報") }, "\(tsv.stdout)")
-            #expect(mock.stats().requestsByWarning == ["130000": 1] && mock.stats().requestsByOffice == ["130000": 1])
+            #expect(mock.stats().requestsBySource["warning"] == ["130000": 1] && mock.stats().requestsBySource["office"] == ["130000": 1])
 
             let json = try await forecast(["week", "--warnings", "-f", "json", "東京"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

@@ -12,9 +12,7 @@ struct WeekEndToEndTests {
     static let stamped = MockConfiguration(stampsRelease: true)
 
     static func stamped(faultsByCity: [String: FaultRule] = [:], faultsByOffice: [String: FaultRule] = [:]) -> MockConfiguration {
-        var configuration = MockConfiguration(faultsByCity: faultsByCity, stampsRelease: true)
-        configuration.faultsByOffice = faultsByOffice
-        return configuration
+        MockConfiguration(faultsByCity: faultsByCity, faultsBySource: ["office": faultsByOffice], stampsRelease: true)
     }
 
     @Test("All 142 cities: one request per office, 56 in all; TSV rows of seven days in input order")
@@ -25,8 +23,8 @@ struct WeekEndToEndTests {
             let arguments = ["week", "-p", "-j", "50", "--timeout", "120"] + CityCatalog.all.map(\.id)
             let result = try await forecast(arguments, environment: env)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(mock.stats().requestsByOffice.count == 56)
-            #expect(mock.stats().requestsByOffice.values.allSatisfy { $0 == 1 })
+            #expect(mock.stats().requestsBySource["office"]?.count == 56)
+            #expect(mock.stats().requestsBySource["office"]?.values.allSatisfy { $0 == 1 } == true)
             #expect(mock.stats().requestsByCity.isEmpty, "the week asks the API nothing")
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.first == "id\tcity\tprefecture\tdate\tweekday\ttelop\tmin_c\tmax_c\train\treliability")
@@ -49,10 +47,10 @@ struct WeekEndToEndTests {
             #expect(array[0]["office"] as? String == "130000")
             #expect((array[0]["temperature_point"] as? [String: Any])?["code"] as? String == "44132")
             #expect((array[0]["days"] as? [Any])?.count == 7)
-            #expect(mock.stats().requestsByOffice == ["130000": 1, "140000": 1])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 1, "140000": 1])
             let again = try await forecast(["week", "-f", "json", "130010", "140010"], environment: env)
             #expect(again.stdout == result.stdout)
-            #expect(mock.stats().requestsByOffice == ["130000": 1, "140000": 1], "served from the cache")
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 1, "140000": 1], "served from the cache")
             let folder = try #require(env["FORECAST_CACHE_DIR"]) + "/jma"
             #expect(FileManager.default.fileExists(atPath: folder), "the agency's files have a folder of their own")
         }
@@ -106,11 +104,11 @@ struct WeekEndToEndTests {
                 return total < 2500
             }.count
             let stats = mock.stats()
-            let officeRequests = stats.requestsByOffice.values.reduce(0, +)
+            let officeRequests = stats.requestsBySource["office", default: [:]].values.reduce(0, +)
             #expect(officeRequests <= 142 - fast, "\(fast) cities answered within 2.5 s: \(result.stderr)")
             if fast == 142 {
                 #expect(stats.requestsByCity.count == 142)
-                #expect(stats.requestsByOffice.isEmpty)
+                #expect(stats.requestsBySource["office"] == nil)
             }
         }
     }
@@ -124,7 +122,7 @@ struct WeekEndToEndTests {
             let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             #expect(array[0]["source"] == nil && array[1]["source"] as? String == "jma")
             #expect(array[1]["city"] as? String == "横浜")
-            #expect(mock.stats().requestsByOffice == ["140000": 1])
+            #expect(mock.stats().requestsBySource["office"] == ["140000": 1])
             // The API alone: the city fails.
             let alone = try await forecast(["--source", "tsukumijima", "--no-cache", "-f", "line", "140010"], environment: env)
             #expect(alone.status == 1 && alone.stdout == "横浜 -\n")
@@ -137,7 +135,7 @@ struct WeekEndToEndTests {
     @Test("When the API and the agency's file both fail, stderr, JSON's error and the table's row say both, on one line")
     func bothFail() async throws {
         var configuration = Self.stamped(faultsByCity: ["140010": FaultRule(.status(503))])
-        configuration.faultsByOffice = ["140000": FaultRule(.status(404))]
+        configuration.faultsBySource["office"] = ["140000": FaultRule(.status(404))]
         try await withMock(configuration) { _, env in
             let both = "HTTP 503 after 3 attempts; the weather agency's file: HTTP 404"
             let result = try await forecast(["-f", "json", "-d", "1", "130010", "140010"], environment: env)
@@ -175,7 +173,7 @@ struct WeekEndToEndTests {
             // (The deadline itself is the session's, and stderr shows the hedge came before it;
             // this only guards against a hang, on a machine as busy as a sanitized suite makes it.)
             #expect(elapsed < .seconds(Sanitizer.isActive ? 180 : 60), "took \(elapsed)")
-            #expect(mock.stats().requestsByOffice == ["130000": 1])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 1])
         }
     }
 
@@ -186,7 +184,7 @@ struct WeekEndToEndTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.split(separator: "\n").count == 2)
             #expect(mock.stats().requestsByCity.isEmpty)
-            #expect(mock.stats().requestsByOffice == ["130000": 1])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 1])
         }
     }
 
@@ -196,10 +194,10 @@ struct WeekEndToEndTests {
             let detail = try await forecast(["--source", "jma", "-f", "detail", "-d", "1", "130010"], environment: env.merging(["COLUMNS": "80"]) { $1 })
             #expect(detail.status == 0)
             #expect(detail.stdout.contains("　本州付近は高気圧に覆われています。"))
-            #expect(mock.stats().requestsByOffice == ["130000": 2])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 2])
             let line = try await forecast(["--source", "jma", "--no-cache", "-f", "line", "130010"], environment: env)
             #expect(line.status == 0)
-            #expect(mock.stats().requestsByOffice == ["130000": 3])
+            #expect(mock.stats().requestsBySource["office"] == ["130000": 3])
         }
     }
 

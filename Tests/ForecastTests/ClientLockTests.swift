@@ -128,7 +128,7 @@ struct ClientLockTests {
         try await withTemporaryFolder { folder in
             let cache = ForecastCache(directory: folder.path)
             var configuration = MockConfiguration(stampsRelease: true)
-            configuration.latencyByOffice = ["130000": .milliseconds(300)]
+            configuration.latencyBySource["office"] = ["130000": .milliseconds(300)]
             try await MockServer.withServer(configuration) { server in
                 // A minute's bound on the wait, as above: a busy machine cannot end it first.
                 let first = client(server, cache: cache, timeout: .seconds(60))
@@ -137,7 +137,7 @@ struct ClientLockTests {
                 try #require(await eventually { server.stats().requestsServed == 1 }, "the first request never arrived")
                 let secondWeeks = await collect(second.weeks(for: [tokyo], jobs: 1))
 
-                #expect(server.stats().requestsByOffice == ["130000": 1])
+                #expect(server.stats().requestsBySource["office"] == ["130000": 1])
                 #expect(await firstWeeks.map(\.info.source) == [.network])
                 #expect(secondWeeks.map(\.info.source) == [.cache])
             }

@@ -239,7 +239,7 @@ struct ClientTests {
 
     @Test("The async stream yields results in input order")
     func asyncStream() async throws {
-        try await withClient(MockConfiguration(latencyByCity: ["130010": .milliseconds(200)])) { client, _ in
+        try await withClient(MockConfiguration(latencyBySource: ["city": ["130010": .milliseconds(200)]])) { client, _ in
             var ids: [String] = []
             for await result in client.results(for: fiveCities, jobs: 4) {
                 ids.append(result.city.id)

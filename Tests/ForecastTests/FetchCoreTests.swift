@@ -92,7 +92,7 @@ struct FetchCoreTests {
             // Given two cities of one office and no cache: only the run can share the file
             for adapter in ["sequential", "parallel", "sequence"] {
                 let client = client(server, source: .jma)
-                let before = server.stats().requestsByOffice["130000"] ?? 0
+                let before = server.stats().requestsBySource["office"]?["130000"] ?? 0
                 let results: [FetchResult]
                 switch adapter {
                 case "sequential":
@@ -114,7 +114,7 @@ struct FetchCoreTests {
                 }
                 #expect(results.map(\.city.id) == ["130010", "130030"], "\(adapter)")
                 #expect(results.allSatisfy { $0.forecast != nil && $0.provider == .jma }, "\(adapter)")
-                #expect(server.stats().requestsByOffice["130000"] == before + 1, "\(adapter): one request for the office")
+                #expect(server.stats().requestsBySource["office"]?["130000"] == before + 1, "\(adapter): one request for the office")
             }
         }
     }
@@ -127,7 +127,7 @@ struct FetchCoreTests {
             #expect(result.forecast != nil)
             #expect(result.provider == .jma)
             #expect(result.fallback == .http(status: 503, attempts: 1))
-            #expect(server.stats().requestsByOffice["130000"] == 1)
+            #expect(server.stats().requestsBySource["office"]?["130000"] == 1)
         }
     }
 
@@ -143,14 +143,14 @@ struct FetchCoreTests {
             var askedEarly = false
             let (result, moves) = await clock.drive(fetch) {
                 if clock.now < clock.start + .seconds(3) {
-                    askedEarly = askedEarly || server.stats().requestsByOffice["130000"] != nil
+                    askedEarly = askedEarly || server.stats().requestsBySource["office"]?["130000"] != nil
                 }
             }
             #expect(!askedEarly)
             #expect(result.forecast != nil)
             #expect(result.provider == .jma)
             #expect(result.fallback == .slow(seconds: 3))
-            #expect(server.stats().requestsByOffice["130000"] == 1)
+            #expect(server.stats().requestsBySource["office"]?["130000"] == 1)
             // The hedge came at the last move: 3 s after the request started, which was after
             // the clock's start.
             let last = try #require(moves.last)
@@ -205,7 +205,7 @@ struct FetchCoreTests {
     @Test("When the API and the agency's file both fail, the error says both; its kind is the API's")
     func bothFail() async throws {
         var configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.status(503))])
-        configuration.faultsByOffice = ["130000": FaultRule(.status(500))]
+        configuration.faultsBySource["office"] = ["130000": FaultRule(.status(500))]
         try await MockServer.withServer(configuration) { server in
             let result = await client(server).fetch(tokyo)
             #expect(result.error == .alsoFailed(first: .http(status: 503, attempts: 1), fallback: .http(status: 500, attempts: 1)))

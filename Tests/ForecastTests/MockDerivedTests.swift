@@ -40,11 +40,11 @@ struct MockDerivedTests {
         let store = try FixtureStore.load(directory: fixturesDirectory.path)
         let city = try #require(CityCatalog.city(id: id))
         let area = try #require(Forecast.AgencyArea.of(city))
-        #expect(!store.fixtureIDs.contains(id) && !store.agency.sampleOffices.contains(area.office))
+        #expect(!store.api.fixtureIDs.contains(id) && !store.agency.sampleOffices.contains(area.office))
         // Both stamped at one moment, 12:00 JST, which moves their dates to that day's.
         let now = japanTime(2026, 11, 26, 12)
         let stamp = ReleaseStamp(now: Date(timeIntervalSince1970: TimeInterval(now)))
-        let api = try ResponseDecoder.decode(Data(try #require(store.body(for: id, stamp: stamp)).readableBytesView))
+        let api = try ResponseDecoder.decode(Data(try #require(store.api.body(for: id, stamp: stamp)).readableBytesView))
         let served = try #require(store.agency.served(.forecast, office: area.office, stamp: stamp))
         let file = try AgencyForecast.decode(Data(served.json.text(.compact).utf8), office: area.office)
         let agency = try file.forecast(for: city, now: now)

@@ -31,7 +31,7 @@ struct ObservationClientTests {
                 let ids = CityCatalog.all.map(\.id)
                 let results = await observations(client(server, cache: cache), ids)
                 #expect(results.map(\.city.id) == ids)
-                #expect(server.stats().requestsByAmedas == ["latest_time": 1, "map": 1])
+                #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 1, "map": 1])
                 #expect(server.stats().requestsServed == 2)
                 let tokyo = try #require(results.first { $0.city.id == "130010" }?.value)
                 #expect(tokyo.station.code == "44132" && tokyo.temperature == 10.8 && tokyo.observed == "2021-02-24T15:00+09:00")
@@ -57,20 +57,20 @@ struct ObservationClientTests {
                 clock.advance(8 * 60)  // T + 18 min
                 let again = await observations(client(server, cache: cache), ["130010"])
                 #expect(again.first?.value?.temperature == 10.8)
-                #expect(server.stats().requestsByAmedas == ["latest_time": 2, "map": 1])
+                #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 2, "map": 1])
                 clock.advance(59)
                 _ = await observations(client(server, cache: cache), ["130010"])
-                #expect(server.stats().requestsByAmedas == ["latest_time": 2, "map": 1])
+                #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 2, "map": 1])
                 clock.advance(2)
                 _ = await observations(client(server, cache: cache), ["130010"])
-                #expect(server.stats().requestsByAmedas == ["latest_time": 3, "map": 1])
+                #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 3, "map": 1])
             }
         }
     }
 
     @Test("A station left out of the map fails its city in words; the others print")
     func stationMissing() async throws {
-        let configuration = MockConfiguration(faultsByAmedas: ["map": FaultRule(.amedasWithoutStation("44132"))])
+        let configuration = MockConfiguration(faultsBySource: ["amedas": ["map": FaultRule(.amedasWithoutStation("44132"))]])
         try await MockServer.withServer(configuration) { server in
             let results = await observations(client(server, cache: nil), ["130010", "140010"])
             #expect(results[0].error?.description == "the agency's observations at 2021-02-24 15:00 have no station 44132 (東京)")
@@ -85,10 +85,10 @@ struct ObservationClientTests {
         (Fault.apiError("x"), "the agency's latest_time.txt is not a time on a ten-minute mark: \"{?    \"error\": \"x\"?}\""),
     ])
     func latestFails(fault: Fault, message: String) async throws {
-        try await MockServer.withServer(MockConfiguration(faultsByAmedas: ["latest_time": FaultRule(fault)])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["amedas": ["latest_time": FaultRule(fault)]])) { server in
             let results = await observations(client(server, cache: nil), ["130010", "140010"])
             #expect(results.map(\.error?.description) == [message, message])
-            #expect(server.stats().requestsByAmedas["map"] == nil)
+            #expect(server.stats().requestsBySource["amedas"]?["map"] == nil)
         }
     }
 
@@ -97,10 +97,10 @@ struct ObservationClientTests {
         (Fault.status(404), "the agency's observations of 2021-02-24 15:00: HTTP 404"),
     ])
     func mapFails(fault: Fault, message: String) async throws {
-        try await MockServer.withServer(MockConfiguration(faultsByAmedas: ["map": FaultRule(fault)])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["amedas": ["map": FaultRule(fault)]])) { server in
             let results = await observations(client(server, cache: nil), ["130010", "140010"])
             #expect(results.map(\.error?.description) == [message, message])
-            #expect(server.stats().requestsByAmedas == ["latest_time": 1, "map": 1])
+            #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 1, "map": 1])
         }
     }
 }

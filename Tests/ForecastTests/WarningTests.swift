@@ -97,7 +97,7 @@ struct WarningClientTests {
                 // 130000, 140000, 014100 (札幌 014010), 014030, 460100 (鹿児島 460010), 460040, 270000: 7 files.
                 let results = await run()
                 #expect(results.map(\.city.id) == ids && results.allSatisfy { $0.error == nil })
-                #expect(server.stats().requestsByWarning == ["130000": 1, "140000": 1, "014100": 1, "014030": 1, "460100": 1, "460040": 1, "270000": 1])
+                #expect(server.stats().requestsBySource["warning"] == ["130000": 1, "140000": 1, "014100": 1, "014030": 1, "460100": 1, "460040": 1, "270000": 1])
                 #expect(results[0].value?.warnings.map(\.code) == ["03", "14", "29"])
                 #expect(results[4].value?.warnings == [] && results[4].value?.office == "140000")
                 clock.advance(299)

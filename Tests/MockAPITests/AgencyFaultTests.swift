@@ -17,7 +17,7 @@ struct AgencyFaultTests {
         let (city, cityRule) = try FaultSpec.targetedRule("270000=status:502")
         #expect(office == FaultTarget(source: "office", key: "270000"))
         #expect(city == FaultTarget(source: "city", key: "270000"))
-        try await MockServer.withServer(MockConfiguration(faultsByOffice: ["270000": officeRule])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["office": ["270000": officeRule]])) { server in
             try await TestConnection.with(port: server.port) { connection async throws in
                 #expect(try await connection.request(Self.osakaOffice).status == 503)
                 #expect(try await connection.request(Self.osakaOverview).status == 503)
@@ -36,7 +36,7 @@ struct AgencyFaultTests {
     @Test("firstAttempts counts an office's two files together")
     func firstAttempts() async throws {
         let rule = FaultRule(.status(503), firstAttempts: 2)
-        try await MockServer.withServer(MockConfiguration(faultsByOffice: ["270000": rule])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["office": ["270000": rule]])) { server in
             try await TestConnection.with(port: server.port) { connection async throws in
                 #expect(try await connection.request(Self.osakaOffice).status == 503)
                 #expect(try await connection.request(Self.osakaOverview).status == 503)
@@ -58,7 +58,7 @@ struct AgencyFaultTests {
         let rule = try FaultSpec.rule("jma-one-report")
         #expect(rule == FaultRule(.agencyOneReport))
         let sample = try #require(try parseJSON(try fixtureBytes("jma/forecast-130000-20260312.json")) as? [Any])
-        try await MockServer.withServer(MockConfiguration(faultsByOffice: ["130000": rule])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["office": ["130000": rule]])) { server in
             try await TestConnection.with(port: server.port) { connection in
                 let response = try await connection.request("/bosai/forecast/data/forecast/130000.json")
                 #expect(response.status == 200)
@@ -76,7 +76,7 @@ struct AgencyFaultTests {
     func shortSeries() async throws {
         let rule = try FaultSpec.rule("jma-short-series")
         #expect(rule == FaultRule(.agencyShortSeries))
-        try await MockServer.withServer(MockConfiguration(faultsByOffice: ["270000": rule])) { server in
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["office": ["270000": rule]])) { server in
             let response = try await TestConnection.request(port: server.port, Self.osakaOffice)
             #expect(response.status == 200)
             let reports = try #require(try parseJSON(response.body) as? [[String: Any]])
@@ -110,7 +110,7 @@ struct AgencyFaultTests {
     func bodyFaults() async throws {
         let sample = try fixtureBytes("jma/forecast-130000-20260312.json")
         let path = "/bosai/forecast/data/forecast/130000.json"
-        try await MockServer.withServer(MockConfiguration(faultsByOffice: ["130000": FaultRule(.malformedJSON)])) {
+        try await MockServer.withServer(MockConfiguration(faultsBySource: ["office": ["130000": FaultRule(.malformedJSON)]])) {
             server in
             try await TestConnection.with(port: server.port) { connection in
                 let malformed = try await connection.request(path)
@@ -119,14 +119,14 @@ struct AgencyFaultTests {
                 #expect(malformed.body.count > 100 && sample.starts(with: malformed.body))
                 #expect(throws: (any Error).self) { try parseJSON(malformed.body) }
             }
-            server.configuration = MockConfiguration(faultsByOffice: ["130000": FaultRule(.redirectLoop)])
+            server.configuration = MockConfiguration(faultsBySource: ["office": ["130000": FaultRule(.redirectLoop)]])
             try await TestConnection.with(port: server.port) { connection in
                 let first = try await connection.request(path)
                 #expect(first.status == 302)
                 #expect(first.header("Location") == path + "?redirect=1")
                 #expect(try await connection.request(first.header("Location")!).header("Location") == path)
             }
-            server.configuration = MockConfiguration(faultsByOffice: ["130000": FaultRule(.truncated)])
+            server.configuration = MockConfiguration(faultsBySource: ["office": ["130000": FaultRule(.truncated)]])
             try await TestConnection.with(port: server.port) { connection in
                 try await connection.send(TestConnection.requestText(path))
                 let received = try await connection.readUntilClosed()
@@ -139,7 +139,7 @@ struct AgencyFaultTests {
 
     @Test("Latency for one office delays that office's files (its warnings too), not the city of the same code")
     func latency() async throws {
-        let configuration = MockConfiguration(latencyByOffice: ["270000": .milliseconds(300)])
+        let configuration = MockConfiguration(latencyBySource: ["office": ["270000": .milliseconds(300)]])
         try await MockServer.withServer(configuration) { server in
             let clock = ContinuousClock()
             for target in [Self.osakaOffice, Self.osakaOverview, "/bosai/warning/data/r8/270000.json"] {
@@ -150,7 +150,7 @@ struct AgencyFaultTests {
             }
         }
         // While the office's file waits its hour, the city of the same code is answered in full.
-        try await MockServer.withServer(MockConfiguration(latencyByOffice: ["270000": .seconds(3600)])) { server in
+        try await MockServer.withServer(MockConfiguration(latencyBySource: ["office": ["270000": .seconds(3600)]])) { server in
             try await TestConnection.with(port: server.port) { waiting in
                 try await waiting.send(TestConnection.requestText(Self.osakaOffice))
                 #expect(await TestSupport.eventually { server.stats().inFlight == 1 })

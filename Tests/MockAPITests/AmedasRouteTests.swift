@@ -31,7 +31,7 @@ struct AmedasRouteTests {
                     #expect(try await connection.request(Self.mapPath + name + ".json").status == 404, "\(name)")
                 }
             }
-            #expect(server.stats().requestsByAmedas == ["latest_time": 1, "map": 6])
+            #expect(server.stats().requestsBySource["amedas"] == ["latest_time": 1, "map": 6])
         }
     }
 
@@ -63,10 +63,10 @@ struct AmedasRouteTests {
 
     @Test("Faults: a map without one station, a 404 for latest_time.txt, a map that is not JSON")
     func faults() async throws {
-        let configuration = MockConfiguration(faultsByAmedas: [
+        let configuration = MockConfiguration(faultsBySource: ["amedas": [
             "map": FaultRule(.amedasWithoutStation("44132"), firstAttempts: 1),
             "latest_time": FaultRule(.status(404)),
-        ])
+        ]])
         try await MockServer.withServer(configuration) { server in
             try await TestConnection.with(port: server.port) { connection in
                 #expect(try await connection.request(Self.latestPath).status == 404)
@@ -77,7 +77,7 @@ struct AmedasRouteTests {
                 #expect((whole as? [String: Any])?["44132"] != nil)
             }
             var broken = server.configuration
-            broken.faultsByAmedas = ["map": FaultRule(.malformedJSON)]
+            broken.faultsBySource["amedas"] = ["map": FaultRule(.malformedJSON)]
             server.configuration = broken
             let body = try await TestConnection.request(port: server.port, Self.mapPath + "20210224150000.json").body
             #expect(throws: (any Error).self) { try parseJSON(body) }

@@ -31,8 +31,8 @@ struct FaultSpecTests {
 
     @Test("CITY=KIND names the city; FRACTION:KIND sets the fraction")
     func cityAndRandom() throws {
-        let (city, rule) = try FaultSpec.cityRule("130010=status:503@2")
-        #expect(city == "130010")
+        let (city, rule) = try FaultSpec.targetedRule("130010=status:503@2")
+        #expect(city == FaultTarget(source: "city", key: "130010"))
         #expect(rule == FaultRule(.status(503), firstAttempts: 2))
         #expect(try FaultSpec.randomRule("0.25:reset") == FaultRule(.reset, fraction: 0.25))
     }
@@ -63,8 +63,8 @@ struct FaultSpecTests {
 
     @Test("CITY=KIND and FRACTION:KIND reject what is missing or out of range")
     func rejectedForms() {
-        #expect(throws: FaultSpecError.self) { try FaultSpec.cityRule("reset") }
-        #expect(throws: FaultSpecError.self) { try FaultSpec.cityRule("=reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("reset") }
+        #expect(throws: FaultSpecError.self) { try FaultSpec.targetedRule("=reset") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("1.5:reset") }
         #expect(throws: FaultSpecError.self) { try FaultSpec.randomRule("reset") }
     }
@@ -84,11 +84,11 @@ struct FaultSpecTests {
 
     @Test("faultsByCity and its kin are views of faultsBySource")
     func bySource() {
-        var configuration = MockConfiguration(latencyByOffice: ["270000": .seconds(1)], faultsByOffice: ["270000": FaultRule(.reset)])
+        var configuration = MockConfiguration(latencyBySource: ["office": ["270000": .seconds(1)]], faultsBySource: ["office": ["270000": FaultRule(.reset)]])
         #expect(configuration.faultsBySource["office"] == ["270000": FaultRule(.reset)])
         configuration.faultsBySource["warning", default: [:]]["130000"] = FaultRule(.html)
         configuration.faultsByCity["130010"] = FaultRule(.stall)
-        #expect(configuration.faultsByWarning == ["130000": FaultRule(.html)])
+        #expect(configuration.faultsBySource["warning"] == ["130000": FaultRule(.html)])
         #expect(configuration.faultsBySource["city"] == ["130010": FaultRule(.stall)])
         #expect(configuration.latencyBySource["office"] == ["270000": .seconds(1)])
     }

@@ -216,7 +216,7 @@ struct FaultTests {
 
     @Test("Latency for one city delays that city's answers, on the event loop")
     func latency() async throws {
-        let configuration = MockConfiguration(latencyByCity: ["130010": .milliseconds(300), "120010": .seconds(3600)])
+        let configuration = MockConfiguration(latencyBySource: ["city": ["130010": .milliseconds(300), "120010": .seconds(3600)]])
         try await MockServer.withServer(configuration) { server in
             let clock = ContinuousClock()
             let slow = try await clock.measure { () async throws in

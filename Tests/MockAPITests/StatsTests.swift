@@ -117,7 +117,7 @@ struct StatsTests {
                     _ = try await connection.request(target)
                 }
                 let stats = server.stats()
-                #expect(stats.requestsByOffice == ["270000": 3, "130000": 1, "999999": 1])
+                #expect(stats.requestsBySource["office"] == ["270000": 3, "130000": 1, "999999": 1])
                 #expect(stats.requestsByCity == ["270000": 1])
                 #expect(stats.requestsServed == 6)
                 let lines = try await connection.request("/stats").text.split(separator: "\n").map(String.init)
@@ -126,7 +126,7 @@ struct StatsTests {
                 ])
             }
             server.resetStats()
-            #expect(server.stats().requestsByOffice.isEmpty)
+            #expect(server.stats().requestsBySource["office"] == nil)
         }
     }
 }

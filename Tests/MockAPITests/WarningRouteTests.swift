@@ -48,8 +48,8 @@ struct WarningRouteTests {
                 }
                 #expect(try await connection.request("/bosai/warning/data/r8/130000").status == 404)
             }
-            #expect(server.stats().requestsByWarning == ["130000": 1, "014030": 1, "460040": 1, "120000": 1, "014100": 1, "460100": 1, "999999": 1, "130010": 1])
-            #expect(server.stats().requestsByOffice.isEmpty, "warning files are counted apart from the forecast files")
+            #expect(server.stats().requestsBySource["warning"] == ["130000": 1, "014030": 1, "460040": 1, "120000": 1, "014100": 1, "460100": 1, "999999": 1, "130010": 1])
+            #expect(server.stats().requestsBySource["office"] == nil, "warning files are counted apart from the forecast files")
         }
     }
 
@@ -68,9 +68,10 @@ struct WarningRouteTests {
 
     @Test("A warning file's fault is its own: the office's forecast file is whole, and an office's fault leaves the warning file alone")
     func faults() async throws {
-        let configuration = MockConfiguration(
-            faultsByOffice: ["270000": FaultRule(.status(503))],
-            faultsByWarning: ["130000": FaultRule(.malformedJSON), "120000": FaultRule(.status(503), firstAttempts: 1)])
+        let configuration = MockConfiguration(faultsBySource: [
+            "office": ["270000": FaultRule(.status(503))],
+            "warning": ["130000": FaultRule(.malformedJSON), "120000": FaultRule(.status(503), firstAttempts: 1)],
+        ])
         try await MockServer.withServer(configuration) { server in
             try await TestConnection.with(port: server.port) { connection in
                 let broken = try await connection.request(Self.path("130000"))
@@ -88,7 +89,7 @@ struct WarningRouteTests {
                     "requests_warning_120000 2", "requests_warning_130000 1", "requests_warning_270000 1",
                 ])
             }
-            #expect(server.stats().requestsByOffice == ["130000": 1, "270000": 1])
+            #expect(server.stats().requestsBySource["office"] == ["130000": 1, "270000": 1])
         }
     }
 
@@ -105,6 +106,6 @@ struct WarningRouteTests {
         #expect(try Route.of("/bosai/warning/data/r8/130000.json?_=1").target == FaultTarget(source: "warning", key: "130000"))
         #expect(try Route.of("/bosai/forecast/data/forecast/130000.json").target == FaultTarget(source: "office", key: "130000"))
         #expect(try Route.of("/bosai/warning/data/r8/a/b.json").isNotFound && Route.of("/bosai/warning/data/r8/.json").isNotFound)
-        #expect(MockConfiguration(faultsByWarning: ["130000": FaultRule(.html)]).faultRule(for: FaultTarget(source: "warning", key: "130000")) == FaultRule(.html))
+        #expect(MockConfiguration(faultsBySource: ["warning": ["130000": FaultRule(.html)]]).faultRule(for: FaultTarget(source: "warning", key: "130000")) == FaultRule(.html))
     }
 }

@@ -68,7 +68,9 @@ struct APIStore: MockSource {
 
     /// Reads the catalog, the fixtures and the template from `folder`.
     static func load(fixtures folder: String) throws(FixtureError) -> APIStore {
-        let ids = try catalogIDs(folder: folder)
+        let catalogFile = folder + "/cities.tsv"
+        let ids = try TSV.records(try FixtureFiles.readText(catalogFile), file: catalogFile, columns: ["id"]).map { $0.cells[0] }
+        guard !ids.isEmpty else { throw FixtureError(path: catalogFile, problem: "lists no city") }
         let locationsFile = folder + "/cities-api-location.tsv"
         let locations = try CityLocation.parseTable(try FixtureFiles.readText(locationsFile), file: locationsFile)
         let templateFile = folder + "/template.json"
@@ -103,13 +105,11 @@ struct APIStore: MockSource {
     /// Fills the placeholders of `template.json` (`{{prefecture}}`, `{{city}}`, `{{district}}`,
     /// `{{area}}`, `{{link_area_code}}`) with a city's values, JSON-escaped.
     static func render(template: BodyTemplate, location: CityLocation) -> String {
-        template.render([
-            "prefecture": JSONText.escaped(location.prefecture),
-            "city": JSONText.escaped(location.city),
-            "district": JSONText.escaped(location.district),
-            "area": JSONText.escaped(location.area),
-            "link_area_code": JSONText.escaped(location.linkAreaCode),
-        ])
+        let values = [
+            "prefecture": location.prefecture, "city": location.city, "district": location.district,
+            "area": location.area, "link_area_code": location.linkAreaCode,
+        ]
+        return template.render(values.mapValues(JSONValue.escaped))
     }
 
     /// The body of a city without a fixture: the template filled in with its location, and the
@@ -127,16 +127,6 @@ struct APIStore: MockSource {
         return DerivedWeather(seed: location.id).apiBody(from: json, district: location.district).text(.pretty)
     }
 
-    /// The IDs in the `id` column of `cities.tsv`, in file order.
-    private static func catalogIDs(folder: String) throws(FixtureError) -> [String] {
-        let file = folder + "/cities.tsv"
-        let ids = try TSV.records(try FixtureFiles.readText(file), file: file, columns: ["id"]).map { $0.cells[0] }
-        guard !ids.isEmpty else {
-            throw FixtureError(path: file, problem: "lists no city")
-        }
-        return ids
-    }
-
     /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.
     private static func lastValue(of name: String, in query: Substring) -> String? {
         var found: String?
@@ -150,13 +140,10 @@ struct APIStore: MockSource {
     }
 }
 
+// The API's entries have views of their own: it is the source most tests fault and count, and
+// its fault rules name no source (`--fault 130010=reset`). The other sources' are written
+// `faultsBySource["office", default: [:]]["270000"]`, `requestsBySource["office"]?["270000"]`.
 extension MockConfiguration {
-    /// ``latencyBySource``' `city` entry: latencies by city ID.
-    public var latencyByCity: [String: Duration] {
-        get { latencyBySource[APIStore.name] ?? [:] }
-        set { latencyBySource[APIStore.name] = newValue }
-    }
-
     /// ``faultsBySource``' `city` entry: faults by city ID.
     public var faultsByCity: [String: FaultRule] {
         get { faultsBySource[APIStore.name] ?? [:] }
@@ -177,8 +164,4 @@ extension MockServer {
 extension FixtureStore {
     /// The API's bodies among the sources (every source of the registry is loaded).
     var api: APIStore { sources.lazy.compactMap { $0 as? APIStore }.first! }
-    /// The API's ``APIStore/fixtureIDs``.
-    var fixtureIDs: Set<String> { api.fixtureIDs }
-    /// The API's ``APIStore/body(for:stamp:)``.
-    func body(for cityID: String, stamp: ReleaseStamp?) -> ByteBuffer? { api.body(for: cityID, stamp: stamp) }
 }

@@ -1,6 +1,5 @@
 /// A text with `{{name}}` placeholders, split once so that filling it in is a single pass.
 struct BodyTemplate: Sendable {
-    /// A piece of the template.
     enum Part: Sendable, Equatable {
         case text(String)
         case placeholder(String)
@@ -30,15 +29,11 @@ struct BodyTemplate: Sendable {
 
     /// The text with each placeholder replaced by `values[name]` (left as `{{name}}` when absent).
     func render(_ values: [String: String]) -> String {
-        var result = ""
-        for part in parts {
+        parts.map { part in
             switch part {
-            case .text(let text):
-                result += text
-            case .placeholder(let name):
-                result += values[name] ?? "{{\(name)}}"
+            case .text(let text): text
+            case .placeholder(let name): values[name] ?? "{{\(name)}}"
             }
-        }
-        return result
+        }.joined()
     }
 }

@@ -44,17 +44,12 @@ struct AgencyStore: MockSource {
 
         /// A made file, written out in `layout`.
         init(json: JSONValue, layout: JSONValue.Layout, remaking: Remaking) {
-            self.bytes = ByteBuffer(string: json.text(layout))
-            self.json = json
-            self.layout = layout
-            self.remaking = remaking
+            (self.bytes, self.json, self.layout, self.remaking) = (ByteBuffer(string: json.text(layout)), json, layout, remaking)
         }
 
         /// A sample, served as its bytes.
         init(bytes: [UInt8], json: JSONValue) {
-            self.bytes = ByteBuffer(bytes: bytes)
-            self.json = json
-            self.layout = JSONValue.Layout(of: bytes)
+            (self.bytes, self.json, self.layout) = (ByteBuffer(bytes: bytes), json, JSONValue.Layout(of: bytes))
         }
     }
 
@@ -243,8 +238,8 @@ struct SampleName: Sendable, Equatable {
         guard text.hasSuffix(".json") else { return nil }
         let parts = text.dropLast(5).split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count >= 3, let kind = AgencyStore.Kind(rawValue: String(parts[0])),
-            parts[1].utf8.count == 6, parts[1].utf8.allSatisfy(Self.isDigit),
-            parts[2].utf8.count == 8, parts[2].utf8.allSatisfy(Self.isDigit)
+            parts[1].utf8.count == 6, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            parts[2].utf8.count == 8, parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) })
         else { return nil }
         (self.kind, self.office, self.date, self.text) = (kind, String(parts[1]), String(parts[2]), text)
     }
@@ -254,36 +249,6 @@ struct SampleName: Sendable, Equatable {
     func isPreferred(to other: SampleName) -> Bool {
         (date, -text.count, other.text) > (other.date, -other.text.count, text)
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-}
-
-extension MockConfiguration {
-    /// ``latencyBySource``' `office` entry: latencies by office, which its warnings take too.
-    public var latencyByOffice: [String: Duration] {
-        get { latencyBySource[AgencyStore.name] ?? [:] }
-        set { latencyBySource[AgencyStore.name] = newValue }
-    }
-
-    /// ``faultsBySource``' `office` entry: faults by office, of its forecast and overview alike.
-    public var faultsByOffice: [String: FaultRule] {
-        get { faultsBySource[AgencyStore.name] ?? [:] }
-        set { faultsBySource[AgencyStore.name] = newValue }
-    }
-}
-
-extension MockStats {
-    /// ``requestsBySource``' `office` entry: requests for an office's forecast and overview.
-    public var requestsByOffice: [String: Int] { requestsBySource[AgencyStore.name] ?? [:] }
-}
-
-extension MockServer {
-    /// The URL of an office's forecast file: `<base>/bosai/forecast/data/forecast/<office>.json`.
-    public func officeForecastURL(_ office: String) -> String { baseURL + AgencyStore.Kind.forecast.path + office + ".json" }
-    /// The URL of an office's overview: `<base>/bosai/forecast/data/overview_forecast/<office>.json`.
-    public func officeOverviewURL(_ office: String) -> String { baseURL + AgencyStore.Kind.overview.path + office + ".json" }
 }
 
 extension FixtureStore {

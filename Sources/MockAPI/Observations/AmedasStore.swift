@@ -65,8 +65,10 @@ struct AmedasStore: MockSource {
     static func load(fixtures: String) throws(FixtureError) -> AmedasStore {
         let folder = fixtures + "/jma/amedas"
         let names = try FixtureFiles.exists(folder) ? FixtureFiles.names(in: folder) : []
-        guard let newest = names.compactMap({ name in Self.time(ofFileName: name).map { (name, $0) } }).max(by: { $0.1 < $1.1 })
-        else { return AmedasStore(newest: nil) }
+        let times = names.compactMap { name in
+            name.hasPrefix("map-") && name.hasSuffix(".json") ? time(ofName: String(name.dropFirst(4).dropLast(5))).map { (name, $0) } : nil
+        }
+        guard let newest = times.max(by: { $0.1 < $1.1 }) else { return AmedasStore(newest: nil) }
         let path = folder + "/" + newest.0
         guard let bytes = try FixtureFiles.readIfPresent(path) else { return AmedasStore(newest: nil) }
         let json: JSONValue
@@ -102,36 +104,14 @@ struct AmedasStore: MockSource {
         return ByteBuffer(string: kept.text(JSONValue.Layout(of: Array(map.readableBytesView))))
     }
 
-    /// The time of a fixture's name, `map-YYYYMMDDHHmm00.json`; nil for another name.
-    private static func time(ofFileName name: String) -> Int? {
-        guard name.hasPrefix("map-"), name.hasSuffix(".json") else { return nil }
-        return time(ofName: String(name.dropFirst("map-".count).dropLast(".json".count)))
-    }
-
     /// The time a map file's name gives in Japan time (YYYYMMDDHHmm00, on a ten-minute mark), or
     /// nil for another name.
     static func time(ofName name: String) -> Int? {
         let digits = Array(name.utf8)
         guard digits.count == 14, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        let text = String(decoding: digits, as: UTF8.self)
-        func field(_ start: Int, _ length: Int) -> Substring {
-            text.dropFirst(start).prefix(length)
-        }
+        func field(_ start: Int, _ length: Int) -> Substring { name.dropFirst(start).prefix(length) }
         let iso = "\(field(0, 4))-\(field(4, 2))-\(field(6, 2))T\(field(8, 2)):\(field(10, 2)):\(field(12, 2))+09:00"
         guard let instant = JST.parseInstant(iso), instant % 600 == 0 else { return nil }
         return instant
     }
-}
-
-extension MockConfiguration {
-    /// ``faultsBySource``' `amedas` entry: faults by file, `latest_time` or `map` (any map).
-    public var faultsByAmedas: [String: FaultRule] {
-        get { faultsBySource[AmedasStore.name] ?? [:] }
-        set { faultsBySource[AmedasStore.name] = newValue }
-    }
-}
-
-extension MockStats {
-    /// ``requestsBySource``' `amedas` entry: requests by file, `latest_time` and `map`.
-    public var requestsByAmedas: [String: Int] { requestsBySource[AmedasStore.name] ?? [:] }
 }

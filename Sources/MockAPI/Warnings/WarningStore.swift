@@ -11,8 +11,7 @@ import NIOCore
 /// own, as on the agency's site; 014100's and 460100's files do not hold them.
 struct WarningStore: MockSource {
     static let name = "warning"
-    /// An office's latency (``MockConfiguration/latencyByOffice``) holds for its warning file
-    /// too.
+    /// An office's latency (`latencyBySource["office"]`) holds for its warning file too.
     static let latencyName = "office"
     static let faultForm = "warning:OFFICE=KIND, e.g. warning:130000=malformed"
 
@@ -73,34 +72,17 @@ struct WarningStore: MockSource {
         guard let codes = areas[office] else { return nil }
         let time = JST.iso(stamp?.forecastRelease ?? reported)
         let items = codes.map { code in
-            JSONValue.object([
-                .init(key: "areaCode", value: .string(code)),
-                .init(key: "kinds", value: .array([.object([.init(key: "status", value: .string("発表警報・注意報はなし"))])])),
-            ])
+            var item = JSONValue.strings(["areaCode": code])
+            item["kinds"] = .array([.strings(["status": "発表警報・注意報はなし"])])
+            return item
         }
-        let telegram = JSONValue.object([
-            .init(key: "reportDatetime", value: .string(time)),
-            .init(key: "infoType", value: .string("発表")),
-            .init(key: "publishingOffice", value: .string("気象庁")),
-            .init(key: "headlineText", value: .string("")),
-            .init(key: "warning", value: .object([
-                .init(key: "class10Items", value: .array(items)), .init(key: "class20Items", value: .array([])),
-            ])),
-            .init(key: "dataTypeCode", value: .string("VPWW55")),
+        var telegram = JSONValue.strings([
+            "reportDatetime": time, "infoType": "発表", "publishingOffice": "気象庁", "headlineText": "",
         ])
+        telegram["warning"] = .object([])
+        telegram["warning"]["class10Items"] = .array(items)
+        telegram["warning"]["class20Items"] = .array([])
+        telegram["dataTypeCode"] = .string("VPWW55")
         return ByteBuffer(string: JSONValue.array([telegram]).text(.compact))
     }
-}
-
-extension MockConfiguration {
-    /// ``faultsBySource``' `warning` entry: faults of an office's warning file.
-    public var faultsByWarning: [String: FaultRule] {
-        get { faultsBySource[WarningStore.name] ?? [:] }
-        set { faultsBySource[WarningStore.name] = newValue }
-    }
-}
-
-extension MockStats {
-    /// ``requestsBySource``' `warning` entry: requests for an office's warning file.
-    public var requestsByWarning: [String: Int] { requestsBySource[WarningStore.name] ?? [:] }
 }
