@@ -16,8 +16,16 @@ import Glibc
 enum ProcessWide {
     /// Sets up the process for a command that starts often and exits right after its work.
     static func prepare() {
-        useOneMallocArena()
-        skipGnuTLSInitialization()
+        // glibc gives every thread that allocates a malloc arena of its own (up to eight per
+        // core), each keeping its own free pages; the session's thread and the threads that
+        // decode would each hold one. One arena keeps a parallel run's peak memory lower at no
+        // cost in time. mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc module leaves
+        // <malloc.h> out. A refusal leaves glibc's default, which costs memory and nothing else.
+        _ = cprocess_malloc_arena_max(1)
+        // GnuTLS is asked not to initialise itself when it is loaded, unless the user set the
+        // variable: Debian's libcurl brings it in through librtmp, and its constructor builds
+        // its global state at load; forecast never uses it (http and https only, over OpenSSL).
+        setenv("GNUTLS_NO_EXPLICIT_INIT", "1", 0)
         // OpenSSL's atexit clean-up frees one by one what the exit frees at once. The only
         // import of CurlHTTP in the command, for this package-level switch.
         CurlGlobal.skipTLSCleanupAtExit()
@@ -66,24 +74,6 @@ enum ProcessWide {
                 return
             }
         }
-    }
-
-    /// glibc gives every thread that allocates a malloc arena of its own (up to eight per
-    /// core), each keeping its own free pages; the session's thread and the threads that
-    /// decode would each hold one. One arena keeps a parallel run's peak memory lower at no
-    /// cost in time.
-    private static func useOneMallocArena() {
-        // mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc module leaves <malloc.h> out. A
-        // refusal leaves glibc's default, which costs memory and nothing else.
-        _ = cprocess_malloc_arena_max(1)
-    }
-
-    /// Asks GnuTLS not to initialise itself when it is loaded (`GNUTLS_NO_EXPLICIT_INIT=1`,
-    /// unless the user set the variable). Debian's libcurl brings GnuTLS in through librtmp,
-    /// and its constructor builds its global state at load; forecast never uses it (http and
-    /// https only, over OpenSSL).
-    private static func skipGnuTLSInitialization() {
-        setenv("GNUTLS_NO_EXPLICIT_INIT", "1", 0)
     }
 }
 
