@@ -130,21 +130,9 @@ struct ConfigFile: Sendable {
             throw Unreadable(reason: String(cString: strerror(error)))
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                throw Unreadable(reason: String(cString: strerror(error)))
-            }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-            guard bytes.count <= largest else {
-                throw Unreadable(reason: "more than \(largest >> 20) MB, which is no config file")
-            }
-        }
+        let (bytes, failure) = Terminal.readAll(descriptor, chunk: 4096, limit: largest)
+        if let failure { throw Unreadable(reason: String(cString: strerror(failure))) }
+        guard bytes.count <= largest else { throw Unreadable(reason: "more than \(largest >> 20) MB, which is no config file") }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

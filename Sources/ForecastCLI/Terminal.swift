@@ -76,14 +76,24 @@ enum Terminal {
 
     /// All of standard input, as UTF-8 text.
     static func readStandardInput() -> String {
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+        String(decoding: readAll(0, chunk: 65_536).bytes, as: UTF8.self)
+    }
+
+    /// What `descriptor` reads until its end, in reads of `chunk` bytes, retrying after a
+    /// signal; it stops at a failed read, with its `errno`, or once it has more than `limit` bytes.
+    static func readAll(_ descriptor: Int32, chunk: Int, limit: Int = .max) -> (bytes: [UInt8], failure: Int32?) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while bytes.count <= limit {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                return (bytes, error)
+            }
             guard count > 0 else { break }
-            data += buffer[..<count]
+            bytes += buffer[..<count]
         }
-        return String(decoding: data, as: UTF8.self)
+        return (bytes, nil)
     }
 }
