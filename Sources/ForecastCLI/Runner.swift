@@ -24,7 +24,7 @@ struct Runner: Sendable {
     private func print<Run: CityRun>(_ run: Run) async -> ExitStatus {
         if settings.values[Key.watch] {
             let formatter = formatter()
-            return await Watch(settings: settings, cities: cities, run: run, render: { formatter.format($0) }).run()
+            return await Watch(runner: self, run: run, render: { formatter.format($0) }).run()
         }
         guard command.fetches else {
             return await show(run.results(context(nil)), formatter: formatter())
@@ -52,9 +52,7 @@ struct Runner: Sendable {
         var results: [CityResult<Asked.Value>] = []
         var failed = false
         for await result in asked.results(context) {
-            if settings.verbose {
-                Self.verboseLines(for: result).forEach { Terminal.report($0) }
-            }
+            reportVerbose(result)
             if let line = FailureMessage.line(for: result) {
                 Terminal.report(line)
                 failed = true
@@ -80,6 +78,11 @@ struct Runner: Sendable {
         [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
     }
 
+    /// Those lines on stderr, with `-v`.
+    func reportVerbose(_ result: CityResult<some CityReport>) {
+        if settings.verbose { Self.verboseLines(for: result).forEach { Terminal.report($0) } }
+    }
+
     /// Prints the results as they come.
     private func show<Value: CityReport, Results: AsyncSequence<CityResult<Value>, Never>>(
         _ results: Results, formatter: any ResultFormatter
@@ -101,9 +104,7 @@ struct Runner: Sendable {
         var index = 0
         for await result in results {
             progress.clear()
-            if settings.verbose {
-                Self.verboseLines(for: result).forEach { Terminal.report($0) }
-            }
+            reportVerbose(result)
             let failure = FailureMessage.line(for: result)
             anyFailed = anyFailed || failure != nil
             for line in [failure, FailureMessage.note(for: result)].compactMap({ $0 }) {

@@ -13,8 +13,8 @@ import Glibc
 /// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
 /// full disk with 74 at its next print.
 struct Watch<Run: CityRun>: Sendable {
-    let settings: Settings
-    let cities: [City]
+    /// The run's settings and cities.
+    let runner: Runner
     /// The command's results, one look at a time, and when the next look is due.
     let run: Run
     /// The text of one look's results.
@@ -26,7 +26,7 @@ struct Watch<Run: CityRun>: Sendable {
         // A reader that has gone ends the watch now, not at the next print hours away.
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
         let run = run
-        var state = WatchState(cities: cities.count, render: render, schedule: { run.nextLook(after: $0, now: $1) })
+        var state = WatchState(cities: runner.cities.count, render: render, schedule: { run.nextLook(after: $0, now: $1) })
         // A watch ends by a signal, which ends the process; a cancelled task ends the watch
         // rather than spinning through sleeps that return at once.
         while !Task.isCancelled {
@@ -44,13 +44,10 @@ struct Watch<Run: CityRun>: Sendable {
     /// One look at every city, through the cache, with a client of its own so that
     /// `--max-time` counts from the look's start.
     private func look() async -> [CityResult<Run.Value>] {
-        await Runner.withClient(settings) { client in
+        await Runner.withClient(runner.settings) { client in
             var results: [CityResult<Run.Value>] = []
-            let context = RunContext(client: client, cities: cities, jobs: settings.jobs, values: settings.values)
-            for await result in run.results(context) {
-                if settings.verbose {
-                    Runner.verboseLines(for: result).forEach { Terminal.report($0) }
-                }
+            for await result in run.results(runner.context(client)) {
+                runner.reportVerbose(result)
                 // Each failed look says why on stderr, as often as the backoff lets it look.
                 if let line = FailureMessage.line(for: result) ?? FailureMessage.note(for: result) {
                     Terminal.report(line)
