@@ -28,15 +28,8 @@ public struct CityResult<Value: Sendable>: Sendable {
         city: City, outcome: Result<Value, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
         stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
-        self.city = city
-        switch outcome {
-        case .success(let value): (self.value, self.error) = (value, nil)
-        case .failure(let error): (self.value, self.error) = (nil, error)
-        }
-        self.info = info
-        self.stale = stale
-        self.provider = provider
-        self.fallback = fallback
+        self.init(
+            city: city, value: outcome.success, error: outcome.failure, info: info, stale: stale, provider: provider, fallback: fallback)
     }
 
     /// A result of a value or an error, as the fetch core makes them.

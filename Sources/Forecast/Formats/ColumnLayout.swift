@@ -43,7 +43,7 @@ struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
 
         /// A cell of this column that holds `text`.
         func cell(_ text: String, style: TableCell.Style = .none) -> TableCell {
-            TableCell(text, width: width, gap: gap, right: right, wraps: wraps, style: style)
+            TableCell(text: text, width: width, gap: gap, right: right, wraps: wraps, style: style)
         }
     }
 
@@ -116,7 +116,7 @@ struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
                 width += columns[index].gap + columns[index].width
                 index += 1
             }
-            cells.append(TableCell(span.text, width: width, gap: column.gap, right: span.right, style: span.style))
+            cells.append(TableCell(text: span.text, width: width, gap: column.gap, right: span.right, style: span.style))
         }
         return cells
     }

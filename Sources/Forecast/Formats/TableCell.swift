@@ -9,15 +9,6 @@ struct TableCell {
     var wraps = true
     var style: Style = .none
 
-    init(_ text: String, width: Int, gap: Int, right: Bool = false, wraps: Bool = true, style: Style = .none) {
-        self.text = text
-        self.width = width
-        self.gap = gap
-        self.right = right
-        self.wraps = wraps
-        self.style = style
-    }
-
     /// The cell's text in lines of at most its width (one line if it does not wrap).
     var lines: [String] {
         guard wraps, !text.isEmpty else { return [text] }

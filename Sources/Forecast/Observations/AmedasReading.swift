@@ -22,11 +22,6 @@ struct AmedasReading: Decodable, Sendable, Equatable {
     /// The quality flag, or nil for `null`.
     let flag: Int?
 
-    init(value: Double?, flag: Int?) {
-        self.value = value
-        self.flag = flag
-    }
-
     /// Reads `[value, flag]`; an element that is missing reads as `null`. A value of another
     /// shape (`{"hour": 3, "minute": 43}`, a number in a string) is no measurement: it reads as
     /// `[null, null]` rather than costing the station's other values.
