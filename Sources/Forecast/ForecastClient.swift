@@ -166,8 +166,7 @@ public final class ForecastClient: Sendable {
 
     /// The failure of a city the deadline (`maxTime`) caught.
     var deadlineError: ForecastError {
-        let (seconds, attoseconds) = (configuration.maxTime ?? .zero).components
-        return .deadline(seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        .deadline(seconds: (configuration.maxTime ?? .zero).seconds)
     }
 
     /// What a request's outcome says: the body of a 2xx response, or why not, with the

@@ -170,7 +170,7 @@ enum FieldValue {
         case .number(let number): .number(number)
         case .tenths(let number): .raw(number.map(NumberText.tenths) ?? "null")
         case .whole(let whole): .number(whole)
-        case .texts(let texts): .raw("[" + texts.map { JSONText.string($0).text }.joined(separator: ", ") + "]")
+        case .texts(let texts): .array(texts.map { .string($0) })
         }
     }
 }

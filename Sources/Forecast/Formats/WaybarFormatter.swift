@@ -110,7 +110,7 @@ public struct WaybarFormatter: ResultFormatter {
         return JSONText.object([
             ("text", .string(text(for: results))),
             ("tooltip", .string(tooltip(for: results))),
-            ("class", .raw("[" + classes.map { JSONText.string($0).text }.joined(separator: ", ") + "]")),
+            ("class", .array(classes.map { .string($0) })),
             ("alt", .string(alt)),
         ]).text
     }

@@ -33,8 +33,7 @@ package enum NumberText {
 
     /// A duration's seconds the same way: "15", "0.5".
     package static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return decimal(Double(seconds) + Double(attoseconds) / 1e18)
+        decimal(duration.seconds)
     }
 
     /// The same for seconds given as a number.
