@@ -175,11 +175,8 @@ enum HelpText {
         return Sentence.list(Array(names.dropLast()), and: names.last ?? "")
     }
 
-    /// What the man page says under DESCRIPTION, before its reference sections.
-    static var description: String { Registry.threeDay.help().about }
-
-    /// The man page's text (``HelpDump``): the description, then the reference sections, each
-    /// under its heading.
+    /// The man page's text (``HelpDump``): the description (the 3-day forecast's `about`), then
+    /// the reference sections, each under its heading.
     ///
     /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line
     /// the help wraps between two characters of Japanese (週 and 間) has no space to break at,
@@ -194,7 +191,7 @@ enum HelpText {
         }).map { heading, lines in
             "\(heading):\n" + lines.map { "  \($0)" }.joined(separator: "\n")
         }
-        return ([description] + reference).joined(separator: "\n\n")
+        return ([Registry.threeDay.help().about] + reference).joined(separator: "\n\n")
     }
 
     /// An option's lines: its spellings, then its help wrapped to the width from column 22.

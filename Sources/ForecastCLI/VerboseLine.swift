@@ -8,25 +8,22 @@ enum VerboseLine {
         if info.source == .cache {
             return "\(city) cache hit, \(info.bytes) bytes"
         }
-        var parts: [String] = []
-        parts.append(info.status.map { "HTTP \($0)" } ?? "no response")
-        parts.append("\(info.bytes) bytes")
-        parts.append(info.attempts == 1 ? "1 attempt" : "\(info.attempts) attempts")
-        parts.append("cache \(info.source.rawValue)")
+        var parts = [
+            info.status.map { "HTTP \($0)" } ?? "no response", "\(info.bytes) bytes",
+            info.attempts == 1 ? "1 attempt" : "\(info.attempts) attempts", "cache \(info.source.rawValue)",
+        ]
         if info.status != nil {
-            parts.append(info.httpVersion ?? "HTTP/?")
             let metrics = info.metrics
-            parts.append("dns \(ms(metrics.nameLookup))")
-            parts.append("connect \(ms(metrics.connect))")
-            parts.append("tls \(ms(metrics.tlsHandshake))")
-            parts.append("first byte \(ms(metrics.firstByte))")
-            parts.append("total \(ms(metrics.total))")
-            parts.append(metrics.connectionReused ? "reused connection" : "new connection")
+            parts += [
+                info.httpVersion ?? "HTTP/?", "dns \(ms(metrics.nameLookup))", "connect \(ms(metrics.connect))",
+                "tls \(ms(metrics.tlsHandshake))", "first byte \(ms(metrics.firstByte))", "total \(ms(metrics.total))",
+                metrics.connectionReused ? "reused connection" : "new connection",
+            ]
         }
         if let reason = info.notStored {
             parts.append("not cached: \(reason)")
         }
-        if result.fromAgency {
+        if result.provider == .jma {
             parts.append("from the weather agency's file")
         }
         return "\(city) " + parts.joined(separator: ", ")

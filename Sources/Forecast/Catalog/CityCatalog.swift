@@ -75,7 +75,7 @@ public enum CityCatalog {
     /// IDs that share the longest prefix with `text`, then the nearest by edit distance.
     private static func suggestions(forID text: String) -> [City] {
         let ranked = cities.enumerated().map { index, city in
-            (city, commonPrefixLength(city.id, text), editDistance(Array(city.id), Array(text)), index)
+            (city, zip(city.id, text).prefix { $0 == $1 }.count, editDistance(Array(city.id), Array(text)), index)
         }
         .filter { $0.1 >= 2 || $0.2 <= 1 }
         .sorted { ($1.1, $0.2, $0.3) < ($0.1, $1.2, $1.3) }
@@ -102,10 +102,6 @@ public enum CityCatalog {
         .sorted { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }
         .map(\.0))
         return found
-    }
-
-    private static func commonPrefixLength(_ a: String, _ b: String) -> Int {
-        zip(a, b).prefix { $0 == $1 }.count
     }
 
     /// Levenshtein distance between two strings of characters.
