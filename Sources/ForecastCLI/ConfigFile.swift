@@ -11,7 +11,6 @@ import Glibc
 /// comment (a template that needs ` #` is given on the command line). The command line wins
 /// over the file: see ``Invocation/merge(_:_:for:check:)``.
 struct ConfigFile: Sendable {
-    /// Where the file was found.
     let path: String
     /// The options of its option lines, each with its line.
     let options: [ArgumentScanner.Given]

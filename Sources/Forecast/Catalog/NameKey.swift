@@ -6,7 +6,6 @@
 /// (its `fold` mirrors this one, and a test checks every key), so only the argument is folded
 /// at run time.
 enum NameKey {
-    /// The folded form of `text`.
     static func fold(_ text: String) -> String {
         var scalars: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {

@@ -416,7 +416,6 @@ extension CityResult {
 }
 
 extension Duration {
-    /// The duration in seconds.
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18

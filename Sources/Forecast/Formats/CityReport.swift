@@ -61,7 +61,6 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     let placeholder: @Sendable (FormatTemplate.Placeholder, Report, _ row: Int, Language) -> String?
     /// A row's weather code, for waybar's class; nil when unknown.
     let weatherCode: @Sendable (Report, _ row: Int) -> WeatherCode?
-    /// The table's columns.
     let table: TableDesign<Report>
     /// JSON's key of the array of rows (`days`), or nil for a value of one row, whose fields
     /// are members of the city's object itself (the observations).
