@@ -271,7 +271,7 @@ final class Engine: @unchecked Sendable {
             case .finish(.response(let response)):
                 request.finish(.success(response))
             case .finish(.failure(let error)):
-                request.finish(.failure(error))
+                request.finish(.failure(error, attempts: error.attempts))
             case .retry:
                 break
             }
@@ -282,7 +282,7 @@ final class Engine: @unchecked Sendable {
     private func expire(_ expiry: RequestScheduler.Expiry) {
         expiry.detach.forEach(detach)
         for (request, error) in expiry.failures {
-            request.finish(.failure(error))
+            request.finish(.failure(error, attempts: error.attempts))
         }
     }
 

@@ -19,7 +19,7 @@ extension Request {
     /// Handlers added before this one are not affected.
     @discardableResult
     public func validate(_ check: @escaping @Sendable (Response) -> (any Error)?) -> Self {
-        enqueue { outcome in
+        enqueue { outcome, _ in
             guard case .success(let response) = outcome, let error = check(response) else { return nil }
             return .failure(error, response: response, attempts: response.attempts)
         }
