@@ -79,14 +79,11 @@ extension Request {
     ) -> Self {
         let url = self.url
         enqueue { outcome, handlerQueue in
-            let delivered: DataResponse<Value>
-            switch outcome {
+            let delivered = switch outcome {
             case .success(let response):
-                delivered = DataResponse(
-                    requestURL: url, response: response,
-                    result: Result { try transform(response) }, attempts: response.attempts)
+                DataResponse(requestURL: url, response: response, result: Result { try transform(response) }, attempts: response.attempts)
             case .failure(let error, let response, let attempts):
-                delivered = DataResponse(requestURL: url, response: response, result: .failure(error), attempts: attempts)
+                DataResponse<Value>(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
                 // The next handler waits until this completion has run on the caller's queue,
