@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The `curl` command line of a request (``Request/cURLDescription()``).
 enum CurlCommand {
     /// `curl` with the options that make the request `description` describes, each argument

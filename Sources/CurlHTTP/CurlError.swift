@@ -255,55 +255,37 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened, in words a person reads: "timed out after 15 s", "the response was cut
     /// short (…) after 3 attempts".
     public var description: String {
-        let reason: String
-        switch kind {
-        case .multiHandleFailed:
-            reason = "the HTTP engine failed (\(detailOrMessage))"
+        let reason: String = switch kind {
+        case .multiHandleFailed: "the HTTP engine failed (\(detailOrMessage))"
         case .couldNotResolveHost:
             // libcurl's detail is "Could not resolve host: NAME": say it once, in our words.
-            let prefix = "Could not resolve host: "
-            reason = detail.hasPrefix(prefix)
-                ? "could not resolve host \(detail.dropFirst(prefix.count)) (no network, or a wrong host name?)"
+            detail.hasPrefix(Self.unresolvedHost)
+                ? "could not resolve host \(detail.dropFirst(Self.unresolvedHost.count)) (no network, or a wrong host name?)"
                 : "could not resolve host (\(detailOrMessage))"
-        case .couldNotConnect:
-            reason = "could not connect (\(detailOrMessage))"
-        case .timedOut:
-            reason = timeout.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
+        case .couldNotConnect: "could not connect (\(detailOrMessage))"
+        case .timedOut: timeout.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
         case .connectionReset:
-            reason = code == .gotNothing
+            code == .gotNothing
                 ? "the server closed the connection without answering"
                 : "the connection was reset (\(detailOrMessage))"
-        case .partialBody:
-            reason = "the response was cut short (\(detailOrMessage))"
+        case .partialBody: "the response was cut short (\(detailOrMessage))"
         case .bodyTooLarge:
-            reason = maxBodySize.map { "the response is larger than the \($0)-byte limit" }
-                ?? "the response is larger than the size limit"
-        case .tooManyRedirects:
-            reason = maxRedirects.map { "too many redirects (more than \($0))" } ?? "too many redirects"
-        case .protocolNotAllowed:
-            reason = "refused a URL or redirect that is not http or https (\(detailOrMessage))"
-        case .malformedURL:
-            reason = "the URL is not valid (\(detailOrMessage))"
-        case .untrustedCertificate:
-            reason = "the server's certificate is not trusted (\(detailOrMessage))"
-        case .certificateNameMismatch:
-            reason = "the server's certificate is for another host name (\(detailOrMessage))"
+            maxBodySize.map { "the response is larger than the \($0)-byte limit" } ?? "the response is larger than the size limit"
+        case .tooManyRedirects: maxRedirects.map { "too many redirects (more than \($0))" } ?? "too many redirects"
+        case .protocolNotAllowed: "refused a URL or redirect that is not http or https (\(detailOrMessage))"
+        case .malformedURL: "the URL is not valid (\(detailOrMessage))"
+        case .untrustedCertificate: "the server's certificate is not trusted (\(detailOrMessage))"
+        case .certificateNameMismatch: "the server's certificate is for another host name (\(detailOrMessage))"
         case .expiredCertificate:
-            reason = detail.lowercased().contains("not yet valid")
+            detail.lowercased().contains("not yet valid")
                 ? "the server's certificate is not valid yet (\(detailOrMessage))"
                 : "the server's certificate has expired (\(detailOrMessage))"
-        case .tlsHandshakeFailed:
-            reason = "the TLS handshake failed (\(detailOrMessage))"
-        case .unreadableTrustStore:
-            reason = "the trusted CA certificates could not be read (\(detailOrMessage))"
-        case .proxyTunnelRefused:
-            reason = proxyStatus.map { "the proxy refused the tunnel: HTTP \($0)" } ?? "the proxy refused the tunnel"
-        case .deadlineExceeded:
-            reason = "the deadline passed"
-        case .authenticationFailed:
-            reason = "the server refused the user and password (HTTP 401)"
-        default:
-            reason = code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
+        case .tlsHandshakeFailed: "the TLS handshake failed (\(detailOrMessage))"
+        case .unreadableTrustStore: "the trusted CA certificates could not be read (\(detailOrMessage))"
+        case .proxyTunnelRefused: proxyStatus.map { "the proxy refused the tunnel: HTTP \($0)" } ?? "the proxy refused the tunnel"
+        case .deadlineExceeded: "the deadline passed"
+        case .authenticationFailed: "the server refused the user and password (HTTP 401)"
+        default: code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }
         guard attempts > 1 else { return reason }
         // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well
@@ -314,6 +296,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     private var detailOrMessage: String {
         detail.isEmpty ? message : detail
     }
+
+    private static let unresolvedHost = "Could not resolve host: "
 
     /// Seconds without a trailing ".0": 15 → "15", 0.5 → "0.5"; a number too large for an
     /// `Int` keeps Double's form. Forecast's messages ("gave up after 2 s") use it too.

@@ -9,10 +9,6 @@ package enum CurlGlobal {
     /// first use (CCurl's `ccurl.c`): a run that makes no transfer never loads it.
     private static let result: Int32 = Int32(ccurl_global_init().rawValue)
 
-    static func ensureInitialized() {
-        precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
-    }
-
     /// Loads libcurl and runs `curl_global_init` once per process, throwing if either failed.
     static func initialize() throws(CurlError) {
         guard result == 0 else {
@@ -45,17 +41,9 @@ package enum CurlGlobal {
             + " (libcurl4t64 on newer releases)"
     }
 
-    /// libcurl's TLS library, such as "OpenSSL/3.0.11"; "" if it has none.
-    static let tlsBackend: String = {
-        // curl_version_info returns a pointer to a static struct inside libcurl, valid for the
-        // life of the process; ssl_version is NULL or a static NUL-terminated string, copied.
-        guard let info = ccurl_version_info(), let ssl = info.pointee.ssl_version else { return "" }
-        return String(cString: ssl)
-    }()
-
     /// libcurl's compiled-in CA directory (`CURLINFO_CAPATH`, e.g. "/etc/ssl/certs"), or nil.
     static let defaultCADirectory: String? = {
-        ensureInitialized()
+        precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
         guard let easy = try? EasyHandle(), let path = try? easy.info(string: CURLINFO_CAPATH), !path.isEmpty else {
             return nil
         }
@@ -64,7 +52,7 @@ package enum CurlGlobal {
 
     /// How the system's trust store is named to libcurl, decided once per process.
     static let systemTrust: TrustSettings = TrustSettings.resolve(
-        .system, tlsBackend: tlsBackend, defaultCADirectory: defaultCADirectory,
+        .system, tlsBackend: LibcurlVersion.current.tlsLibrary ?? "", defaultCADirectory: defaultCADirectory,
         hasHashLinks: TrustSettings.directoryHasHashLinks)
 
     /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …", or "" if

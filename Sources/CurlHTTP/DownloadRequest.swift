@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A request whose body goes to a file (``Session/download(_:to:resuming:headers:options:)``).
 ///

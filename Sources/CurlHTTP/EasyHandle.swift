@@ -56,18 +56,14 @@ final class EasyHandle {
 
     /// libcurl copies string options (since 7.17), so the temporary C string may go away after the call.
     func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        let code = value.withCString { ccurl_easy_setopt_string(pointer, option, $0) }
-        try Self.check(code)
+        try set(option, optional: value)
     }
 
     /// A string option that may be unset: nil passes NULL, which restores "none" for options
     /// such as `CURLOPT_CAINFO` whose default is compiled in.
     func set(_ option: CURLoption, optional value: String?) throws(CurlError) {
-        guard let value else {
-            try Self.check(ccurl_easy_setopt_string(pointer, option, nil))
-            return
-        }
-        try set(option, value)
+        let code = value.map { $0.withCString { ccurl_easy_setopt_string(pointer, option, $0) } }
+        try Self.check(code ?? ccurl_easy_setopt_string(pointer, option, nil))
     }
 
     /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long

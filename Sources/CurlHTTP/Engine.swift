@@ -80,7 +80,7 @@ final class Engine: @unchecked Sendable {
     func nudge() {
         inbox.withLock { inbox in
             guard inbox.isOpen else { return }
-            inbox.nudge(waking: multi)
+            inbox.wake(multi)
         }
     }
 
@@ -164,7 +164,9 @@ final class Engine: @unchecked Sendable {
                 // A failed poll returns at once: without a limit this loop would spin.
                 failures += 1
                 if failures >= Self.maxConsecutiveFailures {
-                    abandon(after: error)
+                    // Refuses every later request with the error, then fails every request with
+                    // it and frees every handle, as a shutdown does.
+                    tearDown(unadmitted: inbox.withLock { $0.close(failure: error) }, with: error)
                     return
                 }
             }
@@ -186,7 +188,7 @@ final class Engine: @unchecked Sendable {
     /// pipe has something to read (or has ended), which libcurl then reads in its next perform.
     private func poll(timeoutMs: Int) throws(CurlError) {
         waitingUploads.removeAll { $0.request.isFinished }
-        var fds = waitingUploads.map { curl_waitfd(fd: $0.uploadDescriptor, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+        var fds = waitingUploads.map { curl_waitfd(fd: $0.uploadFile, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
         try multi.poll(timeoutMs: timeoutMs, extra: &fds)
         var ready: [Transfer] = []
         for (index, fd) in fds.enumerated().reversed() where fd.revents != 0 {
@@ -271,7 +273,7 @@ final class Engine: @unchecked Sendable {
             case .finish(.response(let response)):
                 request.finish(.success(response))
             case .finish(.failure(let error)):
-                request.finish(.failure(error))
+                request.finish(.failure(error, attempts: error.attempts))
             case .retry:
                 break
             }
@@ -282,7 +284,7 @@ final class Engine: @unchecked Sendable {
     private func expire(_ expiry: RequestScheduler.Expiry) {
         expiry.detach.forEach(detach)
         for (request, error) in expiry.failures {
-            request.finish(.failure(error))
+            request.finish(.failure(error, attempts: error.attempts))
         }
     }
 
@@ -309,13 +311,6 @@ final class Engine: @unchecked Sendable {
             timeout = min(timeout, max(0, Transfer.milliseconds(wake - now) + 1))
         }
         return timeout
-    }
-
-    /// After a lasting multi-handle error: refuses every later request with it, then fails
-    /// every request with it and frees every handle, as a shutdown does.
-    private func abandon(after error: CurlError) {
-        let unadmitted = inbox.withLock { $0.close(failure: error) }
-        tearDown(unadmitted: unadmitted, with: error)
     }
 
     /// Fails every request with `error`, after its attempts so far (0 for one that never

@@ -35,11 +35,6 @@ struct EngineInbox {
         wake(multi)
     }
 
-    /// Wakes the loop with nothing to take: a paused stream's consumer has caught up.
-    mutating func nudge(waking multi: MultiHandle) {
-        wake(multi)
-    }
-
     mutating func requestShutdown(waking multi: MultiHandle) {
         shutdownRequested = true
         wake(multi)
@@ -68,7 +63,8 @@ struct EngineInbox {
         return additions.map(\.0)
     }
 
-    private mutating func wake(_ multi: MultiHandle) {
+    /// Wakes the loop; alone, with nothing to take, when a paused stream's consumer has caught up.
+    mutating func wake(_ multi: MultiHandle) {
         guard !wakeupPending else { return }
         // curl_multi_wakeup is the one multi-handle call libcurl allows from any thread (see
         // Engine). If the wake-up cannot be sent, the next command tries again; meanwhile the loop

@@ -58,11 +58,7 @@ final class MultiHandle {
     /// `timeoutMs` passes; `extra`'s `revents` say which of them are.
     func poll(timeoutMs: Int, extra: inout [curl_waitfd]) throws(CurlError) {
         let timeout = Int32(clamping: max(0, timeoutMs))
-        guard !extra.isEmpty else {
-            try Self.check(ccurl_multi_poll(pointer, nil, 0, timeout, nil))
-            return
-        }
-        // libcurl reads and writes the array only during the call, within its count.
+        // libcurl reads and writes the array only during the call, within its count (none when empty).
         let code = extra.withUnsafeMutableBufferPointer { fds in
             ccurl_multi_poll(pointer, fds.baseAddress, UInt32(fds.count), timeout, nil)
         }

@@ -19,7 +19,7 @@ extension Request {
     /// Handlers added before this one are not affected.
     @discardableResult
     public func validate(_ check: @escaping @Sendable (Response) -> (any Error)?) -> Self {
-        enqueue { outcome in
+        enqueue { outcome, _ in
             guard case .success(let response) = outcome, let error = check(response) else { return nil }
             return .failure(error, response: response, attempts: response.attempts)
         }
@@ -79,14 +79,11 @@ extension Request {
     ) -> Self {
         let url = self.url
         enqueue { outcome, handlerQueue in
-            let delivered: DataResponse<Value>
-            switch outcome {
+            let delivered = switch outcome {
             case .success(let response):
-                delivered = DataResponse(
-                    requestURL: url, response: response,
-                    result: Result { try transform(response) }, attempts: response.attempts)
+                DataResponse(requestURL: url, response: response, result: Result { try transform(response) }, attempts: response.attempts)
             case .failure(let error, let response, let attempts):
-                delivered = DataResponse(requestURL: url, response: response, result: .failure(error), attempts: attempts)
+                DataResponse<Value>(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
                 // The next handler waits until this completion has run on the caller's queue,

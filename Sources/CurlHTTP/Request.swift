@@ -27,11 +27,6 @@ public final class Request: Sendable {
             return .failure(curlError, response: nil, attempts: attempts)
         }
 
-        /// A failure the scheduler counted: the error already carries its attempts.
-        static func failure(_ error: CurlError) -> Outcome {
-            .failure(error, response: nil, attempts: error.attempts)
-        }
-
         /// The response, or the error, as an async caller receives it.
         var result: Result<Response, any Error> {
             switch self {
@@ -188,21 +183,7 @@ public final class Request: Sendable {
     /// quick and must not block: it runs on the thread that drives every transfer of the
     /// session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
-        let finished = state.withLock { state -> Outcome? in
-            switch state.life {
-            case .finished(let finished):
-                return finished.outcome
-            case .unfinished(var unfinished):
-                unfinished.waiters.append { body($0.result) }
-                state.life = .unfinished(unfinished)
-                return nil
-            }
-        }
-        if let finished {
-            body(finished.result)
-        } else {
-            resume()
-        }
+        _ = wait { body($0.result) }
     }
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.
@@ -310,10 +291,8 @@ public final class Request: Sendable {
 
     /// Records the outcome, resumes the async callers waiting for it directly, and lets the
     /// handlers run; only the first call counts.
-    @discardableResult
-    func finish(_ result: Outcome) -> Bool {
-        guard case .unfinished = end(result) else { return false }
-        return true
+    func finish(_ result: Outcome) {
+        _ = end(result)
     }
 
     /// `finish`'s work; returns the request's life before, finished if it had finished already.
@@ -349,49 +328,39 @@ public final class Request: Sendable {
     /// continuation alone, if a handler came first: the caller then waits behind it in the
     /// chain, to see what it made of the outcome.
     func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
-        let resumption = state.withLock { state -> DirectResumption in
-            if state.hasHandlers { return .behindHandlers }
-            switch state.life {
-            case .finished(let finished):
-                return .now(finished.outcome)
-            case .unfinished(var unfinished):
-                unfinished.waiters.append { continuation.resume(with: $0.result) }
-                state.life = .unfinished(unfinished)
-                return .byFinish
-            }
-        }
-        switch resumption {
-        case .behindHandlers:
-            return false
-        case .byFinish:
-            resume()
-            return true
-        case .now(let outcome):
-            continuation.resume(with: outcome.result)
-            return true
-        }
+        wait(unlessBehindHandlers: true) { continuation.resume(with: $0.result) }
     }
 
-    /// How `resumeDirectly` resumes an async caller.
-    private enum DirectResumption {
-        /// Not directly: a handler came first.
-        case behindHandlers
-        /// From `finish`, when the outcome is known.
-        case byFinish
-        /// At once, with this outcome.
-        case now(Outcome)
+    /// Calls `waiter` with the outcome, at once if the request has finished, else from
+    /// `finish` (and starts the request). With `unlessBehindHandlers`, returns false and does
+    /// nothing if a handler was added first: checked under the same lock as the waiter is added.
+    private func wait(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
+        var outcome: Outcome?
+        let waits = state.withLock { state -> Bool in
+            if unlessBehindHandlers, state.hasHandlers { return false }
+            switch state.life {
+            case .finished(let finished):
+                outcome = finished.outcome
+            case .unfinished(var unfinished):
+                unfinished.waiters.append(waiter)
+                state.life = .unfinished(unfinished)
+            }
+            return true
+        }
+        guard waits else { return false }
+        if let outcome {
+            waiter(outcome)
+        } else {
+            resume()
+        }
+        return true
     }
 
     /// Adds a block to the chain. It runs on the handler queue after every block added before
     /// it, outside the lock (so it may call back into the request), and may replace the outcome
     /// the later blocks see by returning a new one. The queue is serial and `finish` writes
     /// only while the request is unfinished, so nothing else writes the outcome between the
-    /// read and the write.
-    func enqueue(_ body: @escaping @Sendable (Outcome) -> Outcome?) {
-        enqueue { outcome, _ in body(outcome) }
-    }
-
-    /// As `enqueue(_:)`, but the block also gets the handler queue, so that it can hold the
+    /// read and the write. The block also gets the handler queue, so that it can hold the
     /// chain (`suspend`) until work it hands to another queue is done (`resume`).
     func enqueue(_ body: @escaping @Sendable (Outcome, DispatchQueue) -> Outcome?) {
         let handlerQueue = self.handlerQueue

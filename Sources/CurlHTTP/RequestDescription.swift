@@ -44,7 +44,6 @@ struct RequestDescription: Sendable {
         var validator: String { path + ".part.validator" }
     }
 
-    /// What an upload sends.
     enum UploadBody: Sendable {
         /// Bytes in memory, read in place.
         case data(Data)
@@ -52,7 +51,6 @@ struct RequestDescription: Sendable {
         case file(path: String)
     }
 
-    /// A user and a password.
     struct Credential: Sendable {
         let user: String
         let password: String

@@ -45,7 +45,7 @@ final class Transfer {
     /// and the open file (-1 for none).
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
-    private var uploadFile: Int32 = -1
+    private(set) var uploadFile: Int32 = -1
     /// Why an upload or a download was stopped (the file changed size, could not be read or
     /// written), if it was.
     private(set) var abortReason: String?
@@ -57,10 +57,8 @@ final class Transfer {
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
     /// Called on the session's thread when the read callback paused an upload from a pipe that
-    /// had nothing to read yet (``uploadDescriptor`` is then polled).
+    /// had nothing to read yet (``uploadFile`` is then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
-    /// The open file of an upload, -1 for none.
-    var uploadDescriptor: Int32 { uploadFile }
     /// Called on the session's thread when a streamed body's sink holds the first chunk its
     /// consumer has not been told of, for the engine to flush it after a perform.
     var onHeld: ((Transfer) -> Void)?
@@ -110,7 +108,13 @@ final class Transfer {
         }
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        try configureTrust(options.trust)
+        // The trusted CAs (see ``TrustRoots``), or libcurl's defaults. The system store's
+        // settings are decided once per process; named roots need no probe.
+        let trust = options.trust.isSystem ? CurlGlobal.systemTrust : TrustSettings(named: options.trust)
+        if !trust.useLibcurlDefaults {
+            try easy.set(CURLOPT_CAINFO, optional: trust.caFile)
+            try easy.set(CURLOPT_CAPATH, optional: trust.caDirectory)
+        }
         if description.endpoint.isHTTPS {
             // Requests that start together on one HTTPS origin wait for the first connection's
             // ALPN answer and then share it as HTTP/2 streams, instead of each opening (and
@@ -199,15 +203,6 @@ final class Transfer {
             transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
             return length
         }
-    }
-
-    /// Names the trusted CAs to libcurl, or leaves its defaults (see ``TrustRoots``).
-    private func configureTrust(_ roots: TrustRoots) throws(CurlError) {
-        // The system store's settings are decided once per process; named roots need no probe.
-        let settings = roots.isSystem ? CurlGlobal.systemTrust : TrustSettings(named: roots)
-        guard !settings.useLibcurlDefaults else { return }
-        try easy.set(CURLOPT_CAINFO, optional: settings.caFile)
-        try easy.set(CURLOPT_CAPATH, optional: settings.caDirectory)
     }
 
     deinit {
