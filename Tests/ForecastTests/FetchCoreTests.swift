@@ -136,7 +136,9 @@ struct FetchCoreTests {
         let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
         try await MockServer.withServer(configuration) { server in
             let clock = TestRunClock()
-            let client = client(server, clock: clock)
+            // The stalled request's own timeout, on the session's real clock, far above what the
+            // hedge and the agency's answer take on a busy machine.
+            let client = client(server, timeout: .seconds(600), clock: clock)
             let fetch = Task { await client.fetch(tokyo) }
             // The run's clock is moved to each time the run sleeps until. While it is short of
             // 3 s past its start (so of the request's start), the agency's file is not asked for.
@@ -172,13 +174,14 @@ struct FetchCoreTests {
     func hedgeUnderDeadline() async throws {
         let configuration = MockConfiguration(faultsByCity: ["130010": FaultRule(.stall)], stampsRelease: true)
         try await MockServer.withServer(configuration) { server in
-            // A 30 s deadline and the hedge's usual 3 s limit lifted above half of it, so that
-            // the deadline sets the hedge: 15 s after the request starts on the run's clock,
-            // which the test moves; the deadline itself runs on the session's real clock.
-            let maxTime = Duration.seconds(30)
+            // A 600 s deadline and the hedge's usual 3 s limit lifted above half of it, so that
+            // the deadline sets the hedge: 300 s after the request starts on the run's clock,
+            // which the test moves. The deadline itself runs on the session's real clock, far
+            // above what the hedge and the agency's answer take on a busy machine.
+            let maxTime = Duration.seconds(600)
             let started = ContinuousClock.now
             let clock = TestRunClock()
-            let client = client(server, maxTime: maxTime, hedgeLimit: maxTime, clock: clock)
+            let client = client(server, timeout: maxTime, maxTime: maxTime, hedgeLimit: maxTime, clock: clock)
             // Through the blocking adapter, whose run has a queue of its own.
             let fetch = Task {
                 await offPool {
@@ -191,11 +194,11 @@ struct FetchCoreTests {
             #expect(result.forecast != nil, "\(String(describing: result.error))")
             #expect(result.provider == .jma)
             if case .slow(let seconds) = result.fallback {
-                // Half of what was left when the request started: 15 s if at once, less if a
+                // Half of what was left when the request started: 300 s if at once, less if a
                 // busy machine started it late (no earlier than the mock saw it arrive).
                 let arrived = try #require(server.stats().requestStartTimes.first)
                 let least = (started + maxTime - arrived) / 2
-                #expect(Duration.seconds(seconds) >= least - .milliseconds(100) && seconds <= 15, "hedged after \(seconds) s; at least \(least) expected")
+                #expect(Duration.seconds(seconds) >= least - .milliseconds(100) && seconds <= 300, "hedged after \(seconds) s; at least \(least) expected")
             } else {
                 Issue.record("not hedged: \(String(describing: result.fallback))")
             }
