@@ -100,7 +100,9 @@ struct NewUserTests {
     @Test("A body cut short is retried like a reset, and says after how many attempts (before: one attempt)")
     func truncatedBodyRetried() async throws {
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.truncated)])) { mock, env in
-            let result = try await forecast(["--source", "tsukumijima", "-f", "json", "130010"], environment: env)
+            // A timeout far above what noticing a cut body takes: under a sanitizer on a busy
+            // machine the default 15 s ran out first.
+            let result = try await forecast(["--source", "tsukumijima", "--timeout", "600", "-f", "json", "130010"], environment: env)
             #expect(result.status == 1)
             #expect(mock.stats().requestsByCity["130010"] == 3)
             #expect(result.stderr.hasPrefix("forecast: 130010 東京: the response was cut short ("))
