@@ -183,7 +183,7 @@ public final class Request: Sendable {
     /// quick and must not block: it runs on the thread that drives every transfer of the
     /// session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
-        _ = wait { body($0.result) }
+        _ = addWaiter { body($0.result) }
     }
 
     /// How many async callers wait to be resumed directly by `finish`; for tests.
@@ -328,13 +328,13 @@ public final class Request: Sendable {
     /// continuation alone, if a handler came first: the caller then waits behind it in the
     /// chain, to see what it made of the outcome.
     func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
-        wait(unlessBehindHandlers: true) { continuation.resume(with: $0.result) }
+        addWaiter(unlessBehindHandlers: true) { continuation.resume(with: $0.result) }
     }
 
     /// Calls `waiter` with the outcome, at once if the request has finished, else from
     /// `finish` (and starts the request). With `unlessBehindHandlers`, returns false and does
     /// nothing if a handler was added first: checked under the same lock as the waiter is added.
-    private func wait(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
+    private func addWaiter(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
         var outcome: Outcome?
         let waits = state.withLock { state -> Bool in
             if unlessBehindHandlers, state.hasHandlers { return false }

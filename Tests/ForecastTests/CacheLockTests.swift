@@ -106,7 +106,7 @@ struct CacheLockTests {
             // A limit far beyond the test's time: the waiter is woken by the release. (Loose
             // bounds: the suite runs in parallel on two shared cores.)
             let started = ContinuousClock.now
-            async let turn = second.wait(waiting, until: .now + .seconds(600))
+            async let turn = second.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the second claim never waited")
             _ = first.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
             let waited = await turn
@@ -127,7 +127,7 @@ struct CacheLockTests {
                 Issue.record("the second claim must wait")
                 return
             }
-            async let turn = second.wait(waiting, until: .now + .seconds(600))
+            async let turn = second.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the second claim never waited")
             _ = first.settle("130010", .failure(.http(status: 503, attempts: 1)), info: FetchInfo(source: .network), releasing: lock)
             guard case .fetch(let held?) = await turn else {
@@ -149,9 +149,12 @@ struct CacheLockTests {
                 Issue.record("the second claim must wait")
                 return
             }
-            let started = ContinuousClock.now
-            let turn = await layer(cache).wait(waiting, until: started + .milliseconds(200))
-            let waited = ContinuousClock.now - started
+            // The wait's pauses sleep on a clock the test moves, to each instant they wait for.
+            let clock = TestRunClock()
+            let limit = clock.start + .milliseconds(200)
+            let layer = layer(cache)
+            let (turn, _) = await clock.drive(Task { await layer.wait(waiting, until: limit, clock: clock) })
+            let waited = clock.now - clock.start
             guard case .fetch(nil) = turn else {
                 Issue.record("past the limit: a fetch without the lock")
                 return
@@ -172,7 +175,7 @@ struct CacheLockTests {
                 return
             }
             let layer = layer(cache)
-            let task = Task { await layer.wait(waiting, until: .now + .seconds(600)) }
+            let task = Task { await layer.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock()) }
             defer { task.cancel() }
             try #require(await isWaiting(waiting), "the wait never began")
             let cancelled = ContinuousClock.now
@@ -198,7 +201,7 @@ struct CacheLockTests {
                 Issue.record("a refresh waits for the holder")
                 return
             }
-            async let turn = refresh.wait(waiting, until: .now + .seconds(600))
+            async let turn = refresh.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the refresh never waited")
             _ = normal.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
             #expect(isCached(await turn), "fetched while the refresh waited: as new as its own would be")
@@ -226,7 +229,7 @@ struct CacheLockTests {
                 return
             }
             _ = layer.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
-            #expect(isCached(await layer.wait(waiting, until: .now + .seconds(600))))
+            #expect(isCached(await layer.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())))
         }
     }
 

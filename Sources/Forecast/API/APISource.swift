@@ -22,5 +22,5 @@ struct APISource: FileSource {
         try ResponseDecoder.decode(body)
     }
 
-    var transientBody: (@Sendable (Data) -> Bool)? { { ResponseDecoder.isTransientAPIError($0) } }
+    var isTransient: (@Sendable (Response) -> Bool)? { { ResponseDecoder.isTransientAPIError($0.body) } }
 }

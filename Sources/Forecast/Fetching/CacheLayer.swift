@@ -110,7 +110,7 @@ struct CacheLayer: Sendable {
     /// value the holder stored, else the lock to fetch it. When the limit passes or the task is
     /// cancelled first, the fetch goes ahead without the lock (the caller decides whether it
     /// still may).
-    func wait(_ waiting: Waiting, until limit: ContinuousClock.Instant, clock: any RunClock = SystemRunClock()) async -> Turn {
+    func wait(_ waiting: Waiting, until limit: ContinuousClock.Instant, clock: any RunClock) async -> Turn {
         turn(after: waiting, await waiting.lock.wait(until: limit, clock: clock))
     }
 

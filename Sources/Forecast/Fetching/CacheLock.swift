@@ -69,7 +69,7 @@ final class CacheLock: Sendable {
 
     /// Tries until the lock is taken or `limit` passes, suspending the task between tries;
     /// `.busy` when the limit passed or the task was cancelled first.
-    func wait(until limit: ContinuousClock.Instant, clock: any RunClock = SystemRunClock()) async -> Attempt {
+    func wait(until limit: ContinuousClock.Instant, clock: any RunClock) async -> Attempt {
         var round = 0
         while true {
             let attempt = tryLock()

@@ -26,13 +26,14 @@ protocol FileSource: Sendable {
     func url(for key: String) -> String
     /// A body of the file of `key`, decoded; a body that does not decode is never stored.
     func decode(_ body: Data, key: String) throws(ForecastError) -> File
-    /// Whether a complete response's body says that asking again may succeed (the API's "could
-    /// not reach the agency"): the request is then retried as a 503 would be. None by default.
-    var transientBody: (@Sendable (Data) -> Bool)? { get }
+    /// Whether a complete response says that asking again may succeed (the API's "could not
+    /// reach the agency" in a 200's body): the request is then retried as a 503 would be. None
+    /// by default.
+    var isTransient: (@Sendable (Response) -> Bool)? { get }
 }
 
 extension FileSource {
-    var transientBody: (@Sendable (Data) -> Bool)? { nil }
+    var isTransient: (@Sendable (Response) -> Bool)? { nil }
 }
 
 /// A source as the fetch core holds it, whatever its file's type: its cache layer (which
@@ -43,7 +44,7 @@ struct Feed: Sendable {
     let layer: CacheLayer
     let key: @Sendable (City) throws(ForecastError) -> String
     let url: @Sendable (String) -> String
-    /// The source's ``FileSource/transientBody``, as a response's test.
+    /// The source's ``FileSource/isTransient``.
     let transient: (@Sendable (Response) -> Bool)?
 
     init<Source: FileSource>(_ source: Source, cache: ForecastCache?, staleIfError: Duration?) {
@@ -53,10 +54,6 @@ struct Feed: Sendable {
             decode: { body, key throws(ForecastError) in try source.decode(body, key: key) })
         key = { city throws(ForecastError) in try source.key(for: city) }
         url = { key in source.url(for: key) }
-        if let test = source.transientBody {
-            transient = { @Sendable response in test(response.body) }
-        } else {
-            transient = nil
-        }
+        transient = source.isTransient
     }
 }
