@@ -147,7 +147,9 @@ struct ForecastMockCommand: AsyncParsableCommand {
         print(server.baseURL)
         var temporaryCAFile: String?
         if self.tls {
-            let path = self.caFile ?? "\(Self.temporaryDirectory())/forecast-mock-ca-\(getpid()).pem"
+            // getenv's string belongs to the environment and is copied at once.
+            let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let path = self.caFile ?? "\(temporary)/forecast-mock-ca-\(getpid()).pem"
             try MockCertificates.writeCertificateAuthority(to: path)
             if self.caFile == nil { temporaryCAFile = path }
             print(path)
@@ -158,13 +160,6 @@ struct ForecastMockCommand: AsyncParsableCommand {
         if let temporaryCAFile {
             unlink(temporaryCAFile)
         }
-    }
-
-    /// `$TMPDIR`, else /tmp.
-    private static func temporaryDirectory() -> String {
-        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
-        // getenv's string belongs to the environment and is copied at once.
-        return String(cString: value)
     }
 }
 

@@ -64,23 +64,16 @@ public enum FaultSpec {
         let parts = kind.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0]
         let argument = parts.count > 1 ? parts[1] : nil
+        let plain: [Substring: Fault] = [
+            "api-error": .apiError(defaultAPIErrorMessage), "html": .html, "malformed": .malformedJSON,
+            "truncated": .truncated, "reset": .reset, "stall": .stall, "endless": .endless,
+            "redirect-loop": .redirectLoop, "redirect-file": .redirectToFile, "jma-one-report": .agencyOneReport,
+            "jma-short-series": .agencyShortSeries,
+        ]
+        if argument == nil, let fault = plain[name] { return fault }
         switch (name, argument) {
-        case ("status", let argument?):
-            return try self.status(argument, spec: spec)
-        case ("api-error", nil):
-            return .apiError(defaultAPIErrorMessage)
-        case ("api-error", let message?):
-            return .apiError(String(message))
-        case ("html", nil): return .html
-        case ("malformed", nil): return .malformedJSON
-        case ("truncated", nil): return .truncated
-        case ("reset", nil): return .reset
-        case ("stall", nil): return .stall
-        case ("endless", nil): return .endless
-        case ("redirect-loop", nil): return .redirectLoop
-        case ("redirect-file", nil): return .redirectToFile
-        case ("jma-one-report", nil): return .agencyOneReport
-        case ("jma-short-series", nil): return .agencyShortSeries
+        case ("status", let argument?): return try self.status(argument, spec: spec)
+        case ("api-error", let message?): return .apiError(String(message))
         case ("amedas-without", let station?) where !station.isEmpty: return .amedasWithoutStation(String(station))
         case ("oversize", let argument?):
             guard let bytes = Int(argument), bytes >= 0 else {

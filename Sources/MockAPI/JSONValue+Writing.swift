@@ -27,43 +27,25 @@ extension JSONValue {
     }
 
     private func write(to output: inout String, layout: Layout, indent: Int) {
+        let items: [(key: String?, value: JSONValue)]
+        let brackets: (open: String, close: String)
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): output += Self.quoted(text)
-        case .array(let elements):
-            writeContainer(elements, open: "[", close: "]", to: &output, layout: layout, indent: indent) {
-                element, output, indent in
-                element.write(to: &output, layout: layout, indent: indent)
-            }
-        case .object(let members):
-            let separator = layout == .pretty ? ": " : ":"
-            writeContainer(members, open: "{", close: "}", to: &output, layout: layout, indent: indent) {
-                member, output, indent in
-                output += Self.quoted(member.key) + separator
-                member.value.write(to: &output, layout: layout, indent: indent)
-            }
+        case .null: return output += "null"
+        case .bool(let value): return output += value ? "true" : "false"
+        case .number(let text): return output += text
+        case .string(let text): return output += Self.quoted(text)
+        case .array(let elements): (items, brackets) = (elements.map { (nil, $0) }, ("[", "]"))
+        case .object(let members): (items, brackets) = (members.map { ($0.key, $0.value) }, ("{", "}"))
         }
-    }
-
-    private func writeContainer<Element>(
-        _ elements: [Element], open: String, close: String, to output: inout String, layout: Layout, indent: Int,
-        _ writeElement: (Element, inout String, Int) -> Void
-    ) {
-        output += open
-        guard !elements.isEmpty else {
-            output += close
-            return
-        }
-        let inner = indent + 4
-        for (index, element) in elements.enumerated() {
+        output += brackets.open
+        for (index, item) in items.enumerated() {
             if index > 0 { output += "," }
-            if layout == .pretty { output += "\n" + String(repeating: " ", count: inner) }
-            writeElement(element, &output, inner)
+            if layout == .pretty { output += "\n" + String(repeating: " ", count: indent + 4) }
+            if let key = item.key { output += Self.quoted(key) + (layout == .pretty ? ": " : ":") }
+            item.value.write(to: &output, layout: layout, indent: indent + 4)
         }
-        if layout == .pretty { output += "\n" + String(repeating: " ", count: indent) }
-        output += close
+        if layout == .pretty, !items.isEmpty { output += "\n" + String(repeating: " ", count: indent) }
+        output += brackets.close
     }
 
     /// `text` as a JSON string literal, quotes included, escaped as the real API escapes (PHP's

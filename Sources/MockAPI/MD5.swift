@@ -14,10 +14,7 @@ import Glibc
 enum MD5 {
     /// The digest of `bytes`, as 32 lowercase hexadecimal digits.
     static func hex(_ bytes: some Collection<UInt8>) -> String {
-        digest(Array(bytes)).map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        digest(Array(bytes)).map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
     }
 
     /// The per-round shift amounts.

@@ -8,23 +8,16 @@ extension MockHTTPHandler {
     /// A header sent several times has its values joined with ", "; the body is decoded as UTF-8
     /// (invalid bytes become U+FFFD).
     static func echo(_ request: PendingRequest) -> Answer {
-        var names: [String] = []
-        var values: [String: String] = [:]
+        var headers = JSONValue.object([])
         for (name, value) in request.head.headers {
-            let key = name.lowercased()
-            if let previous = values[key] {
-                values[key] = previous + ", " + value
-            } else {
-                names.append(key)
-                values[key] = value
-            }
+            headers[name.lowercased()] = .string(headers[name.lowercased()].string.map { $0 + ", " + value } ?? value)
         }
         let version = request.head.version
         var echo = JSONValue.strings([
             "method": request.head.method.rawValue, "uri": request.head.uri,
             "version": "HTTP/\(version.major).\(version.minor)",
         ])
-        echo["headers"] = .object(names.map { JSONValue.Member(key: $0, value: .string(values[$0]!)) })
+        echo["headers"] = headers
         echo["body"] = .string(request.body.map { String(buffer: $0) } ?? "")
         return Answer(status: .ok, headers: jsonHeaders, body: ByteBuffer(string: echo.text(.pretty)))
     }

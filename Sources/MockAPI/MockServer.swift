@@ -125,11 +125,7 @@ public final class MockServer: Sendable {
     /// Stops listening, closes every connection (stalled and endless ones included) and stops
     /// the event loop. Calling it again does nothing.
     public func shutdown() async throws {
-        let alreadyShutDown = self.isShutDown.withLockedValue { isShutDown in
-            defer { isShutDown = true }
-            return isShutDown
-        }
-        guard !alreadyShutDown else { return }
+        guard !self.isShutDown.withLockedValue({ isShutDown in defer { isShutDown = true }; return isShutDown }) else { return }
         try? await self.channel.close()
         try await self.group.shutdownGracefully()
     }

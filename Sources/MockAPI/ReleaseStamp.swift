@@ -18,11 +18,6 @@ import Foundation
 /// texts stay the sample's. A member that is missing or of another form is left alone, so a
 /// body of an unexpected shape is served as it is.
 struct ReleaseStamp: Sendable, Equatable {
-    /// The hours (JST) of the 3-day forecast's releases.
-    static let forecastHours = [5, 11, 17]
-    /// The hours (JST) of the weekly forecast's releases.
-    static let weeklyHours = [11, 17]
-
     /// The last 3-day release, in seconds since 1970-01-01T00:00:00Z.
     var forecastRelease: Int
     /// The last weekly release, in seconds since 1970-01-01T00:00:00Z.
@@ -38,8 +33,8 @@ struct ReleaseStamp: Sendable, Equatable {
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
         self.today = JST.day(ofInstant: seconds)
         self.instant = seconds
-        self.forecastRelease = Self.lastRelease(at: seconds, hours: Self.forecastHours)
-        self.weeklyRelease = Self.lastRelease(at: seconds, hours: Self.weeklyHours)
+        self.forecastRelease = Self.lastRelease(at: seconds, hours: [5, 11, 17])
+        self.weeklyRelease = Self.lastRelease(at: seconds, hours: [11, 17])
     }
 
     /// The latest of `hours` (JST, ascending) today at or before `seconds`, else the last of

@@ -43,21 +43,11 @@ enum Route: Sendable {
     /// Routes a request target such as `/api/forecast/city/130010` or `/echo` to the first of
     /// `sources` that reads its path, else to a helper route.
     init(uri: String, sources: [any MockSource]) {
-        let path: Substring
-        let query: Substring?
-        if let mark = uri.firstIndex(of: "?") {
-            path = uri[..<mark]
-            query = uri[uri.index(after: mark)...]
-        } else {
-            path = uri[...]
-            query = nil
-        }
+        let mark = uri.firstIndex(of: "?")
+        let path = uri[..<(mark ?? uri.endIndex)]
+        let query = mark.map { uri[uri.index(after: $0)...] }
         if path.count > 1, path.hasSuffix("/") {
-            var target = String(path.dropLast())
-            if let query {
-                target += "?" + query
-            }
-            self = .trailingSlash(target: target)
+            self = .trailingSlash(target: String(path.dropLast()) + (query.map { "?" + $0 } ?? ""))
             return
         }
         if let request = sources.lazy.compactMap({ $0.request(path: path, query: query) }).first {

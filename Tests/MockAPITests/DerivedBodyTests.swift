@@ -83,7 +83,7 @@ struct DerivedBodyTests {
         for (id, location) in try Self.locations() where !store.fixtureIDs.contains(id) {
             let body = try Self.object(store, id)
             #expect(Set(body.keys) == Set(template.keys), "\(id)")
-            #expect(body["title"] as? String == location.title)
+            #expect(body["title"] as? String == "\(location.prefecture) \(location.city) の天気")
             #expect(body["location"] as? [String: String] == [
                 "area": location.area, "prefecture": location.prefecture, "district": location.district, "city": location.city,
             ])

@@ -74,8 +74,8 @@ struct APIStore: MockSource {
         let locationsFile = folder + "/cities-api-location.tsv"
         let locations = try CityLocation.parseTable(try FixtureFiles.readText(locationsFile), file: locationsFile)
         let templateFile = folder + "/template.json"
-        let template = BodyTemplate(try FixtureFiles.readText(templateFile))
-        let missing = Self.placeholders.filter { !template.placeholders.contains($0) }
+        let template = try FixtureFiles.readText(templateFile)
+        let missing = Self.placeholders.filter { !template.contains("{{\($0)}}") }
         guard missing.isEmpty else {
             throw FixtureError(
                 path: templateFile, problem: "lacks " + missing.map { "{{\($0)}}" }.joined(separator: ", "))
@@ -99,24 +99,18 @@ struct APIStore: MockSource {
         return APIStore(bodies: bodies, fixtureIDs: fixtureIDs, derivedDistricts: derivedDistricts)
     }
 
-    /// The placeholders `template.json` must contain.
+    /// The placeholders `template.json` must contain, `{{name}}`.
     static let placeholders = ["prefecture", "city", "district", "area", "link_area_code"]
 
-    /// Fills the placeholders of `template.json` (`{{prefecture}}`, `{{city}}`, `{{district}}`,
-    /// `{{area}}`, `{{link_area_code}}`) with a city's values, JSON-escaped.
-    static func render(template: BodyTemplate, location: CityLocation) -> String {
-        let values = [
-            "prefecture": location.prefecture, "city": location.city, "district": location.district,
-            "area": location.area, "link_area_code": location.linkAreaCode,
-        ]
-        return template.render(values.mapValues(JSONValue.escaped))
+    /// `template` with each of ``placeholders`` replaced by the city's value, JSON-escaped.
+    static func render(template: String, location: CityLocation) -> String {
+        let values = [location.prefecture, location.city, location.district, location.area, location.linkAreaCode]
+        return zip(placeholders, values).reduce(template) { $0.replacing("{{\($1.0)}}", with: JSONValue.escaped($1.1)) }
     }
 
     /// The body of a city without a fixture: the template filled in with its location, and the
     /// weather derived from its ID in place of the template's.
-    static func derivedBody(
-        template: BodyTemplate, location: CityLocation, file: String
-    ) throws(FixtureError) -> String {
+    static func derivedBody(template: String, location: CityLocation, file: String) throws(FixtureError) -> String {
         let filled = render(template: template, location: location)
         let json: JSONValue
         do {
@@ -129,14 +123,7 @@ struct APIStore: MockSource {
 
     /// The value of the last `name=value` pair (as PHP reads repeated keys), not percent-decoded.
     private static func lastValue(of name: String, in query: Substring) -> String? {
-        var found: String?
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts[0] == name {
-                found = parts.count > 1 ? String(parts[1]) : ""
-            }
-        }
-        return found
+        query.split(separator: "&").last { $0.prefix { $0 != "=" } == name }.map { String($0.drop { $0 != "=" }.dropFirst()) }
     }
 }
 

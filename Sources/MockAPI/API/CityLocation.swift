@@ -13,11 +13,6 @@ struct CityLocation: Sendable, Equatable {
     /// The JMA area code in `link`, e.g. "270000".
     var linkAreaCode: String
 
-    /// The value of `title`: "{prefecture} {city} の天気".
-    var title: String {
-        "\(prefecture) \(city) の天気"
-    }
-
     /// Reads the rows of `cities-api-location.tsv`, keyed by ID.
     ///
     /// Columns are found by their header names (`id`, `name`, `location_district`,

@@ -19,16 +19,11 @@ enum AgencyFaults {
     /// The file with every value array of every series (each area's `weatherCodes`, `pops`,
     /// `temps`, …) one entry shorter than the series' `timeDefines`.
     static func shortSeries(_ file: JSONValue) -> JSONValue {
-        guard case .array(var reports) = file else { return file }
-        for report in reports.indices {
-            guard case .array(var series) = reports[report]["timeSeries"] else { continue }
-            for index in series.indices {
-                guard case .array(let areas) = series[index]["areas"] else { continue }
-                series[index]["areas"] = .array(areas.map(Self.droppingLastValues))
-            }
-            reports[report]["timeSeries"] = .array(series)
+        let short = AgencyTemplate.rewritingAreas(of: file) { _, _, times, areas in
+            guard times != nil, case .array(let entries) = areas else { return areas }
+            return .array(entries.map(Self.droppingLastValues))
         }
-        return .array(reports)
+        return short ?? file
     }
 
     /// An area entry whose arrays each lose their last element.

@@ -26,39 +26,18 @@ extension AgencyTemplate {
     /// is made again the same way for the same dates: after a release stamp has moved them, the
     /// values are those of the new dates.
     static func deriving(_ file: JSONValue, seeds: [String: String]) -> JSONValue {
-        guard case .array(var reports) = file,
-            let firstDay = file[0]["timeSeries"][0]["timeDefines"][0].string.flatMap(Time.init)?.day
-        else { return file }
-        for index in reports.indices {
-            let isFirst = index == 0
-            guard case .object(var members) = reports[index] else { continue }
-            for memberIndex in members.indices {
-                let key = members[memberIndex].key
-                var value = members[memberIndex].value
-                if key == "timeSeries", case .array(var series) = value {
-                    for seriesIndex in series.indices {
-                        let times = (series[seriesIndex]["timeDefines"].array ?? []).map {
-                            $0.string.flatMap(Time.init)
-                        }
-                        guard case .array(let entries) = series[seriesIndex]["areas"] else { continue }
-                        series[seriesIndex]["areas"] = .array(entries.map { entry in
-                            guard let seed = entry["area"]["code"].string.flatMap({ seeds[$0] }) else { return entry }
-                            let weather = DerivedWeather(seed: seed)
-                            return Derived(weather: weather, isFirst: isFirst, firstDay: firstDay).entry(entry, times: times)
-                        })
-                    }
-                    value = .array(series)
-                } else if key == "tempAverage", case .array(let entries) = value["areas"] {
-                    value["areas"] = .array(entries.map { entry in
-                        guard let seed = entry["area"]["code"].string.flatMap({ seeds[$0] }) else { return entry }
-                        return Self.averages(entry, weather: DerivedWeather(seed: seed))
-                    })
-                }
-                members[memberIndex].value = value
-            }
-            reports[index] = .object(members)
+        guard let firstDay = file[0]["timeSeries"][0]["timeDefines"][0].string.flatMap(Time.init)?.day else { return file }
+        let derived = rewritingAreas(of: file) { report, member, times, areas in
+            guard case .array(let entries) = areas, times != nil || member == "tempAverage" else { return areas }
+            let times = times?.map { $0.string.flatMap(Time.init) }
+            return .array(entries.map { entry in
+                guard let seed = entry["area"]["code"].string.flatMap({ seeds[$0] }) else { return entry }
+                let weather = DerivedWeather(seed: seed)
+                guard let times else { return Self.averages(entry, weather: weather) }
+                return Derived(weather: weather, isFirst: report == 0, firstDay: firstDay).entry(entry, times: times)
+            })
         }
-        return .array(reports)
+        return derived ?? file
     }
 
     /// A `tempAverage` entry with the weather's normals, "12.3".

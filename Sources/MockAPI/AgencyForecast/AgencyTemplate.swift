@@ -35,36 +35,47 @@ enum AgencyTemplate {
     /// The office's forecast file made from `sample`, or nil when the sample is not a list of
     /// reports whose series hold areas.
     static func forecast(from sample: JSONValue, office: String, officeName: String, cities: [City]) -> JSONValue? {
-        guard case .array(var reports) = sample, !reports.isEmpty, !cities.isEmpty else { return nil }
+        guard sample.array?.isEmpty == false, !cities.isEmpty else { return nil }
         var points: [(code: String, name: String)] = []
         for city in cities where !points.contains(where: { $0.code == city.point }) {
             points.append((city.point, city.pointName))
         }
+        let made = rewritingAreas(of: sample) { report, _, _, areas in
+            let isFirst = report == 0
+            return areas.array.flatMap {
+                rewrite($0, areas: isFirst ? cities.map { ($0.id, $0.areaName) } : [(office, officeName)],
+                        points: isFirst ? points : [points[0]])
+            }.map(JSONValue.array)
+        }
+        return made.map { deriving($0, seeds: seeds(office: office, cities: cities)) }
+    }
+
+    /// `file`, a list of reports, with every `areas` list made anew by `rewrite`, given the
+    /// report's index and the member's name: each series' of `timeSeries` (given its
+    /// `timeDefines`) and each other member's that has one (`tempAverage`, `precipAverage`; no
+    /// times); nil if a report is not an object or `rewrite` gives nil.
+    static func rewritingAreas(
+        of file: JSONValue, _ rewrite: (_ report: Int, _ member: String, _ times: [JSONValue]?, _ areas: JSONValue) -> JSONValue?
+    ) -> JSONValue? {
+        guard case .array(var reports) = file else { return nil }
         for index in reports.indices {
-            let isFirst = index == 0
-            let areaEntries = isFirst ? cities.map { ($0.id, $0.areaName) } : [(office, officeName)]
-            let pointEntries = isFirst ? points : [points[0]]
             guard case .object(var members) = reports[index] else { return nil }
-            for memberIndex in members.indices {
-                let key = members[memberIndex].key
-                var value = members[memberIndex].value
-                if key == "timeSeries", case .array(var series) = value {
-                    for seriesIndex in series.indices {
-                        guard let areas = series[seriesIndex]["areas"].array,
-                            let rewritten = rewrite(areas, areas: areaEntries, points: pointEntries)
-                        else { return nil }
-                        series[seriesIndex]["areas"] = .array(rewritten)
+            for member in members.indices {
+                if members[member].key == "timeSeries", case .array(var series) = members[member].value {
+                    for item in series.indices {
+                        let times = series[item]["timeDefines"].array ?? []
+                        guard let areas = rewrite(index, "timeSeries", times, series[item]["areas"]) else { return nil }
+                        series[item]["areas"] = areas
                     }
-                    value = .array(series)
-                } else if let areas = value["areas"].array {
-                    guard let rewritten = rewrite(areas, areas: areaEntries, points: pointEntries) else { return nil }
-                    value["areas"] = .array(rewritten)
+                    members[member].value = .array(series)
+                } else if members[member].value["areas"].array != nil {
+                    guard let areas = rewrite(index, members[member].key, nil, members[member].value["areas"]) else { return nil }
+                    members[member].value["areas"] = areas
                 }
-                members[memberIndex].value = value
             }
             reports[index] = .object(members)
         }
-        return deriving(.array(reports), seeds: seeds(office: office, cities: cities))
+        return .array(reports)
     }
 
     /// The city whose ID each area and point of an office's template draws its weather from:
