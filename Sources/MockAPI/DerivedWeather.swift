@@ -1,17 +1,15 @@
 /// The weather the mock makes up for a city or an office that has no real sample: for each date
 /// a weather, temperatures, chances of rain, wind, waves and a reliability, all from its ID.
 ///
-/// The same ID gives the same weather for a date in every start of the mock, on every machine:
-/// values are drawn from a hash of the ID, the value's name and the date (FNV-1a, then
-/// splitmix64's finisher), never from Swift's `Hasher`, which is seeded anew in each process.
-/// Dates are JST days since 1970-01-01, so a body moved to today by a release stamp has today's
-/// weather, and the API's body of a city and the agency's file of its office, which draw from the
+/// The same ID gives the same weather for a date in every start of the mock, on every machine: values are drawn from a
+/// hash of the ID, the value's name and the date (FNV-1a, then splitmix64's finisher), never from Swift's `Hasher`,
+/// which is seeded anew in each process. Dates are JST days since 1970-01-01, so a body moved to today by a release
+/// stamp has today's weather, and the API's body of a city and the agency's file of its office, which draw from the
 /// city's ID, agree on every date they both hold.
 ///
-/// Temperatures follow the ID's first two digits, the prefecture's code, which runs from 01
-/// (北海道) in the north to 47 (沖縄県) in the south: a normal maximum of about 12 °C there and
-/// 22 °C here, a minimum 6 to 9 degrees lower, each day a few degrees either way and a rainy day
-/// cooler. The eight prefectures without a coast have no waves.
+/// Temperatures follow the ID's first two digits, the prefecture's code, which runs from 01 (北海道) in the north to 47
+/// (沖縄県) in the south: a normal maximum of about 12 °C there and 22 °C here, a minimum 6 to 9 degrees lower, each day a
+/// few degrees either way and a rainy day cooler. The eight prefectures without a coast have no waves.
 struct DerivedWeather: Sendable, Equatable {
     /// The ID the weather is drawn from: a city ID (the agency's class10 code).
     let seed: String

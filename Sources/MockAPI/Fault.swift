@@ -1,10 +1,9 @@
 /// A way for the mock server to misbehave instead of answering an API request normally.
 ///
-/// Faults imitate what a client of the real weather.tsukumijima.net can meet: HTTP errors from a
-/// proxy or the server, the API's own error body, an error page instead of JSON, broken bodies and
-/// broken connections, bodies that never end, and hostile redirects; and what a client of the
-/// agency's files can meet: a file of an unexpected shape. Choose them per city, office or file
-/// with ``MockConfiguration/faultsBySource``, or for a fraction of all requests with
+/// Faults imitate what a client of the real weather.tsukumijima.net can meet: HTTP errors from a proxy or the server,
+/// the API's own error body, an error page instead of JSON, broken bodies and broken connections, bodies that never
+/// end, and hostile redirects; and what a client of the agency's files can meet: a file of an unexpected shape. Choose
+/// them per city, office or file with ``MockConfiguration/faultsBySource``, or for a fraction of all requests with
 /// ``MockConfiguration/randomFault``.
 ///
 /// On the agency's files a fault acts as on a city: `malformedJSON` and `truncated` cut the file
@@ -22,8 +21,7 @@ public enum Fault: Sendable, Equatable {
     /// Answer HTTP 200 `application/json` whose body is cut in the middle of an object: the
     /// `Content-Length` is correct, the JSON is not valid.
     case malformedJSON
-    /// Announce the full body in `Content-Length`, send only half of it, then close the
-    /// connection.
+    /// Announce the full body in `Content-Length`, send only half of it, then close the connection.
     case truncated
     /// Reset the connection (close with `SO_LINGER` 0, so the client sees `ECONNRESET`) before
     /// any byte of the response.
@@ -35,8 +33,7 @@ public enum Fault: Sendable, Equatable {
     /// Answer HTTP 200 with a chunked body that never ends: chunks are written as fast as the
     /// client reads them (respecting backpressure) until it closes the connection.
     case endless
-    /// Answer 302 pointing at the same city in the other URL form (path form to query form and
-    /// back), forever.
+    /// Answer 302 pointing at the same city in the other URL form (path form to query form and back), forever.
     case redirectLoop
     /// Answer 302 with `Location: file:///etc/passwd`.
     case redirectToFile
@@ -46,7 +43,6 @@ public enum Fault: Sendable, Equatable {
     /// On an office's forecast file: answer with every value array of every series one entry
     /// shorter than the series' `timeDefines`. Other routes answer normally.
     case agencyShortSeries
-    /// On an AMeDAS map file: answer without the station of this code. Other routes answer
-    /// normally.
+    /// On an AMeDAS map file: answer without the station of this code. Other routes answer normally.
     case amedasWithoutStation(String)
 }

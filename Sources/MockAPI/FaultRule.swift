@@ -10,8 +10,7 @@ public struct FaultRule: Sendable, Equatable {
     /// for ``MockConfiguration/faultsBySource`` (an office's two forecast files together), and
     /// for ``MockConfiguration/randomFault`` as the number of random faults injected (`K` caps it).
     public var firstAttempts: Int?
-    /// The probability, from 0 to 1, that a request faults; used by
-    /// ``MockConfiguration/randomFault`` only.
+    /// The probability, from 0 to 1, that a request faults; used by ``MockConfiguration/randomFault`` only.
     public var fraction: Double
 
     /// Creates a rule.

@@ -1,22 +1,17 @@
-/// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault
-/// SOURCE:KEY=KIND`, `--fault-rate FRACTION:KIND`), so scripts and benchmarks can describe
-/// faults in one string.
+/// The text form of faults used by `forecast-mock` (`--fault CITY=KIND`, `--fault SOURCE:KEY=KIND`, `--fault-rate
+/// FRACTION:KIND`), so scripts and benchmarks can describe faults in one string.
 ///
-/// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`,
-/// `api-error:MESSAGE`, `html`, `malformed`, `truncated`, `reset`, `stall`, `oversize:BYTES`,
-/// `endless`, `redirect-loop`, `redirect-file`, `jma-one-report`, `jma-short-series`,
-/// `amedas-without:STATION`,
-/// optionally followed by `@K` to fault only the first `K` attempts (e.g.
+/// `KIND` is one of `status:503`, `status:429:retry-after=2`, `api-error`, `api-error:MESSAGE`, `html`, `malformed`,
+/// `truncated`, `reset`, `stall`, `oversize:BYTES`, `endless`, `redirect-loop`, `redirect-file`, `jma-one-report`,
+/// `jma-short-series`, `amedas-without:STATION`, optionally followed by `@K` to fault only the first `K` attempts (e.g.
 /// `130010=status:503@2`).
 public enum FaultSpec {
-    /// The message of `api-error` without its own message: what the real API says when the
-    /// weather agency answers 503.
+    /// The message of `api-error` without its own message: what the real API says when the weather agency answers 503.
     public static let defaultAPIErrorMessage = "Request to JMA API failed (HTTP Error 503)"
 
-    /// Parses `KEY=KIND[@K]` (a rule for a city of the API) or `SOURCE:KEY=KIND[@K]` (a rule
-    /// for another source: `office:` an office's forecast files, `warning:` its warning file,
-    /// `amedas:` the file `latest_time` or `map`), e.g. `270000=reset`,
-    /// `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
+    /// Parses `KEY=KIND[@K]` (a rule for a city of the API) or `SOURCE:KEY=KIND[@K]` (a rule for another source:
+    /// `office:` an office's forecast files, `warning:` its warning file, `amedas:` the file `latest_time` or `map`),
+    /// e.g. `270000=reset`, `office:270000=status:503@2` or `amedas:map=amedas-without:44132`.
     public static func targetedRule(_ text: String) throws(FaultSpecError) -> (target: FaultTarget, rule: FaultRule) {
         let api = MockSources.api
         let named = MockSources.all.first { $0.name != api.name && text.hasPrefix($0.name + ":") }
@@ -32,8 +27,7 @@ public enum FaultSpec {
         return (FaultTarget(source: source.name, key: String(rest[..<equals])), rule)
     }
 
-    /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of
-    /// requests.
+    /// Parses `FRACTION:KIND[@K]`, e.g. `0.1:status:503`: a random fault for that fraction of requests.
     public static func randomRule(_ text: String) throws(FaultSpecError) -> FaultRule {
         guard let colon = text.firstIndex(of: ":"),
             let fraction = Double(text[..<colon]), (0...1).contains(fraction)

@@ -3,11 +3,10 @@ struct FixtureStore: Sendable {
     /// Each source, loaded, in the registry's order.
     let sources: [any MockSource]
 
-    /// The store of the project's own `Fixtures/`, loaded once per process by the first server
-    /// that serves it: that folder does not change while a process runs, and a test suite
-    /// starting hundreds of servers at once would otherwise derive the same store hundreds of
-    /// times. A `static let` is initialised once, and a server starting meanwhile waits for it
-    /// rather than loading a copy of its own.
+    /// The store of the project's own `Fixtures/`, loaded once per process by the first server that serves it: that
+    /// folder does not change while a process runs, and a test suite starting hundreds of servers at once would
+    /// otherwise derive the same store hundreds of times. A `static let` is initialised once, and a server starting
+    /// meanwhile waits for it rather than loading a copy of its own.
     private static let defaultStore = Result { () throws(FixtureError) -> FixtureStore in
         try load(directory: MockConfiguration.defaultFixturesDirectory)
     }

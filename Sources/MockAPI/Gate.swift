@@ -24,15 +24,13 @@ struct Gate {
     private var lastTicket = 0
     /// With ``close(untilHeld:order:)``: how many held answers open the gate by itself.
     private var opensAt: Int?
-    /// The URI endings still to let go one at a time, and the ticket let go whose answer is
-    /// awaited before the next.
+    /// The URI endings still to let go one at a time, and the ticket let go whose answer is awaited before the next.
     private var order: [String] = []
     private var awaited: Int?
 
-    /// Closes the gate; with `count`, it opens by itself once that many answers wait, letting
-    /// them all go, or with `order`, one at a time in that order (each held URI ends with one
-    /// of them), each once the one before has been answered. (Answers held `always` are not
-    /// counted, nor let go by the count.)
+    /// Closes the gate; with `count`, it opens by itself once that many answers wait, letting them all go, or with
+    /// `order`, one at a time in that order (each held URI ends with one of them), each once the one before has been
+    /// answered. (Answers held `always` are not counted, nor let go by the count.)
     mutating func close(untilHeld count: Int? = nil, order: [String] = []) {
         isClosed = true
         opensAt = count
@@ -81,8 +79,7 @@ struct Gate {
         held.removeAll { $0.ticket == ticket }
     }
 
-    /// A request let go by the gate has been answered: the next in order goes, if this was the
-    /// one awaited.
+    /// A request let go by the gate has been answered: the next in order goes, if this was the one awaited.
     mutating func answered(_ ticket: Int) -> [EventLoopPromise<Void>] {
         guard ticket == awaited else { return [] }
         awaited = nil

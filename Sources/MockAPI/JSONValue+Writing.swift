@@ -48,11 +48,10 @@ extension JSONValue {
         output += brackets.close
     }
 
-    /// `text` as a JSON string literal, quotes included, escaped as the real API escapes (PHP's
-    /// `JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES`): quotes, backslashes and control
-    /// characters are escaped (`\n`, `\b`, `\u001f`); non-ASCII text and `/` are written as they
-    /// are. Foundation's `JSONEncoder` without escaped slashes writes that. (PHP also escapes
-    /// U+2028 and U+2029, which no body the mock writes holds.)
+    /// `text` as a JSON string literal, quotes included, escaped as the real API escapes (PHP's `JSON_UNESCAPED_UNICODE
+    /// | JSON_UNESCAPED_SLASHES`): quotes, backslashes and control characters are escaped (`\n`, `\b`, `\u001f`);
+    /// non-ASCII text and `/` are written as they are. Foundation's `JSONEncoder` without escaped slashes writes that.
+    /// (PHP also escapes U+2028 and U+2029, which no body the mock writes holds.)
     static func quoted(_ text: String) -> String {
         // A string always encodes: JSONEncoder throws only for values JSON cannot hold
         // (a non-finite number), and for none of a string's.

@@ -7,10 +7,9 @@ import Foundation
 import Glibc
 #endif
 
-/// MD5 (RFC 1321), for the one thing the mock needs it for: checking an HTTP Digest answer
-/// (RFC 7616's `algorithm=MD5`, the one libcurl sends first). Neither Foundation on Linux nor
-/// the mock's packages offer it, and it guards nothing here: a test server's check of a test
-/// password.
+/// MD5 (RFC 1321), for the one thing the mock needs it for: checking an HTTP Digest answer (RFC 7616's `algorithm=MD5`,
+/// the one libcurl sends first). Neither Foundation on Linux nor the mock's packages offer it, and it guards nothing
+/// here: a test server's check of a test password.
 enum MD5 {
     /// The digest of `bytes`, as 32 lowercase hexadecimal digits.
     static func hex(_ bytes: some Collection<UInt8>) -> String {

@@ -6,11 +6,10 @@ import Foundation
 
 /// The test certificates of the TLS mock: one test CA and the server certificates it signs.
 ///
-/// They are made once by `Scripts/make-test-certificates.py` as PEM files in `Certificates/`,
-/// which the build embeds in the code, so a test, a benchmark or `forecast-mock --tls` needs no
-/// file and no OpenSSL to serve HTTPS. A client
-/// trusts the mock by trusting ``certificateAuthorityPEM`` (write it to a file with
-/// ``writeCertificateAuthority(to:)`` and name that file, as `curl --cacert` does).
+/// They are made once by `Scripts/make-test-certificates.py` as PEM files in `Certificates/`, which the build embeds in
+/// the code, so a test, a benchmark or `forecast-mock --tls` needs no file and no OpenSSL to serve HTTPS. A client
+/// trusts the mock by trusting ``certificateAuthorityPEM`` (write it to a file with ``writeCertificateAuthority(to:)``
+/// and name that file, as `curl --cacert` does).
 ///
 /// The keys protect nothing: they are public on purpose, and only ever used on 127.0.0.1.
 public enum MockCertificates {
@@ -32,8 +31,7 @@ public enum MockCertificates {
     /// The test CA that signs every server certificate of the mock (PEM).
     public static let certificateAuthorityPEM = text(PackageResources.ca_pem)
 
-    /// A CA that signs nothing here: a trust store holding only it trusts none of the mock's
-    /// certificates (PEM).
+    /// A CA that signs nothing here: a trust store holding only it trusts none of the mock's certificates (PEM).
     public static let strangerAuthorityPEM = text(PackageResources.stranger_ca_pem)
 
     /// The name of the test CA's file in a hashed CA directory, as `openssl rehash` makes it:

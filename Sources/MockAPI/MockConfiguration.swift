@@ -4,8 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The knobs of a ``MockServer``: latency, faults, release stamps, and where the response bodies
-/// come from.
+/// The knobs of a ``MockServer``: latency, faults, release stamps, and where the response bodies come from.
 ///
 /// Change it while the server runs through ``MockServer/configuration``; later requests see the
 /// new values. ``fixturesDirectory`` is read once, when the server starts.
@@ -26,10 +25,9 @@ public struct MockConfiguration: Sendable {
     /// Whether bodies carry the last release before ``clock``, as the real servers' do, instead
     /// of the samples' times (default `false`: every body is served as its fixture).
     ///
-    /// The releases are at 05:00, 11:00 and 17:00 JST (the weekly forecast's at 11:00 and 17:00
-    /// only). A body's release times become the last ones, and its dates move by whole days to
-    /// the clock's (the API's first day is the clock's JST date, an office's week starts the
-    /// day after its last weekly release); values and texts stay the samples'.
+    /// The releases are at 05:00, 11:00 and 17:00 JST (the weekly forecast's at 11:00 and 17:00 only). A body's release
+    /// times become the last ones, and its dates move by whole days to the clock's (the API's first day is the clock's
+    /// JST date, an office's week starts the day after its last weekly release); values and texts stay the samples'.
     public var stampsRelease: Bool
     /// The mock's clock, read when a request arrives if ``stampsRelease`` is on. The system
     /// clock by default (so a process run under libfaketime sees the faked time); tests can

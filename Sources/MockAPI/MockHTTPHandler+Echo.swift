@@ -1,12 +1,10 @@
 import NIOCore
 import NIOHTTP1
 
-/// The `/echo` helper route: the request described back as JSON, so tests can check what a
-/// client sends.
+/// The `/echo` helper route: the request described back as JSON, so tests can check what a client sends.
 extension MockHTTPHandler {
-    /// `{"method", "uri", "version", "headers": {lowercased name: value}, "body"}`, pretty-printed.
-    /// A header sent several times has its values joined with ", "; the body is decoded as UTF-8
-    /// (invalid bytes become U+FFFD).
+    /// `{"method", "uri", "version", "headers": {lowercased name: value}, "body"}`, pretty-printed. A header sent
+    /// several times has its values joined with ", "; the body is decoded as UTF-8 (invalid bytes become U+FFFD).
     static func echo(_ request: PendingRequest) -> Answer {
         var headers = JSONValue.object([])
         for (name, value) in request.head.headers {

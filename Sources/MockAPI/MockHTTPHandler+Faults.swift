@@ -39,8 +39,7 @@ extension MockHTTPHandler {
         case .endless:
             self.startStream(request, headers: headers, length: nil, context: context)
         case .redirectLoop:
-            // Unless its source says otherwise, the same URI with a query when it has none and
-            // without when it has one.
+            // Unless its source says otherwise, the same URI with a query when it has none and without when it has one.
             let uri = request.head.uri
             let other = file.loop ?? uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri + "?redirect=1"
             self.redirect(request, status: .found, to: other, context: context)

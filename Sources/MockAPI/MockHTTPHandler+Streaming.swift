@@ -1,9 +1,8 @@
 import NIOCore
 import NIOHTTP1
 
-/// Streaming long bodies (``Fault/oversize(bytes:)``, ``Fault/endless``, `/bytes/{n}`) at the
-/// client's pace: chunks are written while the channel is writable, and writing resumes when it
-/// becomes writable again.
+/// Streaming long bodies (``Fault/oversize(bytes:)``, ``Fault/endless``, `/bytes/{n}`) at the client's pace: chunks are
+/// written while the channel is writable, and writing resumes when it becomes writable again.
 extension MockHTTPHandler {
     /// The bytes every streamed chunk is cut from.
     static let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 16 * 1024)
@@ -12,8 +11,7 @@ extension MockHTTPHandler {
     /// starves the loop's other connections.
     static let chunksPerTurn = 8
 
-    /// Starts a 200 response whose body is `length` bytes of `x`, or endless and chunked when
-    /// `length` is nil.
+    /// Starts a 200 response whose body is `length` bytes of `x`, or endless and chunked when `length` is nil.
     func startStream(
         _ request: PendingRequest, headers: [(String, String)], length: Int?, context: ChannelHandlerContext
     ) {

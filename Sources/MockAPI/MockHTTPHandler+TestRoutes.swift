@@ -31,9 +31,8 @@ extension MockHTTPHandler {
         return response == MD5.hex("\(ha1):\(digestNonce):\(nc):\(cnonce):auth:\(ha2)".utf8)
     }
 
-    /// The `name=value` and `name="value"` pairs of a Digest header, separated by commas, by
-    /// their names in lower case (a quoted value holds no escaped quote: none of the answers to
-    /// this challenge needs one).
+    /// The `name=value` and `name="value"` pairs of a Digest header, separated by commas, by their names in lower case
+    /// (a quoted value holds no escaped quote: none of the answers to this challenge needs one).
     static func digestFields(_ text: Substring) -> [String: String] {
         var fields: [String: String] = [:]
         var rest = text[...]

@@ -60,8 +60,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The answer waiting at the server's gate, if any: its ticket, and the promise that lets it
     /// go on (kept to be completed when the connection closes first, so that none is leaked).
     var held: (ticket: Int, promise: EventLoopPromise<Void>)?
-    /// The ticket the current request had at the gate once it has been let go, for the gate to
-    /// hear of its answer.
+    /// The ticket the current request had at the gate once it has been let go, for the gate to hear of its answer.
     var releasedTicket: Int?
 
     /// "http" or "https", for the absolute URLs of redirects.
@@ -82,8 +81,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelActive()
     }
 
-    /// The connection (or, over HTTP/2, the stream) has closed; ``ConnectionCounter`` counts
-    /// connections.
+    /// The connection (or, over HTTP/2, the stream) has closed; ``ConnectionCounter`` counts connections.
     func channelInactive(context: ChannelHandlerContext) {
         self.isActive = false
         self.stream = nil
@@ -153,9 +151,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Runs `next` at once, or, if the server's gate holds the answer to `uri` (or `always`),
-    /// once it is let go. A connection that closes meanwhile runs it too, and `next` finds it
-    /// inactive.
+    /// Runs `next` at once, or, if the server's gate holds the answer to `uri` (or `always`), once it is let go. A
+    /// connection that closes meanwhile runs it too, and `next` finds it inactive.
     func atGate(_ uri: String, always: Bool = false, context: ChannelHandlerContext, _ next: @escaping () -> Void) {
         guard let held = self.state.hold(uri: uri, always: always, on: context.eventLoop) else {
             next()
@@ -254,10 +251,9 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// The counters as `name value` lines; connections by protocol as `connections_<name>`
-    /// with `/` and `.` made `_` (`connections_h2`, `connections_http_1_1`), requests for a
-    /// source's files as `requests_<source>_<key>` (`requests_office_270000`,
-    /// `requests_amedas_map`), but the API's.
+    /// The counters as `name value` lines; connections by protocol as `connections_<name>` with `/` and `.` made `_`
+    /// (`connections_h2`, `connections_http_1_1`), requests for a source's files as `requests_<source>_<key>`
+    /// (`requests_office_270000`, `requests_amedas_map`), but the API's.
     static func statsText(_ stats: MockStats) -> String {
         var lines = [
             "requests_served \(stats.requestsServed)",

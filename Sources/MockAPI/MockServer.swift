@@ -8,13 +8,11 @@ import NIOSSL
 /// An in-process imitation of https://weather.tsukumijima.net and of the Japan Meteorological
 /// Agency's files (forecasts, observations, warnings), for tests and benchmarks of HTTP clients.
 ///
-/// It answers the API's paths (`GET /api/forecast/city/{id}`, `GET /api/forecast?city={id}`)
-/// as the real API does and the agency's (`GET /bosai/forecast/data/forecast/{office}.json`, …)
-/// as www.jma.go.jp does, from `Fixtures/` (see ``MockConfiguration/fixturesDirectory``), on
-/// 127.0.0.1: over plain
-/// HTTP/1.1 with keep-alive, or (with a ``MockTLS``) over HTTPS, offering HTTP/2 and HTTP/1.1 by
-/// ALPN, with a certificate of ``MockCertificates``. Latency, faults and release stamps are set
-/// through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
+/// It answers the API's paths (`GET /api/forecast/city/{id}`, `GET /api/forecast?city={id}`) as the real API does and
+/// the agency's (`GET /bosai/forecast/data/forecast/{office}.json`, …) as www.jma.go.jp does, from `Fixtures/` (see
+/// ``MockConfiguration/fixturesDirectory``), on 127.0.0.1: over plain HTTP/1.1 with keep-alive, or (with a ``MockTLS``)
+/// over HTTPS, offering HTTP/2 and HTTP/1.1 by ALPN, with a certificate of ``MockCertificates``. Latency, faults and
+/// release stamps are set through ``configuration`` (also while it runs); ``stats()`` tells what it saw.
 ///
 /// ```swift
 /// let server = try await MockServer.start()
@@ -140,9 +138,8 @@ public final class MockServer: Sendable {
     /// restarts the ``FaultRule/firstAttempts`` count of each fault rule it changes.
     /// ``MockConfiguration/fixturesDirectory`` is only read by ``start(configuration:port:tls:)``.
     ///
-    /// Each get and set is atomic; a read-modify-write such as
-    /// `server.configuration.latency = .milliseconds(5)` is two steps, so change it from one
-    /// task at a time.
+    /// Each get and set is atomic; a read-modify-write such as `server.configuration.latency = .milliseconds(5)` is two
+    /// steps, so change it from one task at a time.
     public var configuration: MockConfiguration {
         get { self.state.configuration }
         set { self.state.configuration = newValue }
@@ -153,17 +150,15 @@ public final class MockServer: Sendable {
         self.state.snapshot()
     }
 
-    /// Closes the gate: the answer to every request that arrives from now on (but `/stats`)
-    /// waits, once the request has been read, until the gate lets it go or its connection
-    /// closes. ``MockStats/held`` counts those waiting; a held request is in flight, so
-    /// ``MockStats/maxInFlight`` counts it too.
+    /// Closes the gate: the answer to every request that arrives from now on (but `/stats`) waits, once the request has
+    /// been read, until the gate lets it go or its connection closes. ``MockStats/held`` counts those waiting; a held
+    /// request is in flight, so ``MockStats/maxInFlight`` counts it too.
     ///
-    /// With `count`, the gate opens by itself once that many answers wait: all go on at once,
-    /// or, with `order`, one at a time in that order (each held request's URI ends with one of
-    /// its strings: `["140010", "130010"]`), each once the one before has been answered.
-    /// Requests then overlap exactly as a test needs, however slowly a busy machine sends them,
-    /// and the gate opens on the server's own thread: no latency to bet on, and no wait for the
-    /// test's task. Without `count`, ``openGate()`` or ``release(where:)`` let answers go.
+    /// With `count`, the gate opens by itself once that many answers wait: all go on at once, or, with `order`, one at
+    /// a time in that order (each held request's URI ends with one of its strings: `["140010", "130010"]`), each once
+    /// the one before has been answered. Requests then overlap exactly as a test needs, however slowly a busy machine
+    /// sends them, and the gate opens on the server's own thread: no latency to bet on, and no wait for the test's
+    /// task. Without `count`, ``openGate()`` or ``release(where:)`` let answers go.
     public func closeGate(untilHeld count: Int? = nil, order: [String] = []) {
         self.state.gate { $0.close(untilHeld: count, order: order); return [] }
     }
@@ -185,16 +180,14 @@ public final class MockServer: Sendable {
 
     /// Sets the counters back to zero and restarts the ``FaultRule/firstAttempts`` counts.
     ///
-    /// Requests still in flight stay counted in ``MockStats/inFlight`` (and so in
-    /// ``MockStats/maxInFlight``); connections opened before the reset and closed after it count
-    /// in ``MockStats/connectionsClosed`` only.
+    /// Requests still in flight stay counted in ``MockStats/inFlight`` (and so in ``MockStats/maxInFlight``);
+    /// connections opened before the reset and closed after it count in ``MockStats/connectionsClosed`` only.
     public func resetStats() {
         self.state.resetStats()
     }
 
-    /// Starts a server with `configuration` on a free port (over TLS if `tls` is given), runs
-    /// `body` with it, and shuts it down whatever happens: the one way tests and benchmarks
-    /// scope a mock API.
+    /// Starts a server with `configuration` on a free port (over TLS if `tls` is given), runs `body` with it, and shuts
+    /// it down whatever happens: the one way tests and benchmarks scope a mock API.
     public static func withServer<T>(
         _ configuration: MockConfiguration = MockConfiguration(),
         tls: MockTLS? = nil,

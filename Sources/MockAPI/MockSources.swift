@@ -1,6 +1,5 @@
-/// The mock's registry of sources, the one place that names them: each is a folder of this
-/// module, named as its folder of Sources/Forecast, whose ``MockSource`` a line here lists. A new
-/// source's mock is its folder and its line.
+/// The mock's registry of sources, the one place that names them: each is a folder of this module, named as its folder
+/// of Sources/Forecast, whose ``MockSource`` a line here lists. A new source's mock is its folder and its line.
 enum MockSources {
     /// Every source, in the order their fixtures are loaded, their paths are tried and their
     /// counters are listed on `/stats`.

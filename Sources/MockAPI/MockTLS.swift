@@ -1,5 +1,4 @@
-/// How a ``MockServer`` speaks TLS: which certificate it presents and which protocols it offers
-/// by ALPN.
+/// How a ``MockServer`` speaks TLS: which certificate it presents and which protocols it offers by ALPN.
 public struct MockTLS: Sendable {
     /// The certificate presented to every client.
     public var certificate: MockCertificates.Server

@@ -7,9 +7,8 @@ enum Route: Sendable {
     case echo
     /// `/bytes/{n}`: `n` bytes of `x` (test helper).
     case bytes(Int)
-    /// `/pattern/{n}`: `n` bytes, byte `i` being `i % 251`, with the ETag `"pattern-{n}"`;
-    /// `Range: bytes=S-` answers 206 from S, unless an `If-Range` names another validator
-    /// (test helper for resumed downloads).
+    /// `/pattern/{n}`: `n` bytes, byte `i` being `i % 251`, with the ETag `"pattern-{n}"`; `Range: bytes=S-` answers
+    /// 206 from S, unless an `If-Range` names another validator (test helper for resumed downloads).
     case pattern(Int)
     /// `/hold/{n}`: `n` bytes of `x` at once, and the end of the chunked body only when
     /// ``MockServer/release(where:)`` or ``MockServer/openGate()`` lets it go: until then the
@@ -21,19 +20,16 @@ enum Route: Sendable {
     /// `/basic-auth/{user}/{password}`: the echo for a request whose `Authorization` is Basic
     /// with that user and password, else 401 with a Basic challenge (test helper).
     case basicAuth(user: String, password: String)
-    /// `/digest-auth/{user}/{password}`: the echo for a request that answers the Digest
-    /// challenge (MD5, `qop=auth`) with these credentials; 401 with the challenge otherwise
-    /// (test helper).
+    /// `/digest-auth/{user}/{password}`: the echo for a request that answers the Digest challenge (MD5, `qop=auth`)
+    /// with these credentials; 401 with the challenge otherwise (test helper).
     case digestAuth(user: String, password: String)
-    /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with
-    /// `Connection: close`, before any body; the body that follows is read and dropped: a
-    /// server refusing an upload early (test helper). Neither latency nor faults apply to it.
-    /// `/reject/{status}/{k}`: the same for the first `k` requests to that URI (its query
-    /// included) since the server started, and `/upload`'s answer for the later ones: a server that refuses an
+    /// `/reject/{status}`: the status (400 to 599) as soon as the head arrives, with `Connection: close`, before any
+    /// body; the body that follows is read and dropped: a server refusing an upload early (test helper). Neither
+    /// latency nor faults apply to it. `/reject/{status}/{k}`: the same for the first `k` requests to that URI (its
+    /// query included) since the server started, and `/upload`'s answer for the later ones: a server that refuses an
     /// upload and then takes it, as a retry meets it.
     case reject(Int, times: Int?)
-    /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a
-    /// process (benchmark helper).
+    /// `/stats`: the counters as `name value` lines, for scripts that run the mock as a process (benchmark helper).
     case stats
     /// A path with a trailing slash: 301 to this target, as the site's `.htaccess` does.
     case trailingSlash(target: String)

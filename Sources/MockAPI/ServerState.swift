@@ -9,15 +9,13 @@ import NIOCore
 /// The mutable state one ``MockServer`` shares between its event loops and its callers: the
 /// configuration, the statistics and the fault counters, behind one lock.
 ///
-/// Every request takes the lock twice (when its head arrives and when it ends) for a few
-/// dictionary and integer updates, never while doing I/O. The lock is NIO's, on a pthread
-/// mutex, which ThreadSanitizer sees.
+/// Every request takes the lock twice (when its head arrives and when it ends) for a few dictionary and integer
+/// updates, never while doing I/O. The lock is NIO's, on a pthread mutex, which ThreadSanitizer sees.
 final class ServerState: Sendable {
     private struct Guarded {
         var configuration: MockConfiguration
         var stats = MockStats()
-        /// Requests per source and key since its fault rule was set, for
-        /// ``FaultRule/firstAttempts``.
+        /// Requests per source and key since its fault rule was set, for ``FaultRule/firstAttempts``.
         var faultAttempts: [FaultTarget: Int] = [:]
         /// Random faults injected since the random rule was set.
         var randomFaultsInjected = 0
@@ -55,9 +53,8 @@ final class ServerState: Sendable {
         self.guarded.withLockedValue { $0.stats }
     }
 
-    /// Clears the statistics and the ``FaultRule/firstAttempts`` counts. Requests in flight stay
-    /// counted in ``MockStats/inFlight`` (they will still end), and ``MockStats/maxInFlight``
-    /// restarts from there.
+    /// Clears the statistics and the ``FaultRule/firstAttempts`` counts. Requests in flight stay counted in
+    /// ``MockStats/inFlight`` (they will still end), and ``MockStats/maxInFlight`` restarts from there.
     func resetStats() {
         self.guarded.withLockedValue {
             let (inFlight, blocked) = ($0.stats.inFlight, $0.stats.streamsBlocked)
@@ -116,12 +113,10 @@ final class ServerState: Sendable {
         }
     }
 
-    /// Holds an answer at the gate if the gate is closed, or always with `always` (`/hold/{n}`'s
-    /// end).
+    /// Holds an answer at the gate if the gate is closed, or always with `always` (`/hold/{n}`'s end).
     ///
-    /// - Returns: the answer's ticket, for ``Gate/drop(_:)`` should its connection close first,
-    ///   and a promise of `eventLoop` completed when the gate lets it go; nil when it is not
-    ///   held (the caller answers at once).
+    /// - Returns: the answer's ticket, for ``Gate/drop(_:)`` should its connection close first, and a promise of
+    ///   `eventLoop` completed when the gate lets it go; nil when it is not held (the caller answers at once).
     func hold(uri: String, always: Bool, on eventLoop: any EventLoop) -> (ticket: Int, promise: EventLoopPromise<Void>)? {
         var answer: Gate.Answer?
         self.gate { gate in
@@ -143,8 +138,7 @@ final class ServerState: Sendable {
         return released.count
     }
 
-    /// Marks one admitted request as answered or ended; `ticket` is the one it had at the gate,
-    /// if it was held there.
+    /// Marks one admitted request as answered or ended; `ticket` is the one it had at the gate, if it was held there.
     func requestEnded(heldAs ticket: Int?) {
         let next = self.guarded.withLockedValue { state in
             state.stats.inFlight -= 1

@@ -1,6 +1,5 @@
-/// A weather of the agency's code table that a derived forecast may have, with what each source
-/// writes for it: the API's `telop` and icon, the agency's `weathers` line, and the range its
-/// chances of rain fall in.
+/// A weather of the agency's code table that a derived forecast may have, with what each source writes for it: the
+/// API's `telop` and icon, the agency's `weathers` line, and the range its chances of rain fall in.
 ///
 /// A few of the agency's codes, the common ones of a spring day anywhere in Japan (no snow: the
 /// derived forecasts have no season). The rows are `Fixtures/telops.tsv`'s; the mock does not
@@ -12,8 +11,7 @@ struct WeatherKind: Sendable, Equatable {
     var telop: String
     /// The file name of its daytime icon, e.g. "101.svg".
     var icon: String
-    /// The agency's `weathers` line, words spaced with U+3000 as the agency writes them, e.g.
-    /// "晴れ　時々　くもり".
+    /// The agency's `weathers` line, words spaced with U+3000 as the agency writes them, e.g. "晴れ　時々　くもり".
     var phrase: String
     /// The chances of rain it goes with, in percent.
     var rain: ClosedRange<Int>

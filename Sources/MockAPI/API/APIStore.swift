@@ -3,10 +3,9 @@ import NIOCore
 /// The API's bodies of the 142 catalog cities (`/api/forecast/city/{id}`,
 /// `/api/forecast?city={id}`), loaded once when the server starts.
 ///
-/// A city with a file `{id}.json` in the fixtures folder gets that file's bytes verbatim; every
-/// other catalog city gets a body derived from `template.json` (a copy of `130010.json` whose
-/// title, link and location are placeholders): filled in from its row of
-/// `cities-api-location.tsv`, with weather of its own drawn from its ID (``DerivedWeather``).
+/// A city with a file `{id}.json` in the fixtures folder gets that file's bytes verbatim; every other catalog city gets
+/// a body derived from `template.json` (a copy of `130010.json` whose title, link and location are placeholders):
+/// filled in from its row of `cities-api-location.tsv`, with weather of its own drawn from its ID (``DerivedWeather``).
 struct APIStore: MockSource {
     static let name = "city"
     static let faultForm = "CITY=KIND, e.g. 130010=status:503"
@@ -53,9 +52,8 @@ struct APIStore: MockSource {
         }
     }
 
-    /// The body of a catalog city as it is served: as loaded, or with the release time and
-    /// dates of `stamp`, a derived body's weather drawn again for its new dates. Nil for an ID
-    /// outside the catalog.
+    /// The body of a catalog city as it is served: as loaded, or with the release time and dates of `stamp`, a derived
+    /// body's weather drawn again for its new dates. Nil for an ID outside the catalog.
     func body(for cityID: String, stamp: ReleaseStamp? = nil) -> ByteBuffer? {
         guard let body = bodies[cityID] else { return nil }
         guard let stamp, let json = try? JSONValue(parsing: body.readableBytesView) else { return body }

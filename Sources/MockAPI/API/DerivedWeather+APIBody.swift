@@ -1,7 +1,6 @@
 internal import JapanTime
 
-/// The API's body of a city without a sample of its own, from the template and the city's
-/// derived weather.
+/// The API's body of a city without a sample of its own, from the template and the city's derived weather.
 extension DerivedWeather {
     /// The icons' address, as the API writes it before the file name.
     static let iconBase = "https://www.jma.go.jp/bosai/forecast/img/"
@@ -10,11 +9,10 @@ extension DerivedWeather {
     /// with a release) with each day's weather, detail lines, temperatures, chances of rain and
     /// icon drawn for its date, and the overview in `description` written from them.
     ///
-    /// The template's shape stays, so the body reads as the API's at the template's hour of
-    /// release: a value the template leaves out (today's minimum, a block already past as
-    /// "--%", the third day's detail) stays out, and so do the waves where there is no coast.
-    /// Dates, labels, times and every other member are the template's. A body made this way
-    /// is made again the same way for the same dates.
+    /// The template's shape stays, so the body reads as the API's at the template's hour of release: a value the
+    /// template leaves out (today's minimum, a block already past as "--%", the third day's detail) stays out, and so
+    /// do the waves where there is no coast. Dates, labels, times and every other member are the template's. A body
+    /// made this way is made again the same way for the same dates.
     ///
     /// - Parameter district: the city's `location.district`, named in the overview.
     func apiBody(from template: JSONValue, district: String) -> JSONValue {

@@ -1,5 +1,4 @@
-/// The agency's forecast file of an unexpected shape, for ``Fault/agencyOneReport`` and
-/// ``Fault/agencyShortSeries``.
+/// The agency's forecast file of an unexpected shape, for ``Fault/agencyOneReport`` and ``Fault/agencyShortSeries``.
 enum AgencyFaults {
     /// `file` as `fault` shapes it: as it is for another fault, or none.
     static func shaping(_ file: JSONValue, as fault: Fault?) -> JSONValue {

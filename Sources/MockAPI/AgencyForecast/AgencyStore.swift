@@ -7,24 +7,21 @@ import Foundation
 #endif
 
 /// The agency's files for every office of `jma/areas.tsv`, loaded once when the server starts:
-/// `/bosai/forecast/data/forecast/{office}.json` and
-/// `/bosai/forecast/data/overview_forecast/{office}.json`, routed by their path alone (a query,
-/// a cache buster such as `?_=1`, is ignored, as by the agency's static file server). A fixtures
-/// folder without `jma/` serves no office.
+/// `/bosai/forecast/data/forecast/{office}.json` and `/bosai/forecast/data/overview_forecast/{office}.json`, routed by
+/// their path alone (a query, a cache buster such as `?_=1`, is ignored, as by the agency's static file server). A
+/// fixtures folder without `jma/` serves no office.
 ///
 /// An office with samples in `jma/` (`forecast-{office}-{yyyymmdd}[-note].json`,
-/// `overview_forecast-{office}-{yyyymmdd}[-note].json`) gets its newest one, by the date in the
-/// name, byte for byte. Every other office gets an ``AgencyTemplate`` made from Tokyo's newest
-/// sample (130000, whose publisher is the agency itself, a name right for any office; the newest
-/// of all when Tokyo has none): its own areas and points, with weather derived from its cities'
-/// IDs. An office without an overview sample gets one written from its forecast file, the
+/// `overview_forecast-{office}-{yyyymmdd}[-note].json`) gets its newest one, by the date in the name, byte for byte.
+/// Every other office gets an ``AgencyTemplate`` made from Tokyo's newest sample (130000, whose publisher is the agency
+/// itself, a name right for any office; the newest of all when Tokyo has none): its own areas and points, with weather
+/// derived from its cities' IDs. An office without an overview sample gets one written from its forecast file, the
 /// sample's or the template's, naming that file's areas and their weather.
 struct AgencyStore: MockSource {
     static let name = "office"
     static let faultForm = "office:OFFICE=KIND, e.g. office:270000=status:503"
 
-    /// The two files of an office, named as their folders on the agency's site and as their
-    /// samples in `jma/`.
+    /// The two files of an office, named as their folders on the agency's site and as their samples in `jma/`.
     enum Kind: String, Sendable, CaseIterable {
         case forecast = "forecast"
         case overview = "overview_forecast"

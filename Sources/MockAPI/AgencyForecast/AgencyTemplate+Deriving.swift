@@ -15,16 +15,14 @@ extension AgencyTemplate {
         }
     }
 
-    /// `file` with the values of every entry whose code `seeds` maps to a city drawn from that
-    /// city's weather for the entry's times: weather codes, the weather, wind and wave lines,
-    /// chances of rain, temperatures and their ranges, reliabilities; `tempAverage` holds the
-    /// city's normals. Every other member and entry is left as it is.
+    /// `file` with the values of every entry whose code `seeds` maps to a city drawn from that city's weather for the
+    /// entry's times: weather codes, the weather, wind and wave lines, chances of rain, temperatures and their ranges,
+    /// reliabilities; `tempAverage` holds the city's normals. Every other member and entry is left as it is.
     ///
-    /// The file's shape stays: a value it leaves empty (the weekly forecast's first chances of
-    /// rain and reliabilities) stays empty, and an entry of a city without a coast loses its
-    /// `waves`. `precipAverage`, which no client reads, keeps its figures. A file made this way
-    /// is made again the same way for the same dates: after a release stamp has moved them, the
-    /// values are those of the new dates.
+    /// The file's shape stays: a value it leaves empty (the weekly forecast's first chances of rain and reliabilities)
+    /// stays empty, and an entry of a city without a coast loses its `waves`. `precipAverage`, which no client reads,
+    /// keeps its figures. A file made this way is made again the same way for the same dates: after a release stamp has
+    /// moved them, the values are those of the new dates.
     static func deriving(_ file: JSONValue, seeds: [String: String]) -> JSONValue {
         guard let firstDay = file[0]["timeSeries"][0]["timeDefines"][0].string.flatMap(Time.init)?.day else { return file }
         let derived = rewritingAreas(of: file) { report, member, times, areas in
@@ -80,10 +78,9 @@ extension AgencyTemplate {
 
         /// The value of field `key` at `time`, or nil for a field the mock does not draw.
         ///
-        /// A 3-day temperature before 09:00 is the day's minimum, else its maximum; on the
-        /// file's first day the minimum's slot repeats the maximum, as the agency's files do
-        /// (the night is over when the forecast is issued). The 3-day chances of rain are per
-        /// 6-hour block, the weekly ones per day.
+        /// A 3-day temperature before 09:00 is the day's minimum, else its maximum; on the file's first day the
+        /// minimum's slot repeats the maximum, as the agency's files do (the night is over when the forecast is
+        /// issued). The 3-day chances of rain are per 6-hour block, the weekly ones per day.
         func value(_ key: String, at time: Time) -> String? {
             let day = time.day
             switch key {

@@ -6,12 +6,10 @@
 /// point an AMeDAS station (a 5-digit code). The template keeps every report, series, member and
 /// value array of the sample and replaces the entries of each `areas` list:
 ///
-/// - in the first report (the 3-day forecast), a list of areas gets one entry per city of the
-///   office (its ID and class10 name), and a list of points one entry per distinct first
-///   AMeDAS point of those cities (named as the city);
-/// - in the later reports (the weekly forecast, its `tempAverage` and `precipAverage`), a list of
-///   areas gets a single entry, the office itself (its code and name), and a list of points a
-///   single entry, the first city's first point.
+/// - in the first report (the 3-day forecast), a list of areas gets one entry per city of the office (its ID and
+///   class10 name), and a list of points one entry per distinct first AMeDAS point of those cities (named as the city);
+/// - in the later reports (the weekly forecast, its `tempAverage` and `precipAverage`), a list of areas gets a single
+///   entry, the office itself (its code and name), and a list of points a single entry, the first city's first point.
 ///
 /// So a client that reads a city the way the API does (the 3-day area whose code is the city ID;
 /// the city's first AMeDAS point among the 3-day temperatures; the weekly entry of that point,
@@ -50,10 +48,9 @@ enum AgencyTemplate {
         return made.map { deriving($0, seeds: seeds(office: office, cities: cities)) }
     }
 
-    /// `file`, a list of reports, with every `areas` list made anew by `rewrite`, given the
-    /// report's index and the member's name: each series' of `timeSeries` (given its
-    /// `timeDefines`) and each other member's that has one (`tempAverage`, `precipAverage`; no
-    /// times); nil if a report is not an object or `rewrite` gives nil.
+    /// `file`, a list of reports, with every `areas` list made anew by `rewrite`, given the report's index and the
+    /// member's name: each series' of `timeSeries` (given its `timeDefines`) and each other member's that has one
+    /// (`tempAverage`, `precipAverage`; no times); nil if a report is not an object or `rewrite` gives nil.
     static func rewritingAreas(
         of file: JSONValue, _ rewrite: (_ report: Int, _ member: String, _ times: [JSONValue]?, _ areas: JSONValue) -> JSONValue?
     ) -> JSONValue? {
@@ -78,10 +75,9 @@ enum AgencyTemplate {
         return .array(reports)
     }
 
-    /// The city whose ID each area and point of an office's template draws its weather from:
-    /// an area's and a point's own city (the first, for a point two cities share), the office's
-    /// first city for the office itself. So a city's 3-day forecast is its own, and its week
-    /// the office's, as in the agency's files.
+    /// The city whose ID each area and point of an office's template draws its weather from: an area's and a point's
+    /// own city (the first, for a point two cities share), the office's first city for the office itself. So a city's
+    /// 3-day forecast is its own, and its week the office's, as in the agency's files.
     static func seeds(office: String, cities: [City]) -> [String: String] {
         var seeds: [String: String] = [:]
         for city in cities.reversed() {
@@ -94,10 +90,9 @@ enum AgencyTemplate {
         return seeds
     }
 
-    /// The office's overview made from `sample` and the office's forecast file as served (a
-    /// sample or a template): the file's publisher and 3-day release time, `targetArea` the
-    /// office's name, no headline, and a paragraph per area of the file's 3-day weather, from
-    /// its first two `weathers` lines (``OverviewText``).
+    /// The office's overview made from `sample` and the office's forecast file as served (a sample or a template): the
+    /// file's publisher and 3-day release time, `targetArea` the office's name, no headline, and a paragraph per area
+    /// of the file's 3-day weather, from its first two `weathers` lines (``OverviewText``).
     static func overview(from sample: JSONValue, officeName: String, forecast: JSONValue) -> JSONValue {
         var overview = sample
         for key in ["publishingOffice", "reportDatetime"] {
@@ -119,9 +114,8 @@ enum AgencyTemplate {
         return overview
     }
 
-    /// The entries of one `areas` list, rewritten to the office's areas or points (as the
-    /// sample's first entry has an area or a point); nil when the list is empty or its first
-    /// entry has no code.
+    /// The entries of one `areas` list, rewritten to the office's areas or points (as the sample's first entry has an
+    /// area or a point); nil when the list is empty or its first entry has no code.
     private static func rewrite(
         _ sampleEntries: [JSONValue], areas: [(String, String)], points: [(code: String, name: String)]
     ) -> [JSONValue]? {

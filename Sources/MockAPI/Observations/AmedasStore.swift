@@ -12,12 +12,11 @@ import Foundation
 /// (`map-YYYYMMDDHHmm00.json`, the newest by its name), loaded once when the server starts and
 /// served without white space, as the agency serves its files, however the copy is laid out.
 ///
-/// Without release stamps the newest time is the file's own, and the map is served under that
-/// name alone. With them (``MockConfiguration/stampsRelease``) the newest time is the last
-/// ten-minute mark at least ``lag`` before the clock, as on the agency's site, where a file
-/// appears six or seven minutes after its time; every name from ten days before it up to it
-/// serves the same stations' values (a map file holds no time of its own). Any other name is
-/// 404, as the agency's server answers a file that is not there yet.
+/// Without release stamps the newest time is the file's own, and the map is served under that name alone. With them
+/// (``MockConfiguration/stampsRelease``) the newest time is the last ten-minute mark at least ``lag`` before the clock,
+/// as on the agency's site, where a file appears six or seven minutes after its time; every name from ten days before
+/// it up to it serves the same stations' values (a map file holds no time of its own). Any other name is 404, as the
+/// agency's server answers a file that is not there yet.
 struct AmedasStore: MockSource {
     static let name = "amedas"
     static let faultForm = "amedas:latest_time=KIND or amedas:map=KIND"
@@ -43,9 +42,8 @@ struct AmedasStore: MockSource {
     /// none, and both files are 404.
     let newest: (map: ByteBuffer, time: Int)?
 
-    /// `latest_time.txt` (the newest time as the agency writes it, with no newline) or a map
-    /// file (any name; those of no time served are 404), answered with
-    /// ``Fault/amedasWithoutStation(_:)``'s station left out if it is a map.
+    /// `latest_time.txt` (the newest time as the agency writes it, with no newline) or a map file (any name; those of
+    /// no time served are 404), answered with ``Fault/amedasWithoutStation(_:)``'s station left out if it is a map.
     func request(path: Substring, query _: Substring?) -> SourceRequest? {
         if path == "/bosai/amedas/data/latest_time.txt" {
             return SourceRequest(source: Self.self, key: "latest_time", headers: Self.latestTimeHeaders) { stamp, _ in
@@ -80,8 +78,7 @@ struct AmedasStore: MockSource {
         return AmedasStore(newest: (ByteBuffer(string: json.text(.compact)), newest.1))
     }
 
-    /// The newest time at the stamp's instant, or the file's own without one; nil without a
-    /// map file.
+    /// The newest time at the stamp's instant, or the file's own without one; nil without a map file.
     func latest(stamp: ReleaseStamp?) -> Int? {
         guard let newest else { return nil }
         guard let stamp else { return newest.time }
@@ -104,8 +101,7 @@ struct AmedasStore: MockSource {
         return ByteBuffer(string: kept.text(JSONValue.Layout(of: Array(map.readableBytesView))))
     }
 
-    /// The time a map file's name gives in Japan time (YYYYMMDDHHmm00, on a ten-minute mark), or
-    /// nil for another name.
+    /// The time a map file's name gives in Japan time (YYYYMMDDHHmm00, on a ten-minute mark), or nil for another name.
     static func time(ofName name: String) -> Int? {
         let digits = Array(name.utf8)
         guard digits.count == 14, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }

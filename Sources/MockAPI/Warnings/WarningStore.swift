@@ -1,11 +1,10 @@
 internal import JapanTime
 import NIOCore
 
-/// The agency's warning files (`bosai/warning/data/r8/{office}.json`) for every office of
-/// `jma/areas.tsv`, loaded once when the server starts: the real copies in `jma/warnings/`
-/// (`r8-{office}-{yyyymmdd}.json`, the newest of each office) byte for byte, and for every other
-/// office a file of one telegram that lists each of its class10 areas with nothing in force,
-/// dated as the newest copy (or the last release, when stamping).
+/// The agency's warning files (`bosai/warning/data/r8/{office}.json`) for every office of `jma/areas.tsv`, loaded once
+/// when the server starts: the real copies in `jma/warnings/` (`r8-{office}-{yyyymmdd}.json`, the newest of each
+/// office) byte for byte, and for every other office a file of one telegram that lists each of its class10 areas with
+/// nothing in force, dated as the newest copy (or the last release, when stamping).
 ///
 /// The files are the forecast office's, but for 十勝 (014030) and 奄美 (460040), which have their
 /// own, as on the agency's site; 014100's and 460100's files do not hold them.
@@ -33,8 +32,7 @@ struct WarningStore: MockSource {
         }
     }
 
-    /// Loads the copies of `jma/warnings/` (if there is one) for the offices of `jma/areas.tsv`
-    /// (none without it).
+    /// Loads the copies of `jma/warnings/` (if there is one) for the offices of `jma/areas.tsv` (none without it).
     static func load(fixtures: String) throws(FixtureError) -> WarningStore {
         let areasFile = fixtures + "/jma/areas.tsv"
         guard FixtureFiles.exists(areasFile) else { return WarningStore(samples: [:], areas: [:], reported: 0) }
