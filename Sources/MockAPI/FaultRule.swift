@@ -13,12 +13,7 @@ public struct FaultRule: Sendable, Equatable {
     /// The probability, from 0 to 1, that a request faults; used by ``MockConfiguration/randomFault`` only.
     public var fraction: Double
 
-    /// Creates a rule.
-    ///
-    /// - Parameters:
-    ///   - fault: what goes wrong.
-    ///   - firstAttempts: `nil` for every request, `K` for the first `K` only.
-    ///   - fraction: the probability of a random fault (``MockConfiguration/randomFault`` only).
+    /// A rule for `fault`; the other arguments are as the properties of their names say.
     public init(_ fault: Fault, firstAttempts: Int? = nil, fraction: Double = 1.0) {
         (self.fault, self.firstAttempts, self.fraction) = (fault, firstAttempts, fraction)
     }

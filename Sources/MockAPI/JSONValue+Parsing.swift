@@ -121,26 +121,22 @@ extension JSONValue {
                 throw ParseError(offset: offset, problem: "an escape, not the end")
             }
             offset += 1
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
-            case UInt8(ascii: "b"): text.append(0x08)
-            case UInt8(ascii: "f"): text.append(0x0C)
-            case UInt8(ascii: "n"): text.append(0x0A)
-            case UInt8(ascii: "r"): text.append(0x0D)
-            case UInt8(ascii: "t"): text.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar), bytes[offset...].starts(with: Array("\\u".utf8)) {
-                    offset += 2
-                    let low = try hex4()
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                }
-                text.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-            default:
+            // The one-letter escapes, and what each stands for in the same order.
+            if let index = Array(#""\/bfnrt"#.utf8).firstIndex(of: byte) {
+                return text.append(Array("\"\\/\u{8}\u{C}\n\r\t".utf8)[index])
+            }
+            guard byte == UInt8(ascii: "u") else {
                 throw ParseError(offset: offset - 1, problem: "a known escape after \\")
             }
+            var scalar = try hex4()
+            if (0xD800..<0xDC00).contains(scalar), bytes[offset...].starts(with: Array("\\u".utf8)) {
+                offset += 2
+                let low = try hex4()
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+            }
+            text.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
         }
 
         private mutating func hex4() throws(ParseError) -> UInt32 {

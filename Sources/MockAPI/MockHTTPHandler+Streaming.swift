@@ -4,7 +4,6 @@ import NIOHTTP1
 /// Streaming long bodies (``Fault/oversize(bytes:)``, ``Fault/endless``, `/bytes/{n}`) at the client's pace: chunks are
 /// written while the channel is writable, and writing resumes when it becomes writable again.
 extension MockHTTPHandler {
-    /// The bytes every streamed chunk is cut from.
     static let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 16 * 1024)
 
     /// At most this many chunks are written per event-loop turn, so an endless body never

@@ -2,7 +2,6 @@ import NIOCore
 import NIOHTTP1
 
 extension MockHTTPHandler {
-    /// 401 with the challenge `challenge` in `WWW-Authenticate`.
     static func unauthorized(_ challenge: String) -> Answer {
         Answer(status: .unauthorized, headers: [("WWW-Authenticate", challenge)], body: ByteBuffer(string: "unauthorized"))
     }

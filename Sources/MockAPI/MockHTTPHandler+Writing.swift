@@ -27,7 +27,6 @@ extension MockHTTPHandler {
         self.respond(request, status: answer.status, headers: answer.headers, body: answer.body, context: context)
     }
 
-    /// Answers with a redirect and an empty body.
     func redirect(
         _ request: PendingRequest, status: HTTPResponseStatus, to location: String, context: ChannelHandlerContext
     ) {

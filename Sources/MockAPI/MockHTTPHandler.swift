@@ -16,7 +16,6 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// A request whose head has arrived.
     struct PendingRequest {
         var head: HTTPRequestHead
         var route: Route
@@ -30,9 +29,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var uploaded = 0
         var uploadHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-        /// Whether the connection stays open after the response.
         var keepAlive: Bool { head.isKeepAlive }
-        /// HEAD requests get the headers without the body.
         var isHead: Bool { head.method == .HEAD }
     }
 
@@ -40,13 +37,11 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     struct BodyStream {
         /// Bytes still to write; nil for an endless chunked body.
         var remaining: Int?
-        /// Whether the connection stays open after the body.
         var keepAlive: Bool
     }
 
     let state: ServerState
     let store: FixtureStore
-    /// The request being read (from its head to its end).
     var request: PendingRequest?
     /// Whether the connection's current request is counted in ``MockStats/inFlight``.
     var requestInFlight = false

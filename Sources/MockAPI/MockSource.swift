@@ -48,7 +48,6 @@ struct SourceRequest: Sendable {
     var latencyTarget: FaultTarget? { key.map { FaultTarget(source: source.latencyName, key: $0) } }
 }
 
-/// A complete answer.
 struct Answer: Sendable {
     var status: HTTPResponseStatus
     var headers: [(String, String)]

@@ -21,7 +21,6 @@ final class ServerState: Sendable {
         var randomFaultsInjected = 0
         /// Requests refused so far by each `/reject/{status}/{k}` URI.
         var rejections: [String: Int] = [:]
-        /// The answers held back until a test lets them go.
         var gate = Gate()
     }
 

@@ -18,7 +18,6 @@ struct WeatherKind: Sendable, Equatable {
     /// How often it is picked, against the others' weights.
     var weight: Int
 
-    /// The kinds, fair weather first.
     static let all: [WeatherKind] = [
         WeatherKind(code: "100", telop: "晴れ", icon: "100.svg", phrase: "晴れ", rain: 0...10, weight: 4),
         WeatherKind(code: "101", telop: "晴時々曇", icon: "101.svg", phrase: "晴れ　時々　くもり", rain: 0...20, weight: 5),

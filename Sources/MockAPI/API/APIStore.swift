@@ -17,7 +17,6 @@ struct APIStore: MockSource {
         ("Cache-Control", "no-cache, private"),
     ]
 
-    /// The path form's start, before the city ID.
     static let cityPath = "/api/forecast/city/"
 
     /// The body for each catalog city ID, dated as its fixture or the template.

@@ -26,7 +26,6 @@ struct AgencyStore: MockSource {
         case forecast = "forecast"
         case overview = "overview_forecast"
 
-        /// Its path, before the office code.
         var path: String { "/bosai/forecast/data/\(rawValue)/" }
     }
 
@@ -59,9 +58,7 @@ struct AgencyStore: MockSource {
         case overview(base: JSONValue, officeName: String)
     }
 
-    /// The forecast file of each office.
     let forecasts: [String: File]
-    /// The overview of each office.
     let overviews: [String: File]
     /// The offices whose forecast file is a sample of their own (the rest are templates).
     let sampleOffices: Set<String>
@@ -222,15 +219,12 @@ struct AgencyStore: MockSource {
 
 /// The name of a sample of `jma/`: `{kind}-{office}-{yyyymmdd}[-note].json`.
 struct SampleName: Sendable, Equatable {
-    /// Which file of the office it is a copy of.
     var kind: AgencyStore.Kind
     var office: String
     /// The date, `yyyymmdd`.
     var date: String
-    /// The whole name.
     var text: String
 
-    /// Reads a file name; nil for any other name.
     init?(_ text: String) {
         guard text.hasSuffix(".json") else { return nil }
         let parts = text.dropLast(5).split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)

@@ -53,7 +53,6 @@ extension AgencyTemplate {
         let weather: DerivedWeather
         /// Whether the report is the first, the 3-day forecast.
         let isFirst: Bool
-        /// The date of the file's first time.
         let firstDay: Int
 
         /// The entry with its arrays' values drawn for `times`, where the entry has a value.

@@ -22,7 +22,6 @@ enum AgencyTemplate {
     struct City: Sendable, Equatable {
         /// The city ID (class10 code).
         var id: String
-        /// The class10 area's name.
         var areaName: String
         /// The city's first AMeDAS point.
         var point: String

@@ -14,7 +14,6 @@ struct WarningStore: MockSource {
     static let latencyName = "office"
     static let faultForm = "warning:OFFICE=KIND, e.g. warning:130000=malformed"
 
-    /// The real copies, by office.
     let samples: [String: ByteBuffer]
     /// The class10 areas of each file, in `areas.tsv`'s order.
     let areas: [String: [String]]
@@ -24,7 +23,6 @@ struct WarningStore: MockSource {
     /// The areas with warning files of their own.
     static let ownFiles: Set<String> = ["014030", "460040"]
 
-    /// The file of `office`.
     func request(path: Substring, query _: Substring?) -> SourceRequest? {
         guard let office = path.jsonFileName(in: "/bosai/warning/data/r8/") else { return nil }
         return SourceRequest(source: Self.self, key: office, headers: Answer.agencyHeaders) { stamp, _ in
