@@ -12,17 +12,13 @@ enum FixtureFiles {
     }
 
     static func read(_ path: String) throws(FixtureError) -> [UInt8] {
-        guard let bytes = try readIfPresent(path) else {
-            throw FixtureError(path: path, problem: "does not exist")
-        }
+        guard let bytes = try readIfPresent(path) else { throw FixtureError(path: path, problem: "does not exist") }
         return bytes
     }
 
     /// The file's bytes, or nil when there is no such file.
     static func readIfPresent(_ path: String) throws(FixtureError) -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            return nil
-        }
+        guard exists(path) else { return nil }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {

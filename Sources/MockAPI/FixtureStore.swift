@@ -20,7 +20,6 @@ struct FixtureStore: Sendable {
         return try defaultStore.get()
     }
 
-    /// Reads every source's files from `directory`.
     static func load(directory: String) throws(FixtureError) -> FixtureStore {
         let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return FixtureStore(sources: try MockSources.all.map { source throws(FixtureError) in try source.load(fixtures: folder) })

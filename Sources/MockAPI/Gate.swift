@@ -17,7 +17,6 @@ struct Gate {
         let always: Bool
     }
 
-    /// Whether answers that arrive now are held.
     private(set) var isClosed = false
     /// The answers waiting, in arrival order.
     private(set) var held: [Answer] = []
@@ -38,7 +37,6 @@ struct Gate {
         awaited = nil
     }
 
-    /// Opens the gate and lets every held answer go.
     mutating func open() -> [EventLoopPromise<Void>] {
         isClosed = false
         opensAt = nil

@@ -2,9 +2,9 @@
 /// that a file read and written again keeps its shape: the agency's files are rewritten member by
 /// member for templates and release stamps, and the API's bodies for release stamps.
 ///
-/// Reading a missing member or element gives ``null``; writing one into a value of the wrong kind
-/// (or past the end of an array) does nothing, so a chain of subscripts on a file of an
-/// unexpected shape changes nothing rather than trapping.
+/// Reading a missing member or element gives ``null``; writing one into a value of the wrong kind (or past the end of
+/// an array) does nothing, so a chain of subscripts on a file of an unexpected shape changes nothing rather than
+/// trapping.
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -50,12 +50,10 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The string, or nil for another kind of value.
     var string: String? {
         if case .string(let text) = self { text } else { nil }
     }
 
-    /// The elements, or nil for another kind of value.
     var array: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }

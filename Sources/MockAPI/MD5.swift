@@ -16,7 +16,6 @@ enum MD5 {
         digest(Array(bytes)).map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
     }
 
-    /// The per-round shift amounts.
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
         5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
@@ -29,7 +28,6 @@ enum MD5 {
         UInt32(truncatingIfNeeded: Int64((abs(sin(Double(index + 1))) * 4_294_967_296).rounded(.down)))
     }
 
-    /// The 16-byte digest.
     static func digest(_ message: [UInt8]) -> [UInt8] {
         var bytes = message
         let bitLength = UInt64(message.count) &* 8

@@ -56,12 +56,10 @@ final class ServerState: Sendable {
     /// ``MockStats/inFlight`` (they will still end), and ``MockStats/maxInFlight`` restarts from there.
     func resetStats() {
         self.guarded.withLockedValue {
-            let (inFlight, blocked) = ($0.stats.inFlight, $0.stats.streamsBlocked)
-            $0.stats = MockStats()
-            $0.stats.inFlight = inFlight
-            $0.stats.maxInFlight = inFlight
-            $0.stats.held = $0.gate.held.count
-            $0.stats.streamsBlocked = blocked
+            var stats = MockStats()
+            (stats.inFlight, stats.maxInFlight) = ($0.stats.inFlight, $0.stats.inFlight)
+            (stats.held, stats.streamsBlocked) = ($0.gate.held.count, $0.stats.streamsBlocked)
+            $0.stats = stats
             $0.faultAttempts = [:]
             $0.randomFaultsInjected = 0
         }
