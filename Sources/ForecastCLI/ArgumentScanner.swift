@@ -77,20 +77,13 @@ struct ArgumentScanner {
         return scan
     }
 
-    /// "unknown option '--colour'; did you mean '--color'?", or where to look when nothing
-    /// is spelled close to it.
+    /// "unknown option '--colour'; did you mean '--color'?" (a long name within a small edit
+    /// distance: a typo, a transposition, British spelling), or where to look when none is that close.
     static func unknownOption(_ spelling: String) -> String {
-        let isLong = spelling.hasPrefix("--")
-        if isLong, let close = closestLongName(to: String(spelling.dropFirst(2))) {
+        if spelling.hasPrefix("--"), let close = EditDistance.closest(to: String(spelling.dropFirst(2)), among: Registry.options.map(\.long)) {
             return "unknown option '\(spelling)'; did you mean '--\(close)'?"
         }
         return "unknown option '\(spelling)'; `forecast --help` lists the options"
-    }
-
-    /// The long name within a small edit distance of `name` (a typo, a transposition, British
-    /// spelling), or nil when none is that close.
-    static func closestLongName(to name: String) -> String? {
-        EditDistance.closest(to: name, among: Registry.options.map(\.long))
     }
 
     /// "--format needs a value (F)".

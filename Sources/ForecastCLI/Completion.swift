@@ -100,16 +100,8 @@ enum Completion {
             let candidate = prefix + form.dropFirst(prefix.count)
             if !found.contains(candidate) { found.append(candidate) }
         }
-        for city in CityCatalog.all {
-            for form in [city.id, city.name, city.romaji.lowercased(), city.english.lowercased(), city.hiragana, city.kana] {
-                offer(form)
-            }
-        }
-        for prefecture in CityCatalog.allPrefectures {
-            for form in [prefecture.name, prefecture.romaji.lowercased(), prefecture.hiragana, prefecture.kana] {
-                offer(form)
-            }
-        }
+        CityCatalog.all.flatMap { [$0.id, $0.name, $0.romaji.lowercased(), $0.english.lowercased(), $0.hiragana, $0.kana] }.forEach(offer)
+        CityCatalog.allPrefectures.flatMap { [$0.name, $0.romaji.lowercased(), $0.hiragana, $0.kana] }.forEach(offer)
         return found
     }
 

@@ -70,7 +70,7 @@ struct ConfigFile: Sendable {
             guard !line.isEmpty else { continue }
             let origin = Origin.configFile(path: path, line: index + 1)
             guard line.hasPrefix("-"), line != "-" else {
-                cities += CityList.arguments(in: String(line)).map { Invocation.CityArgument(text: $0, origin: origin) }
+                cities += CityList.entries(in: String(line)).map { Invocation.CityArgument(text: $0.text, origin: origin) }
                 continue
             }
             var words = [String(line.prefix { $0 != " " && $0 != "\t" })]
@@ -97,20 +97,8 @@ struct ConfigFile: Sendable {
     /// A line without its comment (from a `#` at its start or after a space) and without the
     /// spaces around what is left.
     static func withoutComment(_ line: Substring) -> Substring {
-        var end = line.endIndex
-        var previous: Character = " "
-        for index in line.indices {
-            if line[index] == "#", previous == " " || previous == "\t" {
-                end = index
-                break
-            }
-            previous = line[index]
-        }
-        let kept = line[..<end]
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = kept.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = kept.lastIndex(where: { !isSpace($0) })!
-        return kept[first...last]
+        let end = line.indices.first { line[$0] == "#" && ($0 == line.startIndex || " \t".contains(line[line.index(before: $0)])) }
+        return line[..<(end ?? line.endIndex)].trimming { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
     /// The most a config file may hold: far more than a person writes, and a bound on what

@@ -27,22 +27,16 @@ enum FailureMessage {
     static let agencySource = "気象庁 bosai/forecast"
 
     /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
-    /// `Terminal.report`, the gate every stderr message passes).
+    /// `Terminal.report`, the gate every stderr message passes): advice for the failures a user
+    /// can mend from the command line.
     static func line(for result: CityResult<some Sendable>, error: ForecastError) -> String {
-        "forecast: \(result.city.id) \(result.city.name): \(text(for: error))"
+        let advice = error.isUntrustedCertificate ? "; if it comes from a private CA, pass it with --cacert FILE" : ""
+        return "forecast: \(result.city.id) \(result.city.name): \(error)\(advice)"
     }
 
     /// `forecast: 130010 東京: <reason>; showing the cached copy from 3 h ago`: a failed city
     /// whose stale copy is printed instead (`--stale-if-error`).
     static func line(for result: CityResult<some Sendable>, stale: StaleCopy) -> String {
         "\(line(for: result, error: stale.error)); showing the cached copy from \(stale.ageText) ago (\(stale.fetchedText))"
-    }
-
-    /// The reason, with advice for the failures a user can mend from the command line.
-    static func text(for error: ForecastError) -> String {
-        if error.isUntrustedCertificate {
-            return "\(error); if it comes from a private CA, pass it with --cacert FILE"
-        }
-        return "\(error)"
     }
 }

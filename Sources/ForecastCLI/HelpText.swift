@@ -12,15 +12,10 @@ enum HelpText {
 
     typealias Example = CommandHelp.Example
 
-    /// How many of the 3-day forecast's examples the first screen shows.
-    static let firstScreenExamples = 3
-
-    /// The examples of the first screen. The printed ones are what the mock of the API prints
-    /// for these cities (a test runs them).
-    static var firstExamples: [Example] { Array(Registry.threeDay.help().examples.prefix(firstScreenExamples)) }
-
-    /// The examples further down.
-    static var moreExamples: [Example] { Array(Registry.threeDay.help().examples.dropFirst(firstScreenExamples)) }
+    /// The examples of the first screen, the 3-day forecast's first three, and those further
+    /// down. The printed ones are what the mock of the API prints for these cities (a test runs them).
+    static var firstExamples: [Example] { Array(Registry.threeDay.help().examples.prefix(3)) }
+    static var moreExamples: [Example] { Array(Registry.threeDay.help().examples.dropFirst(3)) }
 
     /// A section's text: prose, wrapped to the help's width, or lines set as they are.
     enum Body {

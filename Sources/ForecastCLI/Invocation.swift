@@ -38,11 +38,8 @@ enum Invocation: Sendable {
         let scan = try ArgumentScanner.scan(arguments)
         var operands = scan.operands[...]
         var command = Registry.threeDay
-        var asksForHelp = false
-        if operands.first == "help" {
-            operands.removeFirst()
-            asksForHelp = true
-        }
+        let asksForHelp = operands.first == "help"
+        if asksForHelp { operands.removeFirst() }
         if let first = operands.first, !first.isEmpty, let named = Registry.command(named: first) {
             operands.removeFirst()
             command = named
@@ -89,7 +86,11 @@ enum Invocation: Sendable {
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {
-                throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
+                let place = ConfigFile.path(environment: environment).map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"
+                throw UsageError("""
+                    name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
+                    `forecast cities` lists them. For a default city, put it on \(place)
+                    """)
             }
             return .cities(command, values, cities: cities, config: config)
         case .query:
@@ -98,16 +99,6 @@ enum Invocation: Sendable {
             }
             return .query(command, values, query: operands.first)
         }
-    }
-
-    /// The usage error of a run that names no city, on the command line or in the config file,
-    /// with the file that would have been read.
-    static func noCityMessage(configPath: String?) -> String {
-        let place = configPath.map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"
-        return """
-            name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
-            `forecast cities` lists them. For a default city, put it on \(place)
-            """
     }
 
     /// The values of the config file's options and then the command line's, set in that order,
@@ -140,28 +131,22 @@ enum Invocation: Sendable {
         return values
     }
 
-    /// Given options that cannot both hold (their places in the list, the earlier first; one
-    /// alone where the rule is broken by a default, as `--watch` by the `auto` format), and why.
-    struct Conflict {
-        let first: Int
-        let second: Int?
-        let message: String
-    }
-
-    /// The first contradiction among given options: a pair that contradicts each other, or an
-    /// option whose rule the format (given, or its default) breaks.
-    static func conflict(in given: [ArgumentScanner.Given]) -> Conflict? {
+    /// The first contradiction among given options, a pair that contradicts each other or an
+    /// option whose rule the format (given, or its default) breaks: their places in the list, the
+    /// earlier first (one alone where the rule is broken by a default, as `--watch` by the `auto`
+    /// format), and why.
+    static func conflict(in given: [ArgumentScanner.Given]) -> (first: Int, second: Int?, message: String)? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
-                return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
+                return (first, second, contradiction(given[first].spec, option.spec))
             }
         }
         let format = given.lastIndex { $0.spec.long == "format" }
         let value = format.flatMap { try? OutputFormat.parse(given[$0].value) } ?? Key.format.defaultValue
         for (index, option) in given.enumerated() {
             guard let message = option.spec.formatRule?(value) else { continue }
-            guard let format else { return Conflict(first: index, second: nil, message: message) }
-            return Conflict(first: min(index, format), second: max(index, format), message: message)
+            guard let format else { return (index, nil, message) }
+            return (min(index, format), max(index, format), message)
         }
         return nil
     }

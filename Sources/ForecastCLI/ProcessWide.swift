@@ -52,12 +52,6 @@ enum ProcessWide {
         SignalHandler(SIGINT, handler)
     }
 
-    /// Runs `handler` on SIGTERM (a status bar stopping its watch) instead of the default
-    /// termination, until the returned value is released.
-    static func onTerminate(_ handler: @escaping @Sendable () -> Void) -> SignalHandler {
-        SignalHandler(SIGTERM, handler)
-    }
-
     /// Runs `handler` once standard output can no longer be written: the reader of its pipe has
     /// gone (`forecast --watch … | head -1` after `head` has its line), or its terminal has hung
     /// up. A thread of its own waits in poll(2) for nothing but that (POLLERR, POLLHUP), so the

@@ -75,7 +75,7 @@ struct Runner: Sendable {
 
     /// With `-v`, how a result was had: its verbose line and note. Never held back.
     static func verboseLines(for result: CityResult<some CityReport>) -> [String] {
-        [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
+        [VerboseLine.text(for: result)] + [result.value?.verboseNote(for: result.city)].compactMap { $0 }
     }
 
     /// Those lines on stderr, with `-v`.

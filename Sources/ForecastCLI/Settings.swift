@@ -31,12 +31,10 @@ struct Settings: Sendable {
         var stderrIsTerminal = false
         /// Stdout is read by another program (a pipe or a socket).
         var stdoutIsPipe = false
-        /// Stdout and stderr are the same terminal.
         var sameTerminal = false
         /// The terminal's width, if either stream is one.
         var width: Int?
 
-        /// The process's own streams.
         static func current() -> Streams {
             Streams(
                 stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
@@ -61,7 +59,8 @@ struct Settings: Sendable {
         let colorOn = switch values[Key.color] {
         case .always: true
         case .never: false
-        case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (streams.stdoutIsTerminal && canEscape))
+        // `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.
+        case .auto: environment["NO_COLOR"] == nil && ((environment["CLICOLOR_FORCE"] ?? "0") != "0" || (streams.stdoutIsTerminal && canEscape))
         }
         let networkVariables = network ? environment : Environment(variables: [:])
         let base = try Self.root(values[Key.baseURL], variable: "FORECAST_BASE_URL", networkVariables, else: ClientConfiguration.publicBaseURL)
@@ -77,7 +76,8 @@ struct Settings: Sendable {
             days = .max
         }
         language = values[Key.lang]
-        width = Self.width(environment: environment, terminal: streams.width)
+        // `COLUMNS` if it is a positive number, else the terminal's, else 80.
+        width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? streams.width ?? 80
         header = !values[Key.noHeader]
         color = format == .table && colorOn
         progress = streams.stderrIsTerminal && canEscape && !streams.stdoutIsPipe
@@ -113,21 +113,6 @@ struct Settings: Sendable {
         guard let fromEnvironment = environment[variable] else { return fallback }
         try OptionSpec.checkBaseURL(fromEnvironment, source: variable)
         return fromEnvironment
-    }
-
-    /// `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.
-    static func colorForced(_ environment: Environment) -> Bool {
-        guard let value = environment["CLICOLOR_FORCE"] else { return false }
-        return value != "0"
-    }
-
-    /// The width the table and the detail format fit: `COLUMNS` if it is a positive number,
-    /// else the terminal's, else 80.
-    static func width(environment: Environment, terminal: Int?) -> Int {
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-            return columns
-        }
-        return terminal ?? 80
     }
 
     /// The CAs to trust: `--cacert`, else what curl's variables name (`CURL_CA_BUNDLE`, else

@@ -13,7 +13,7 @@ extension Terminal {
     /// `forecast: cannot write the output: No space left on device`, and status 74: a script
     /// must not take a half-written file for success.
     static func output(_ text: String) {
-        guard !text.isEmpty, case .failed(let error) = write(text, to: .standardOutput) else { return }
+        guard !text.isEmpty, let error = write(text, to: .standardOutput) else { return }
         if error == EPIPE {
             ProcessWide.leave(.success)
         }

@@ -17,11 +17,10 @@ struct Watch<Run: CityRun>: Sendable {
     let runner: Runner
     /// The command's results, one look at a time, and when the next look is due.
     let run: Run
-    /// The text of one look's results.
     let render: @Sendable ([CityResult<Run.Value>]) -> String
 
     func run() async -> ExitStatus {
-        let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
+        let stop = SignalHandler(SIGTERM) { ProcessWide.leave(.success) }  // a status bar stopping it
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
         // A reader that has gone ends the watch now, not at the next print hours away.
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
@@ -78,7 +77,6 @@ struct WatchState<Value: CityReport> {
     let render: @Sendable ([CityResult<Value>]) -> String
     /// When a look that found these results is next due, after a time.
     let schedule: @Sendable ([CityResult<Value>], Int) -> Int
-    /// The text printed last.
     private(set) var printed: String?
     /// Each city's last value and when the watch had it.
     private var lastGood: [(result: CityResult<Value>, at: Int)?]

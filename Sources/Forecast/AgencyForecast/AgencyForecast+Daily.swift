@@ -22,7 +22,7 @@ extension AgencyForecast {
         guard let areaIndex = daily.weather.index(of: area.city) else {
             throw .notInAgencyFile(office: office, problem: "has no 3-day forecast for \(area.city) \(area.name)")
         }
-        let sources = DaySources(
+        let sources: DaySources = (
             area: areaIndex, rainArea: daily.rain.index(of: area.city),
             point: firstPoint(of: area, in: daily.temperatures),
             weeklyArea: weeklyArea(of: area), weeklyPoint: weeklyPoint(of: area))
@@ -43,13 +43,7 @@ extension AgencyForecast {
     }
 
     /// Where a city's values are: indices into the series, nil where the file has none.
-    private struct DaySources {
-        let area: Int
-        let rainArea: Int?
-        let point: Int?
-        let weeklyArea: Int?
-        let weeklyPoint: Int?
-    }
+    private typealias DaySources = (area: Int, rainArea: Int?, point: Int?, weeklyArea: Int?, weeklyPoint: Int?)
 
     private func day(_ day: Int, label: String, isToday: Bool, _ sources: DaySources) -> DailyForecast {
         let weather = daily.weather, temperatures = daily.temperatures

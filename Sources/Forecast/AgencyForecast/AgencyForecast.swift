@@ -95,11 +95,7 @@ struct AgencyFile: Decodable {
 
     init(from decoder: any Decoder) throws {
         var list = try decoder.unkeyedContainer()
-        var reports: [AgencyReport] = []
-        while !list.isAtEnd {
-            reports.append(try AgencyReport(from: list.nestedContainer(keyedBy: JSONKey.self)))
-        }
-        self.reports = reports
+        reports = try list.objects { try AgencyReport(from: $0) }
     }
 }
 
@@ -113,10 +109,6 @@ struct AgencyReport {
         publishingOffice = try container.decodeIfPresent(String.self, forKey: "publishingOffice") ?? ""
         reportDatetime = try container.decode(String.self, forKey: "reportDatetime")
         var list = try container.nestedUnkeyedContainer(forKey: "timeSeries")
-        var timeSeries: [AgencySeries] = []
-        while !list.isAtEnd {
-            timeSeries.append(try AgencySeries(from: list.nestedContainer(keyedBy: JSONKey.self)))
-        }
-        self.timeSeries = timeSeries
+        timeSeries = try list.objects { try AgencySeries(from: $0) }
     }
 }

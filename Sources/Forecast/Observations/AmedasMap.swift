@@ -20,29 +20,6 @@ import Musl
 /// as an object and close two braces deep, as a whole map file does and one cut short does not.
 /// Which keys a station has changes with the station and the year; every one is optional.
 enum AmedasMap {
-    /// The observations of the stations `codes` in a map file of `time`. A station the file
-    /// does not hold is not in the result.
-    ///
-    /// - Throws: ``ForecastError/notJSON(what:)`` for a body that is not a map file's object,
-    ///   or one cut short; ``ForecastError/invalidResponse(path:problem:)`` for a station asked
-    ///   for whose values are not `[value, flag]` pairs.
-    static func observations(in body: Data, of codes: Set<String>, at time: AmedasTime) throws(ForecastError)
-        -> [String: Observation]
-    {
-        try check(body)
-        var found: [String: Observation] = [:]
-        for code in codes {
-            if let observation = try observation(of: code, in: body, at: time) { found[code] = observation }
-        }
-        return found
-    }
-
-    /// A city's observation: that of the first of its area's points that the file holds (the
-    /// points of `observations(in:of:at:)`'s result), or nil if it holds none.
-    static func observation(for area: AgencyArea, in found: [String: Observation]) -> Observation? {
-        area.points.lazy.compactMap { found[$0] }.first
-    }
-
     /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it
     /// holds no such station.
     static func observation(of code: String, in body: Data, at time: AmedasTime) throws(ForecastError) -> Observation? {
@@ -63,22 +40,17 @@ enum AmedasMap {
             return value
         }
         observation.temperature = measured(.temperature)
-        observation.humidity = measured(.humidity).flatMap(Self.whole)
-        observation.windDirection = measured(.windDirection).flatMap(Self.whole).flatMap(CompassPoint.init)
+        observation.humidity = measured(.humidity).flatMap { Int(exactly: $0) }
+        observation.windDirection = measured(.windDirection).flatMap { Int(exactly: $0) }.flatMap(CompassPoint.init)
         observation.windSpeed = measured(.windSpeed)
         observation.precipitation10m = measured(.precipitation10m)
         observation.precipitation1h = measured(.precipitation1h)
         observation.precipitation24h = measured(.precipitation24h)
         observation.sunshine1h = measured(.sunshine1h)
-        observation.snowDepth = measured(.snowDepth).flatMap(Self.whole)
+        observation.snowDepth = measured(.snowDepth).flatMap { Int(exactly: $0) }
         observation.seaLevelPressure = measured(.seaLevelPressure)
-        observation.weather = measured(.weather).flatMap(Self.whole).flatMap(AutomaticWeather.init)
+        observation.weather = measured(.weather).flatMap { Int(exactly: $0) }.flatMap(AutomaticWeather.init)
         return observation
-    }
-
-    /// A number that is a whole one, as an Int; nil for 12.5 or one out of range.
-    private static func whole(_ value: Double) -> Int? {
-        Int(exactly: value)
     }
 
     /// Throws unless the body opens an object and ends with two closing braces (a station's and

@@ -42,7 +42,7 @@ struct AmedasReading: Decodable, Sendable, Equatable {
 
     /// The value if its flag makes it a measurement (0, 1 or 4), else nil.
     var measured: Double? {
-        guard let value, let flag, Self.measuredFlags.contains(flag) else { return nil }
+        guard let value, let flag, [0, 1, 4].contains(flag) else { return nil }
         return value
     }
 
@@ -50,6 +50,4 @@ struct AmedasReading: Decodable, Sendable, Equatable {
     var isIncomplete: Bool {
         measured != nil && flag == 4
     }
-
-    private static let measuredFlags: Set<Int> = [0, 1, 4]
 }

@@ -52,9 +52,7 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
     /// The date, the hour and the minute in Japan, each zero-padded.
     private var japan: (date: String, hour: String, minute: String) {
         let time = AgencyTime(epoch: epoch)
-        let hour = time.second / 3600
-        let minute = time.second / 60 % 60
-        return (JST.date(ofDay: time.day), hour < 10 ? "0\(hour)" : "\(hour)", minute < 10 ? "0\(minute)" : "\(minute)")
+        return (JST.date(ofDay: time.day), JST.padded(time.second / 3600, 2), JST.padded(time.second / 60 % 60, 2))
     }
 
     public static func < (lhs: AmedasTime, rhs: AmedasTime) -> Bool {
