@@ -8,20 +8,12 @@ struct Environment: Sendable {
     /// getenv(3) name by name.
     let table: [String: String]?
 
-    init(variables: [String: String]) {
-        table = variables
-    }
-
-    private init(process: Void) {
-        table = nil
-    }
-
     /// The process's variables. A run looks up a dozen names, each with getenv(3), which
     /// libcurl and the C library read too: a name given twice has its first value. Building a
     /// table of every variable costs more than the lookups at every start. Nothing changes the
     /// environment after `ProcessWide.prepare()`, so reading it from any thread is safe.
     static var current: Environment {
-        Environment(process: ())
+        Environment(table: nil)
     }
 
     /// A variable's value as set, empty or not; nil if unset.
@@ -36,5 +28,11 @@ struct Environment: Sendable {
     subscript(name: String) -> String? {
         guard let value = value(name), !value.isEmpty else { return nil }
         return value
+    }
+}
+
+extension Environment {
+    init(variables: [String: String]) {
+        self.init(table: variables)
     }
 }

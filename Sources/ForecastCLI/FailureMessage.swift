@@ -20,11 +20,8 @@ enum FailureMessage {
     /// instead`: a city the API failed and the agency's file stood in for. Not a failure.
     static func note(for result: CityResult<some Sendable>) -> String? {
         guard result.error == nil, result.stale == nil, let fallback = result.fallback else { return nil }
-        return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (\(agencySource))"
+        return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (気象庁 bosai/forecast)"
     }
-
-    /// How the notes name the agency's file.
-    static let agencySource = "気象庁 bosai/forecast"
 
     /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
     /// `Terminal.report`, the gate every stderr message passes): advice for the failures a user

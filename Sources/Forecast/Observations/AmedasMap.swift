@@ -34,22 +34,23 @@ enum AmedasMap {
         -> Observation
     {
         var observation = Observation(station: station, observed: time.observed)
-        func measured(_ field: Observation.Field) -> Double? {
-            guard let reading = readings[field.fileKey], let value = reading.measured else { return nil }
-            if reading.isIncomplete { observation.incomplete.append(field) }
+        // Each value by its key in the file; flag 4 (資料不足) marks one measured over less than its whole period.
+        func measured(_ field: Observation.Field, _ key: String) -> Double? {
+            guard let reading = readings[key], let value = reading.measured else { return nil }
+            if reading.flag == 4 { observation.incomplete.append(field) }
             return value
         }
-        observation.temperature = measured(.temperature)
-        observation.humidity = measured(.humidity).flatMap { Int(exactly: $0) }
-        observation.windDirection = measured(.windDirection).flatMap { Int(exactly: $0) }.flatMap(CompassPoint.init)
-        observation.windSpeed = measured(.windSpeed)
-        observation.precipitation10m = measured(.precipitation10m)
-        observation.precipitation1h = measured(.precipitation1h)
-        observation.precipitation24h = measured(.precipitation24h)
-        observation.sunshine1h = measured(.sunshine1h)
-        observation.snowDepth = measured(.snowDepth).flatMap { Int(exactly: $0) }
-        observation.seaLevelPressure = measured(.seaLevelPressure)
-        observation.weather = measured(.weather).flatMap { Int(exactly: $0) }.flatMap(AutomaticWeather.init)
+        observation.temperature = measured(.temperature, "temp")
+        observation.humidity = measured(.humidity, "humidity").flatMap { Int(exactly: $0) }
+        observation.windDirection = measured(.windDirection, "windDirection").flatMap { Int(exactly: $0) }.flatMap(CompassPoint.init)
+        observation.windSpeed = measured(.windSpeed, "wind")
+        observation.precipitation10m = measured(.precipitation10m, "precipitation10m")
+        observation.precipitation1h = measured(.precipitation1h, "precipitation1h")
+        observation.precipitation24h = measured(.precipitation24h, "precipitation24h")
+        observation.sunshine1h = measured(.sunshine1h, "sun1h")
+        observation.snowDepth = measured(.snowDepth, "snow").flatMap { Int(exactly: $0) }
+        observation.seaLevelPressure = measured(.seaLevelPressure, "normalPressure")
+        observation.weather = measured(.weather, "weather").flatMap { Int(exactly: $0) }.flatMap(AutomaticWeather.init)
         return observation
     }
 

@@ -45,9 +45,4 @@ struct AmedasReading: Decodable, Sendable, Equatable {
         guard let value, let flag, [0, 1, 4].contains(flag) else { return nil }
         return value
     }
-
-    /// Whether the value is a measurement over less than its whole period (flag 4).
-    var isIncomplete: Bool {
-        measured != nil && flag == 4
-    }
 }

@@ -66,23 +66,6 @@ public struct Observation: Sendable, Equatable {
         case seaLevelPressure = "pressure_hpa"
         /// `weather`: the automatic weather observation.
         case weather
-
-        /// The key of the value in the agency's map file.
-        var fileKey: String {
-            switch self {
-            case .temperature: "temp"
-            case .humidity: "humidity"
-            case .windDirection: "windDirection"
-            case .windSpeed: "wind"
-            case .precipitation10m: "precipitation10m"
-            case .precipitation1h: "precipitation1h"
-            case .precipitation24h: "precipitation24h"
-            case .sunshine1h: "sun1h"
-            case .snowDepth: "snow"
-            case .seaLevelPressure: "normalPressure"
-            case .weather: "weather"
-            }
-        }
     }
 
     /// Creates an observation with no values; the decoder fills them in.
