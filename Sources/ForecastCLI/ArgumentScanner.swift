@@ -4,10 +4,9 @@ import Forecast
 /// `-n value`, `-nvalue` (`-d1`, `-j4`, `-fline`), clusters of flags (`-pv`, `-pj4`), `--` to
 /// end the options, and `-` as an argument (standard input).
 ///
-/// An option that takes a value takes the next argument whatever it looks like, as getopt
-/// does, so `--days -1` says what `--days` must be rather than that its value is missing. An
-/// option is read by its name before the command is known (`forecast -p week`); the command's
-/// own definition of that name then applies (`Invocation`).
+/// An option that takes a value takes the next argument whatever it looks like, as getopt does, so `--days -1` says
+/// what `--days` must be rather than that its value is missing. An option is read by its name before the command is
+/// known (`forecast -p week`); the command's own definition of that name then applies (`Invocation`).
 struct ArgumentScanner {
     /// An option as it was given, and where.
     struct Given: Sendable {

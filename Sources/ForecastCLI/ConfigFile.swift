@@ -5,11 +5,10 @@ import Glibc
 
 /// The file of default arguments: options and cities, one a line.
 ///
-/// An option line starts with `-` and splits at its first space into the option and its value
-/// (`-f line`, `--format line`, `--format=line`); any other line holds cities separated by
-/// spaces, as standard input does. A `#` at the start of a line or after a space starts a
-/// comment (a template that needs ` #` is given on the command line). The command line wins
-/// over the file: see ``Invocation/merge(_:_:for:check:)``.
+/// An option line starts with `-` and splits at its first space into the option and its value (`-f line`,
+/// `--format line`, `--format=line`); any other line holds cities separated by spaces, as standard input does. A `#` at
+/// the start of a line or after a space starts a comment (a template that needs ` #` is given on the command line). The
+/// command line wins over the file: see ``Invocation/merge(_:_:for:check:)``.
 struct ConfigFile: Sendable {
     let path: String
     /// The options of its option lines, each with its line.
@@ -26,8 +25,7 @@ struct ConfigFile: Sendable {
         return nil
     }
 
-    /// How the file is read: its text, nil when nothing is at the path, or why what is there
-    /// cannot be read.
+    /// How the file is read: its text, nil when nothing is at the path, or why what is there cannot be read.
     typealias Reader = (String) throws(Unreadable) -> String?
 
     /// A file that is there but cannot be read, and why ("Is a directory", "Permission denied").
@@ -35,10 +33,9 @@ struct ConfigFile: Sendable {
         let reason: String
     }
 
-    /// The file, if there is one. Nothing at the default places is no error; nothing where
-    /// `FORECAST_CONFIG` points is. Something there that cannot be read is a usage error either
-    /// way, even when the command line has all it needs: a run without the defaults its user
-    /// wrote is not the run they asked for.
+    /// The file, if there is one. Nothing at the default places is no error; nothing where `FORECAST_CONFIG` points is.
+    /// Something there that cannot be read is a usage error either way, even when the command line has all it needs: a
+    /// run without the defaults its user wrote is not the run they asked for.
     static func load(environment: Environment, read: Reader = ConfigFile.readFile) throws(UsageError) -> ConfigFile? {
         guard let path = path(environment: environment) else { return nil }
         let named = environment["FORECAST_CONFIG"] != nil

@@ -4,8 +4,7 @@ import Glibc
 
 /// The process environment, as a value tests can make.
 struct Environment: Sendable {
-    /// The variables of a made environment; nil for the process's own, which is read with
-    /// getenv(3) name by name.
+    /// The variables of a made environment; nil for the process's own, which is read with getenv(3) name by name.
     let table: [String: String]?
 
     /// The process's variables. A run looks up a dozen names, each with getenv(3), which

@@ -3,9 +3,8 @@ import Forecast
 /// The stderr line of a failed city: the reason, and what to do where the tool can say it; and
 /// the line that says a city was printed from the agency's file in the API's place.
 enum FailureMessage {
-    /// The stderr line of a result that failed, stale copy or not, or of a value that fails
-    /// its city though printed (``CityReport/problem``: observations over three hours old);
-    /// nil for a success.
+    /// The stderr line of a result that failed, stale copy or not, or of a value that fails its city though printed
+    /// (``CityReport/problem``: observations over three hours old); nil for a success.
     static func line(for result: CityResult<some CityReport>) -> String? {
         if let error = result.error {
             return line(for: result, error: error)
@@ -23,9 +22,8 @@ enum FailureMessage {
         return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (気象庁 bosai/forecast)"
     }
 
-    /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for
-    /// `Terminal.report`, the gate every stderr message passes): advice for the failures a user
-    /// can mend from the command line.
+    /// `forecast: 130010 東京: <reason>[; <advice>]`, without its line break (for `Terminal.report`, the gate every
+    /// stderr message passes): advice for the failures a user can mend from the command line.
     static func line(for result: CityResult<some Sendable>, error: ForecastError) -> String {
         let advice = error.isUntrustedCertificate ? "; if it comes from a private CA, pass it with --cacert FILE" : ""
         return "forecast: \(result.city.id) \(result.city.name): \(error)\(advice)"

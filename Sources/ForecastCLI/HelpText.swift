@@ -1,7 +1,6 @@
 import Forecast
 
-/// What `forecast --help` and each command's `--help` print, made from the commands and their
-/// options (``Registry``).
+/// What `forecast --help` and each command's `--help` print, made from the commands and their options (``Registry``).
 ///
 /// The first screen (24 lines) has the usage, three examples, the five options most runs use
 /// and where to read the rest; the other options, the other examples and the reference
@@ -173,9 +172,8 @@ enum HelpText {
     /// The man page's text (``HelpDump``): the description (the 3-day forecast's `about`), then
     /// the reference sections, each under its heading.
     ///
-    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line
-    /// the help wraps between two characters of Japanese (週 and 間) has no space to break at,
-    /// and the page would join the two with one.
+    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line the help wraps between
+    /// two characters of Japanese (週 and 間) has no space to break at, and the page would join the two with one.
     static var discussion: String {
         let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
         let reference = ([examples] + sections.map { section in

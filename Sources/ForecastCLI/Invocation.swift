@@ -1,13 +1,11 @@
 import Forecast
 
-/// What a command line asks for, decided in one place: help, the version and completion
-/// requests are answered here; anything else is a run of a command with its options, the
-/// config file's merged in.
+/// What a command line asks for, decided in one place: help, the version and completion requests are answered here;
+/// anything else is a run of a command with its options, the config file's merged in.
 enum Invocation: Sendable {
     /// `--help`, `--version`, `--generate-completion-script`, for a command.
     case request(ParserRequest, Command)
-    /// What a shell's completion asks for: the words to offer after these
-    /// (`---complete -- <word>...`, ``Completion``).
+    /// What a shell's completion asks for: the words to offer after these (`---complete -- <word>...`, ``Completion``).
     case complete([String])
     /// The JSON the man page is written from (`---dump-help`, ``HelpDump``).
     case dumpHelp
@@ -17,8 +15,7 @@ enum Invocation: Sendable {
     /// A command of a query (`forecast cities [options] [<query>]`).
     case query(Command, OptionValues, query: String?)
 
-    /// A city argument, and where it was read (for a message that names the config file's line
-    /// or standard input's).
+    /// A city argument, and where it was read (for a message that names the config file's line or standard input's).
     struct CityArgument: Sendable, Equatable {
         let text: String
         let origin: Origin
@@ -101,11 +98,10 @@ enum Invocation: Sendable {
         }
     }
 
-    /// The values of the config file's options and then the command line's, set in that order,
-    /// so that the command line's value of an option wins. Where two given options cannot both
-    /// hold (they contradict each other, or one does not apply to the format the other asks
-    /// for), the config file's one is dropped; two of the command line's, or two of the
-    /// file's, are a usage error. Each rule is the options' own (``OptionSpec/contradicts``,
+    /// The values of the config file's options and then the command line's, set in that order, so that the command
+    /// line's value of an option wins. Where two given options cannot both hold (they contradict each other, or one
+    /// does not apply to the format the other asks for), the config file's one is dropped; two of the command line's,
+    /// or two of the file's, are a usage error. Each rule is the options' own (``OptionSpec/contradicts``,
     /// ``OptionSpec/formatRule``), checked here once.
     static func merge(_ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given]) throws(UsageError) -> OptionValues {
         var given = file + commandLine
@@ -131,10 +127,9 @@ enum Invocation: Sendable {
         return values
     }
 
-    /// The first contradiction among given options, a pair that contradicts each other or an
-    /// option whose rule the format (given, or its default) breaks: their places in the list, the
-    /// earlier first (one alone where the rule is broken by a default, as `--watch` by the `auto`
-    /// format), and why.
+    /// The first contradiction among given options, a pair that contradicts each other or an option whose rule the
+    /// format (given, or its default) breaks: their places in the list, the earlier first (one alone where the rule is
+    /// broken by a default, as `--watch` by the `auto` format), and why.
     static func conflict(in given: [ArgumentScanner.Given]) -> (first: Int, second: Int?, message: String)? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
@@ -162,8 +157,7 @@ enum Invocation: Sendable {
 }
 
 extension ArgumentScanner.Given {
-    /// The option as `command` defines it (its own `--days`, its `--format`), nil if it takes
-    /// none of that name.
+    /// The option as `command` defines it (its own `--days`, its `--format`), nil if it takes none of that name.
     func `as`(in command: Command) -> ArgumentScanner.Given? {
         command.option(long: spec.long).map { ArgumentScanner.Given(spec: $0, value: value, origin: origin) }
     }

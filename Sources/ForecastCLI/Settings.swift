@@ -1,8 +1,7 @@
 import Forecast
 
-/// Everything a run needs, decided from the options, the environment and the terminal: the
-/// one place of the command's terminal decisions. The options' values themselves stay in
-/// ``values``; these are what is derived from them.
+/// Everything a run needs, decided from the options, the environment and the terminal: the one place of the command's
+/// terminal decisions. The options' values themselves stay in ``values``; these are what is derived from them.
 struct Settings: Sendable {
     /// The options given, as merged.
     let values: OptionValues
@@ -16,9 +15,8 @@ struct Settings: Sendable {
     var color: Bool
     /// Draw a progress line on stderr while many cities are fetched.
     var progress: Bool
-    /// Print each failed city's stderr line after the output rather than as it happens: stdout
-    /// and stderr are one terminal, where a line in the middle of a table breaks it up (the
-    /// table's row already says the city failed).
+    /// Print each failed city's stderr line after the output rather than as it happens: stdout and stderr are one
+    /// terminal, where a line in the middle of a table breaks it up (the table's row already says the city failed).
     var holdFailureLines: Bool
     /// Requests in flight at most: `--jobs` (8 by default) with `--parallel`, else one.
     var jobs: Int
@@ -106,8 +104,7 @@ struct Settings: Sendable {
         .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
-    /// A root URL: the option's (checked when it was read), else the variable's, checked here,
-    /// else the public default.
+    /// A root URL: the option's (checked when it was read), else the variable's, checked here, else the public default.
     static func root(_ option: String?, variable: String, _ environment: Environment, else fallback: String) throws(UsageError) -> String {
         if let option { return option }
         guard let fromEnvironment = environment[variable] else { return fallback }

@@ -21,10 +21,9 @@ extension Terminal {
         ProcessWide.leave(.cannotWrite)
     }
 
-    /// Writes one message to stderr through the untrusted-text gate, so that neither the
-    /// server's words nor an argument echoed back can steer the terminal. The message ends in
-    /// a newline; line feeds inside it are kept only with `multiline` (a usage error: a problem
-    /// a line, then the usage), else it stays one line.
+    /// Writes one message to stderr through the untrusted-text gate, so that neither the server's words nor an argument
+    /// echoed back can steer the terminal. The message ends in a newline; line feeds inside it are kept only with
+    /// `multiline` (a usage error: a problem a line, then the usage), else it stays one line.
     static func report(_ message: String, multiline: Bool = false) {
         write(UntrustedText.sanitized(message, keepingLineFeeds: multiline) + "\n", to: .standardError)
     }

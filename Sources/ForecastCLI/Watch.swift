@@ -7,11 +7,10 @@ import Glibc
 /// release, or midnight, plus a random 0–60 s so that watchers do not all arrive in the same
 /// second), looks again through the cache, and prints only when the text changed.
 ///
-/// A look that fails keeps the last text, printed again marked as stale, and is tried again
-/// after a backoff capped at 10 minutes; a watch never exits for a failed fetch. `--max-time`
-/// bounds each look. SIGTERM (a bar stopping it) ends it with 0, SIGINT with 130; an output that
-/// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
-/// full disk with 74 at its next print.
+/// A look that fails keeps the last text, printed again marked as stale, and is tried again after a backoff capped at
+/// 10 minutes; a watch never exits for a failed fetch. `--max-time` bounds each look. SIGTERM (a bar stopping it) ends
+/// it with 0, SIGINT with 130; an output that has closed (the reader of its pipe gone, its terminal hung up) ends it
+/// with 0 at once, a full disk with 74 at its next print.
 struct Watch<Run: CityRun>: Sendable {
     /// The run's settings and cities.
     let runner: Runner
@@ -115,8 +114,7 @@ struct WatchState<Value: CityReport> {
         return (changed ? text : nil, due)
     }
 
-    /// The last good result of a city whose look failed, had at `had`, marked as the stale
-    /// copy it now is.
+    /// The last good result of a city whose look failed, had at `had`, marked as the stale copy it now is.
     static func stale(_ good: CityResult<Value>, had: Int, failedWith error: ForecastError, now: Int) -> CityResult<Value> {
         CityResult(
             city: good.city, outcome: good.outcome, info: good.info,

@@ -34,8 +34,7 @@ extension Command {
     }
 }
 
-/// How `forecast` has its results: the client's 3-day forecasts, looked at again by `--watch`
-/// after each release.
+/// How `forecast` has its results: the client's 3-day forecasts, looked at again by `--watch` after each release.
 package struct ThreeDayRun: CityRun {
     package init() {}
 

@@ -70,13 +70,11 @@ struct AgencySeries: Sendable {
 }
 
 extension AgencySeries {
-    /// Decodes the times and the areas from a series' object, and checks that every array has
-    /// a value per time.
+    /// Decodes the times and the areas from a series' object, and checks that every array has a value per time.
     ///
-    /// The file is read through nested containers down to its strings, not as `Decodable`
-    /// values of their own types: the decoder checks each type it decodes against its special
-    /// cases with a dynamic cast, and on this static binary the first cast of each type scans
-    /// every conformance record.
+    /// The file is read through nested containers down to its strings, not as `Decodable` values of their own types:
+    /// the decoder checks each type it decodes against its special cases with a dynamic cast, and on this static binary
+    /// the first cast of each type scans every conformance record.
     init(from container: KeyedDecodingContainer<JSONKey>) throws {
         var timeList = try container.nestedUnkeyedContainer(forKey: "timeDefines")
         var times: [AgencyTime] = []

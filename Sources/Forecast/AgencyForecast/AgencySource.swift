@@ -5,10 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The weather agency's forecast file of an office, `<agencyURL>/bosai/forecast/data/forecast/<office>.json`:
-/// one file serves every city of its office (the week, and the 3-day forecast in the API's
-/// place). Fresh until the agency's next release, by the file's first `reportDatetime`; kept in
-/// the cache's `jma/` folder.
+/// The weather agency's forecast file of an office, `<agencyURL>/bosai/forecast/data/forecast/<office>.json`: one file
+/// serves every city of its office (the week, and the 3-day forecast in the API's place). Fresh until the agency's next
+/// release, by the file's first `reportDatetime`; kept in the cache's `jma/` folder.
 struct AgencySource: FileSource {
     /// The agency's site, without a trailing slash.
     let agencyURL: String

@@ -9,27 +9,23 @@ import Glibc
 import Musl
 #endif
 
-/// The agency's map file of one ten-minute time (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`):
-/// every station's values, `{"11001":{"temp":[-7.0,0],…},"11016":{…},…}`, about 250 to 300 KB
-/// for some 1,300 stations.
+/// The agency's map file of one ten-minute time (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`): every station's values,
+/// `{"11001":{"temp":[-7.0,0],…},"11016":{…},…}`, about 250 to 300 KB for some 1,300 stations.
 ///
-/// A run asks for a few of them, so only those are read. A station's object is found by the key
-/// before its opening brace (`"44132":{`, which only a station can match: inside a station's
-/// object the keys are element names and the values numbers, arrays and `null`), and its end
-/// by counting brackets; `JSONDecoder` reads that object alone. Of the rest, the file is checked only to open
-/// as an object and close two braces deep, as a whole map file does and one cut short does not.
-/// Which keys a station has changes with the station and the year; every one is optional.
+/// A run asks for a few of them, so only those are read. A station's object is found by the key before its opening
+/// brace (`"44132":{`, which only a station can match: inside a station's object the keys are element names and the
+/// values numbers, arrays and `null`), and its end by counting brackets; `JSONDecoder` reads that object alone. Of the
+/// rest, the file is checked only to open as an object and close two braces deep, as a whole map file does and one cut
+/// short does not. Which keys a station has changes with the station and the year; every one is optional.
 enum AmedasMap {
-    /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it
-    /// holds no such station.
+    /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it holds no such station.
     static func observation(of code: String, in body: Data, at time: AmedasTime) throws(ForecastError) -> Observation? {
         guard let range = stationRange(code, in: body) else { return nil }
         let readings = try ForecastError.decoding([String: AmedasReading].self, from: body[range])
         return observation(of: AmedasStation.named(code), at: time, readings: readings)
     }
 
-    /// An observation from a station's readings, each value kept only if its flag makes it a
-    /// measurement.
+    /// An observation from a station's readings, each value kept only if its flag makes it a measurement.
     static func observation(of station: AmedasStation, at time: AmedasTime, readings: [String: AmedasReading])
         -> Observation
     {
@@ -65,16 +61,14 @@ enum AmedasMap {
         else { throw .notJSON(what: sniff(body)) }
     }
 
-    /// Where the object of the station `code` lies in the body: the object that opens after its
-    /// key where a key of the top level can stand (after `{` or `,`), up to the brace that closes
-    /// it. The objects are found by their opening braces, with `memchr(3)`: a map file has one a
-    /// station, where it has ten times as many quotes and digits.
+    /// Where the object of the station `code` lies in the body: the object that opens after its key where a key of the
+    /// top level can stand (after `{` or `,`), up to the brace that closes it. The objects are found by their opening
+    /// braces, with `memchr(3)`: a map file has one a station, where it has ten times as many quotes and digits.
     static func stationRange(_ code: String, in body: Data) -> Range<Data.Index>? {
         let key = Array("\"\(code)\"".utf8)
         let found = body.withUnsafeBytes { bytes -> Range<Int>? in
-            // Sound: `bytes` is only read inside this closure, while `body` is alive and
-            // unchanged; memchr reads within the length it is given, and every index below is
-            // checked against the bounds before it is read.
+            // Sound: `bytes` is only read inside this closure, while `body` is alive and unchanged; memchr reads within
+            // the length it is given, and every index below is checked against the bounds before it is read.
             guard let base = bytes.baseAddress else { return nil }
             var from = 1
             while from < bytes.count {

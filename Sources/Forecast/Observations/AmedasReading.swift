@@ -13,9 +13,8 @@
 /// | 7 | 未実施, not done | none |
 /// | null | not observed at this station | none |
 ///
-/// Real files hold numbers beside the flags that mean "none" (`snow [162, 5]`,
-/// `snow1h [0, 6]`, `snow1h [0, null]`): they are not measurements, and printing them is the
-/// mistake other readers of these files make.
+/// Real files hold numbers beside the flags that mean "none" (`snow [162, 5]`, `snow1h [0, 6]`, `snow1h [0, null]`):
+/// they are not measurements, and printing them is the mistake other readers of these files make.
 struct AmedasReading: Decodable, Sendable, Equatable {
     /// The number as the file writes it, or nil for `null`.
     let value: Double?

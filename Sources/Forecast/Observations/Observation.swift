@@ -29,8 +29,7 @@ public struct Observation: Sendable, Equatable {
     public var snowDepth: Int?
     /// The pressure reduced to sea level, hPa (`normalPressure`).
     public var seaLevelPressure: Double?
-    /// The automatic weather observation (`weather`), on the hour only, at the stations that
-    /// make it.
+    /// The automatic weather observation (`weather`), on the hour only, at the stations that make it.
     public var weather: AutomaticWeather?
     /// The values whose flag is 4, 資料不足: measured, but over less than the whole period
     /// (an hour's sunshine with minutes missing). They are printed, and marked in JSON.

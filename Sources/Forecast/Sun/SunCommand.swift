@@ -86,8 +86,7 @@ extension OptionSpec {
         })
 }
 
-/// `%S` and `%s` in every command's templates: the sunrise and the sunset at the city on the
-/// row's day.
+/// `%S` and `%s` in every command's templates: the sunrise and the sunset at the city on the row's day.
 struct SunTimes: TemplateAddition {
     var placeholders: [FormatTemplate.Placeholder] { [.sunrise, .sunset] }
 
