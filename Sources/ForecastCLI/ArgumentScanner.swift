@@ -19,7 +19,6 @@ struct ArgumentScanner {
     /// What a list of arguments holds.
     struct Scan: Sendable {
         var options: [Given] = []
-        /// The arguments that are not options, in order.
         var operands: [String] = []
     }
 

@@ -6,7 +6,6 @@ import Forecast
 /// and where to read the rest; the other options, the other examples and the reference
 /// sections follow. The same sections are the man page's (``HelpDump``).
 enum HelpText {
-    /// The widest a help line is.
     static let width = 80
 
     typealias Example = CommandHelp.Example

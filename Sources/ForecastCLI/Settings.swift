@@ -3,7 +3,6 @@ import Forecast
 /// Everything a run needs, decided from the options, the environment and the terminal: the one place of the command's
 /// terminal decisions. The options' values themselves stay in ``values``; these are what is derived from them.
 struct Settings: Sendable {
-    /// The options given, as merged.
     let values: OptionValues
     /// Never `.auto`: already decided.
     var format: OutputFormat

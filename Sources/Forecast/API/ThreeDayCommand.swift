@@ -60,7 +60,6 @@ extension Key {
 }
 
 extension OptionSpec {
-    /// The most days of the 3-day forecast.
     static let mostForecastDays = 3
     /// `--days` when not given: one for the formats of one line per city, three for the others.
     static let defaultDays = (oneLine: 1, others: 3)

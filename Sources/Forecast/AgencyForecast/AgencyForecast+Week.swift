@@ -14,7 +14,6 @@ extension AgencyForecast {
         return point
     }
 
-    /// The index in the weekly temperatures of the first of the city's points they have.
     func weeklyPoint(of area: AgencyArea) -> Int? {
         firstPoint(of: area, in: weekly.temperatures)
     }

@@ -7,7 +7,6 @@
 struct AgencySeries: Sendable {
     /// The times of the values, in Japan time.
     let times: [AgencyTime]
-    /// The areas or points, in the file's order.
     let areas: [Entry]
 
     /// One area or point of a series.

@@ -13,8 +13,7 @@ struct AgencySource: FileSource {
     let agencyURL: String
     let endpoint: Endpoint
 
-    static let shelf = ForecastCache.Shelf(folder: "jma", freshness: .releases(field: "reportDatetime"))
-    var shelf: ForecastCache.Shelf { Self.shelf }
+    var shelf: ForecastCache.Shelf { ForecastCache.Shelf(folder: "jma", freshness: .releases(field: "reportDatetime")) }
 
     func key(for city: City) throws(ForecastError) -> String {
         guard let area = AgencyArea.of(city) else {

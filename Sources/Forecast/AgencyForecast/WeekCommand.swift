@@ -35,7 +35,6 @@ extension Command {
             run: .cities(WeekRun()))
     }
 
-    /// The formats the week prints: all but the forecaster's text and waybar's.
     private static let weekFormats = OutputFormat.all(but: [.detail, .waybar])
     private static let weekPlaceholders = "(%w the day of the week, %r the reliability)"
 }

@@ -36,7 +36,6 @@ extension Command {
         },
         run: .cities(NowRun()))
 
-    /// The formats the observations print: all but the forecaster's text.
     private static let nowFormats = OutputFormat.all(but: [.detail])
     private static let nowPlaceholders = "(%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)"
 }

@@ -1,9 +1,8 @@
 /// What an AMeDAS station measured at one ten-minute time: a value of the agency's map file
 /// (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`) for one station.
 ///
-/// Each value is nil when the station did not measure it, or when the file's quality flag says
-/// the number is no measurement (only flags 0, 1 and 4 are): the files carry numbers such as
-/// `snow [162, 5]` or `snow1h [0, 6]` whose flags mean "not observed" or "missing".
+/// Each value is nil when the station did not measure it, or when the file's quality flag says the number is no
+/// measurement (only flags 0, 1 and 4 are: `snow [162, 5]` or `snow1h [0, 6]` are "not observed" or "missing").
 public struct Observation: Sendable, Equatable {
     /// The station the values are from.
     public var station: AmedasStation
