@@ -127,11 +127,9 @@ enum HelpText {
         return lines.joined(separator: "\n       ")
     }
 
-    static var abstract: String { Registry.threeDay.help().summary }
-
     /// `forecast --help`.
     static var fetch: String {
-        var text = "Usage: \(usage)\n\n\(abstract)\n\nExamples:\n"
+        var text = "Usage: \(usage)\n\n\(Registry.threeDay.help().summary)\n\nExamples:\n"
         for example in firstExamples {
             text += "  " + pad(example.command, to: 28) + example.result + "\n"
         }
@@ -189,16 +187,10 @@ enum HelpText {
     /// An option's lines: its spellings, then its help wrapped to the width from column 22.
     /// A name too wide for two spaces before the column has a line of its own.
     static func optionLines(_ spec: OptionSpec) -> String {
-        var name = spec.short.map { "-\($0), " } ?? "    "
-        name += spec.usage
-        let indent = 22
-        let lines = TextWrap.lines(spec.help, width: width - indent)
-        var text = "  " + pad(name, to: indent - 2)
-        if DisplayWidth.of(name) + 2 > indent - 2 {
-            text = "  " + name + "\n" + String(repeating: " ", count: indent)
-        }
-        text += lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
-        return text
+        let name = (spec.short.map { "-\($0), " } ?? "    ") + spec.usage
+        let indent = 22, margin = "\n" + String(repeating: " ", count: indent)
+        let head = DisplayWidth.of(name) + 2 > indent - 2 ? "  " + name + margin : "  " + pad(name, to: indent - 2)
+        return head + TextWrap.lines(spec.help, width: width - indent).joined(separator: margin) + "\n"
     }
 
     /// `text` followed by spaces to `width` display cells, and at least two.

@@ -67,11 +67,7 @@ struct Settings: Sendable {
             directory: ForecastCache.defaultDirectory(variable: environment.value),
             mode: values[Key.refresh] ? .refresh : .normal)
         self.format = format
-        if case .cities(let run) = command.run {
-            days = run.days(values, format: format)
-        } else {
-            days = .max
-        }
+        days = if case .cities(let run) = command.run { run.days(values, format: format) } else { .max }
         language = values[Key.lang]
         // `COLUMNS` if it is a positive number, else the terminal's, else 80.
         width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? streams.width ?? 80
