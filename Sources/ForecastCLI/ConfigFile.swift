@@ -91,8 +91,7 @@ struct ConfigFile: Sendable {
         self.cities = cities
     }
 
-    /// A line without its comment (from a `#` at its start or after a space) and without the
-    /// spaces around what is left.
+    /// A line without its comment (from a `#` at its start or after a space) and the spaces around what is left.
     static func withoutComment(_ line: Substring) -> Substring {
         let end = line.indices.first { line[$0] == "#" && ($0 == line.startIndex || " \t".contains(line[line.index(before: $0)])) }
         return line[..<(end ?? line.endIndex)].trimming { $0 == " " || $0 == "\t" || $0 == "\r" }

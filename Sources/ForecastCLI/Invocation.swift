@@ -9,8 +9,7 @@ enum Invocation: Sendable {
     case complete([String])
     /// The JSON the man page is written from (`---dump-help`, ``HelpDump``).
     case dumpHelp
-    /// A command of cities (`forecast [options] <city>...`, `forecast week …`), with the config
-    /// file that was read, if any.
+    /// A command of cities (`forecast [options] <city>...`, `forecast week …`), with the config file read, if any.
     case cities(Command, OptionValues, cities: [CityArgument], config: ConfigFile?)
     /// A command of a query (`forecast cities [options] [<query>]`).
     case query(Command, OptionValues, query: String?)

@@ -40,8 +40,7 @@ extension Command {
     private static let nowPlaceholders = "(%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)"
 }
 
-/// How `forecast now` has its results: the client's observations, looked at again by `--watch`
-/// when the next file is due.
+/// How `forecast now` has its results: the client's observations, looked at again by `--watch` when the next is due.
 struct NowRun: CityRun {
     func results(_ context: RunContext) -> CityResults<Observation> {
         context.client!.observations(for: context.cities, jobs: context.jobs)

@@ -31,8 +31,7 @@ public struct Warning: Sendable, Equatable {
     public var code: String
     /// What the code stands for; nil for a code the table does not know (shown, never dropped).
     public var kind: WarningCode?
-    /// The status as the file writes it: 発表, 継続, or a downgrade such as 危険警報から警報, whose
-    /// code is the new state.
+    /// The status as written: 発表, 継続, or a downgrade such as 危険警報から警報 (its code is the new state).
     public var status: String
     /// The `reportDatetime` of the telegram it is in, as the file writes it.
     public var reported: String

@@ -29,8 +29,7 @@ public struct WarningMarks: CityDecoration {
         ValueText.field((warnings(for: id) ?? []).map { $0.name(in: language) }.joined(separator: ","))
     }
 
-    /// JSON's member: an array of the warnings as `forecast warnings` writes them, `null` when
-    /// the file could not be had.
+    /// JSON's member: the warnings as `forecast warnings` writes them, `null` when the file could not be had.
     public func json(for id: String, language: Language) -> String {
         guard let warnings = warnings(for: id) else { return "null" }
         let value = CityWarnings(office: "", reported: "", warnings: warnings, readOn: "")
