@@ -4,10 +4,9 @@ import Forecast
 /// `-n value`, `-nvalue` (`-d1`, `-j4`, `-fline`), clusters of flags (`-pv`, `-pj4`), `--` to
 /// end the options, and `-` as an argument (standard input).
 ///
-/// An option that takes a value takes the next argument whatever it looks like, as getopt
-/// does, so `--days -1` says what `--days` must be rather than that its value is missing. An
-/// option is read by its name before the command is known (`forecast -p week`); the command's
-/// own definition of that name then applies (`Invocation`).
+/// An option that takes a value takes the next argument whatever it looks like, as getopt does, so `--days -1` says
+/// what `--days` must be rather than that its value is missing. An option is read by its name before the command is
+/// known (`forecast -p week`); the command's own definition of that name then applies (`Invocation`).
 struct ArgumentScanner {
     /// An option as it was given, and where.
     struct Given: Sendable {
@@ -20,7 +19,6 @@ struct ArgumentScanner {
     /// What a list of arguments holds.
     struct Scan: Sendable {
         var options: [Given] = []
-        /// The arguments that are not options, in order.
         var operands: [String] = []
     }
 
@@ -77,20 +75,13 @@ struct ArgumentScanner {
         return scan
     }
 
-    /// "unknown option '--colour'; did you mean '--color'?", or where to look when nothing
-    /// is spelled close to it.
+    /// "unknown option '--colour'; did you mean '--color'?" (a long name within a small edit
+    /// distance: a typo, a transposition, British spelling), or where to look when none is that close.
     static func unknownOption(_ spelling: String) -> String {
-        let isLong = spelling.hasPrefix("--")
-        if isLong, let close = closestLongName(to: String(spelling.dropFirst(2))) {
+        if spelling.hasPrefix("--"), let close = EditDistance.closest(to: String(spelling.dropFirst(2)), among: Registry.options.map(\.long)) {
             return "unknown option '\(spelling)'; did you mean '--\(close)'?"
         }
         return "unknown option '\(spelling)'; `forecast --help` lists the options"
-    }
-
-    /// The long name within a small edit distance of `name` (a typo, a transposition, British
-    /// spelling), or nil when none is that close.
-    static func closestLongName(to name: String) -> String? {
-        EditDistance.closest(to: name, among: Registry.options.map(\.long))
     }
 
     /// "--format needs a value (F)".

@@ -4,10 +4,9 @@ import Forecast
 /// the shells' scripts (``CompletionScript``) hand it the words typed so far
 /// (`forecast ---complete -- <word>... <word being typed>`) and offer what it prints.
 ///
-/// The words are read as the scanner reads a run: the first operand that names a command makes
-/// the rest that command's, an option that takes a value takes the next word, `--` ends the
-/// options. So the options, their values and the cities offered are always the ones the run
-/// would accept there.
+/// The words are read as the scanner reads a run: the first operand that names a command makes the rest that command's,
+/// an option that takes a value takes the next word, `--` ends the options. So the options, their values and the cities
+/// offered are always the ones the run would accept there.
 enum Completion {
     /// A word to offer, with what it is (shown by zsh and fish; bash shows the words only).
     struct Candidate: Equatable {
@@ -89,10 +88,9 @@ enum Completion {
         }
     }
 
-    /// The IDs, names, readings and romaji of the catalog's cities that start with `prefix`,
-    /// then its prefectures', each once. Case does not matter, as it does not for the tool, but
-    /// each keeps exactly what was typed as its start (`Tok` → `Tokyo`): a shell offers only
-    /// words that start with what is typed.
+    /// The IDs, names, readings and romaji of the catalog's cities that start with `prefix`, then its prefectures',
+    /// each once. Case does not matter, as it does not for the tool, but each keeps exactly what was typed as its start
+    /// (`Tok` → `Tokyo`): a shell offers only words that start with what is typed.
     static func cities(startingWith prefix: String) -> [String] {
         var found: [String] = []
         func offer(_ form: String) {
@@ -100,16 +98,8 @@ enum Completion {
             let candidate = prefix + form.dropFirst(prefix.count)
             if !found.contains(candidate) { found.append(candidate) }
         }
-        for city in CityCatalog.all {
-            for form in [city.id, city.name, city.romaji.lowercased(), city.english.lowercased(), city.hiragana, city.kana] {
-                offer(form)
-            }
-        }
-        for prefecture in CityCatalog.allPrefectures {
-            for form in [prefecture.name, prefecture.romaji.lowercased(), prefecture.hiragana, prefecture.kana] {
-                offer(form)
-            }
-        }
+        CityCatalog.all.flatMap { [$0.id, $0.name, $0.romaji.lowercased(), $0.english.lowercased(), $0.hiragana, $0.kana] }.forEach(offer)
+        CityCatalog.allPrefectures.flatMap { [$0.name, $0.romaji.lowercased(), $0.hiragana, $0.kana] }.forEach(offer)
         return found
     }
 

@@ -5,11 +5,10 @@ import Glibc
 
 /// The file of default arguments: options and cities, one a line.
 ///
-/// An option line starts with `-` and splits at its first space into the option and its value
-/// (`-f line`, `--format line`, `--format=line`); any other line holds cities separated by
-/// spaces, as standard input does. A `#` at the start of a line or after a space starts a
-/// comment (a template that needs ` #` is given on the command line). The command line wins
-/// over the file: see ``Invocation/merge(_:_:for:check:)``.
+/// An option line starts with `-` and splits at its first space into the option and its value (`-f line`,
+/// `--format line`, `--format=line`); any other line holds cities separated by spaces, as standard input does. A `#` at
+/// the start of a line or after a space starts a comment (a template that needs ` #` is given on the command line). The
+/// command line wins over the file: see ``Invocation/merge(_:_:for:check:)``.
 struct ConfigFile: Sendable {
     let path: String
     /// The options of its option lines, each with its line.
@@ -26,8 +25,7 @@ struct ConfigFile: Sendable {
         return nil
     }
 
-    /// How the file is read: its text, nil when nothing is at the path, or why what is there
-    /// cannot be read.
+    /// How the file is read: its text, nil when nothing is at the path, or why what is there cannot be read.
     typealias Reader = (String) throws(Unreadable) -> String?
 
     /// A file that is there but cannot be read, and why ("Is a directory", "Permission denied").
@@ -35,10 +33,9 @@ struct ConfigFile: Sendable {
         let reason: String
     }
 
-    /// The file, if there is one. Nothing at the default places is no error; nothing where
-    /// `FORECAST_CONFIG` points is. Something there that cannot be read is a usage error either
-    /// way, even when the command line has all it needs: a run without the defaults its user
-    /// wrote is not the run they asked for.
+    /// The file, if there is one. Nothing at the default places is no error; nothing where `FORECAST_CONFIG` points is.
+    /// Something there that cannot be read is a usage error either way, even when the command line has all it needs: a
+    /// run without the defaults its user wrote is not the run they asked for.
     static func load(environment: Environment, read: Reader = ConfigFile.readFile) throws(UsageError) -> ConfigFile? {
         guard let path = path(environment: environment) else { return nil }
         let named = environment["FORECAST_CONFIG"] != nil
@@ -70,7 +67,7 @@ struct ConfigFile: Sendable {
             guard !line.isEmpty else { continue }
             let origin = Origin.configFile(path: path, line: index + 1)
             guard line.hasPrefix("-"), line != "-" else {
-                cities += CityList.arguments(in: String(line)).map { Invocation.CityArgument(text: $0, origin: origin) }
+                cities += CityList.entries(in: String(line)).map { Invocation.CityArgument(text: $0.text, origin: origin) }
                 continue
             }
             var words = [String(line.prefix { $0 != " " && $0 != "\t" })]
@@ -94,23 +91,10 @@ struct ConfigFile: Sendable {
         self.cities = cities
     }
 
-    /// A line without its comment (from a `#` at its start or after a space) and without the
-    /// spaces around what is left.
+    /// A line without its comment (from a `#` at its start or after a space) and the spaces around what is left.
     static func withoutComment(_ line: Substring) -> Substring {
-        var end = line.endIndex
-        var previous: Character = " "
-        for index in line.indices {
-            if line[index] == "#", previous == " " || previous == "\t" {
-                end = index
-                break
-            }
-            previous = line[index]
-        }
-        let kept = line[..<end]
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = kept.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = kept.lastIndex(where: { !isSpace($0) })!
-        return kept[first...last]
+        let end = line.indices.first { line[$0] == "#" && ($0 == line.startIndex || " \t".contains(line[line.index(before: $0)])) }
+        return line[..<(end ?? line.endIndex)].trimming { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
     /// The most a config file may hold: far more than a person writes, and a bound on what

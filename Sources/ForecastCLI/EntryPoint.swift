@@ -5,11 +5,10 @@ import Glibc
 
 /// `forecast`: reads what the command line asks for, answers it, and exits.
 ///
-/// `main` is synchronous: help, the version, completions, the catalog and usage errors are
-/// answered on the main thread; a fetch runs as a task, which ends the process when it is
-/// done. An `async` main would end the main thread with `dispatch_main()` (pthread_exit),
-/// whose forced unwind reads the binary's unwind tables at every start, for a thread nothing
-/// needs.
+/// `main` is synchronous: help, the version, completions, the catalog and usage errors are answered on the main thread;
+/// a fetch runs as a task, which ends the process when it is done. An `async` main would end the main thread with
+/// `dispatch_main()` (pthread_exit), whose forced unwind reads the binary's unwind tables at every start, for a thread
+/// nothing needs.
 @main
 enum EntryPoint {
     static func main() {
@@ -34,8 +33,7 @@ enum EntryPoint {
         case fetch(Runner)
     }
 
-    /// Answers what needs no network, and makes the runner of a fetch; what it prints goes to
-    /// the process's streams.
+    /// Answers what needs no network, and makes the runner of a fetch; what it prints goes to the process's streams.
     static func start(_ arguments: [String], environment: Environment) -> Start {
         do throws(UsageError) {
             switch try Invocation.read(arguments, environment: environment) {
@@ -67,9 +65,8 @@ enum EntryPoint {
         }
     }
 
-    /// The runner of a fetch, its cities resolved and its settings decided; first, with `-v`,
-    /// the config file read, and a line for each of the file's cities that names no city
-    /// while the command line names others.
+    /// The runner of a fetch, its cities resolved and its settings decided; first, with `-v`, the config file read, and
+    /// a line for each of the file's cities that names no city while the command line names others.
     static func runner(
         _ command: Command, _ values: OptionValues, cities: [Invocation.CityArgument], config: ConfigFile?,
         environment: Environment

@@ -7,7 +7,7 @@ enum HelpDump {
     /// The JSON, on one line.
     static var json: String {
         let subcommands = Registry.commands.dropFirst().map { command($0, abstract: $0.help().summary, discussion: note(of: $0), subcommands: []) }
-        let root = command(Registry.threeDay, abstract: HelpText.abstract, discussion: HelpText.discussion, subcommands: Array(subcommands))
+        let root = command(Registry.threeDay, abstract: Registry.threeDay.help().summary, discussion: HelpText.discussion, subcommands: Array(subcommands))
         return JSONText.object([("command", root)]).text + "\n"
     }
 

@@ -1,26 +1,19 @@
 import Forecast
 
-/// What `forecast --help` and each command's `--help` print, made from the commands and their
-/// options (``Registry``).
+/// What `forecast --help` and each command's `--help` print, made from the commands and their options (``Registry``).
 ///
 /// The first screen (24 lines) has the usage, three examples, the five options most runs use
 /// and where to read the rest; the other options, the other examples and the reference
 /// sections follow. The same sections are the man page's (``HelpDump``).
 enum HelpText {
-    /// The widest a help line is.
     static let width = 80
 
     typealias Example = CommandHelp.Example
 
-    /// How many of the 3-day forecast's examples the first screen shows.
-    static let firstScreenExamples = 3
-
-    /// The examples of the first screen. The printed ones are what the mock of the API prints
-    /// for these cities (a test runs them).
-    static var firstExamples: [Example] { Array(Registry.threeDay.help().examples.prefix(firstScreenExamples)) }
-
-    /// The examples further down.
-    static var moreExamples: [Example] { Array(Registry.threeDay.help().examples.dropFirst(firstScreenExamples)) }
+    /// The examples of the first screen, the 3-day forecast's first three, and those further
+    /// down. The printed ones are what the mock of the API prints for these cities (a test runs them).
+    static var firstExamples: [Example] { Array(Registry.threeDay.help().examples.prefix(3)) }
+    static var moreExamples: [Example] { Array(Registry.threeDay.help().examples.dropFirst(3)) }
 
     /// A section's text: prose, wrapped to the help's width, or lines set as they are.
     enum Body {
@@ -134,11 +127,9 @@ enum HelpText {
         return lines.joined(separator: "\n       ")
     }
 
-    static var abstract: String { Registry.threeDay.help().summary }
-
     /// `forecast --help`.
     static var fetch: String {
-        var text = "Usage: \(usage)\n\n\(abstract)\n\nExamples:\n"
+        var text = "Usage: \(usage)\n\n\(Registry.threeDay.help().summary)\n\nExamples:\n"
         for example in firstExamples {
             text += "  " + pad(example.command, to: 28) + example.result + "\n"
         }
@@ -178,9 +169,8 @@ enum HelpText {
     /// The man page's text (``HelpDump``): the description (the 3-day forecast's `about`), then
     /// the reference sections, each under its heading.
     ///
-    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line
-    /// the help wraps between two characters of Japanese (週 and 間) has no space to break at,
-    /// and the page would join the two with one.
+    /// Prose is given whole, a paragraph a line, for the man page's formatter to fill: a line the help wraps between
+    /// two characters of Japanese (週 and 間) has no space to break at, and the page would join the two with one.
     static var discussion: String {
         let examples = ("EXAMPLES", exampleLines(firstExamples + moreExamples))
         let reference = ([examples] + sections.map { section in
@@ -197,16 +187,10 @@ enum HelpText {
     /// An option's lines: its spellings, then its help wrapped to the width from column 22.
     /// A name too wide for two spaces before the column has a line of its own.
     static func optionLines(_ spec: OptionSpec) -> String {
-        var name = spec.short.map { "-\($0), " } ?? "    "
-        name += spec.usage
-        let indent = 22
-        let lines = TextWrap.lines(spec.help, width: width - indent)
-        var text = "  " + pad(name, to: indent - 2)
-        if DisplayWidth.of(name) + 2 > indent - 2 {
-            text = "  " + name + "\n" + String(repeating: " ", count: indent)
-        }
-        text += lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
-        return text
+        let name = (spec.short.map { "-\($0), " } ?? "    ") + spec.usage
+        let indent = 22, margin = "\n" + String(repeating: " ", count: indent)
+        let head = DisplayWidth.of(name) + 2 > indent - 2 ? "  " + name + margin : "  " + pad(name, to: indent - 2)
+        return head + TextWrap.lines(spec.help, width: width - indent).joined(separator: margin) + "\n"
     }
 
     /// `text` followed by spaces to `width` display cells, and at least two.

@@ -1,24 +1,20 @@
 import Forecast
 
-/// What a command line asks for, decided in one place: help, the version and completion
-/// requests are answered here; anything else is a run of a command with its options, the
-/// config file's merged in.
+/// What a command line asks for, decided in one place: help, the version and completion requests are answered here;
+/// anything else is a run of a command with its options, the config file's merged in.
 enum Invocation: Sendable {
     /// `--help`, `--version`, `--generate-completion-script`, for a command.
     case request(ParserRequest, Command)
-    /// What a shell's completion asks for: the words to offer after these
-    /// (`---complete -- <word>...`, ``Completion``).
+    /// What a shell's completion asks for: the words to offer after these (`---complete -- <word>...`, ``Completion``).
     case complete([String])
     /// The JSON the man page is written from (`---dump-help`, ``HelpDump``).
     case dumpHelp
-    /// A command of cities (`forecast [options] <city>...`, `forecast week …`), with the config
-    /// file that was read, if any.
+    /// A command of cities (`forecast [options] <city>...`, `forecast week …`), with the config file read, if any.
     case cities(Command, OptionValues, cities: [CityArgument], config: ConfigFile?)
     /// A command of a query (`forecast cities [options] [<query>]`).
     case query(Command, OptionValues, query: String?)
 
-    /// A city argument, and where it was read (for a message that names the config file's line
-    /// or standard input's).
+    /// A city argument, and where it was read (for a message that names the config file's line or standard input's).
     struct CityArgument: Sendable, Equatable {
         let text: String
         let origin: Origin
@@ -38,11 +34,8 @@ enum Invocation: Sendable {
         let scan = try ArgumentScanner.scan(arguments)
         var operands = scan.operands[...]
         var command = Registry.threeDay
-        var asksForHelp = false
-        if operands.first == "help" {
-            operands.removeFirst()
-            asksForHelp = true
-        }
+        let asksForHelp = operands.first == "help"
+        if asksForHelp { operands.removeFirst() }
         if let first = operands.first, !first.isEmpty, let named = Registry.command(named: first) {
             operands.removeFirst()
             command = named
@@ -89,7 +82,11 @@ enum Invocation: Sendable {
             let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {
-                throw UsageError(noCityMessage(configPath: ConfigFile.path(environment: environment)))
+                let place = ConfigFile.path(environment: environment).map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"
+                throw UsageError("""
+                    name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
+                    `forecast cities` lists them. For a default city, put it on \(place)
+                    """)
             }
             return .cities(command, values, cities: cities, config: config)
         case .query:
@@ -100,21 +97,10 @@ enum Invocation: Sendable {
         }
     }
 
-    /// The usage error of a run that names no city, on the command line or in the config file,
-    /// with the file that would have been read.
-    static func noCityMessage(configPath: String?) -> String {
-        let place = configPath.map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"
-        return """
-            name at least one city (an ID such as 130010, or a name such as 東京 or tokyo); \
-            `forecast cities` lists them. For a default city, put it on \(place)
-            """
-    }
-
-    /// The values of the config file's options and then the command line's, set in that order,
-    /// so that the command line's value of an option wins. Where two given options cannot both
-    /// hold (they contradict each other, or one does not apply to the format the other asks
-    /// for), the config file's one is dropped; two of the command line's, or two of the
-    /// file's, are a usage error. Each rule is the options' own (``OptionSpec/contradicts``,
+    /// The values of the config file's options and then the command line's, set in that order, so that the command
+    /// line's value of an option wins. Where two given options cannot both hold (they contradict each other, or one
+    /// does not apply to the format the other asks for), the config file's one is dropped; two of the command line's,
+    /// or two of the file's, are a usage error. Each rule is the options' own (``OptionSpec/contradicts``,
     /// ``OptionSpec/formatRule``), checked here once.
     static func merge(_ file: [ArgumentScanner.Given], _ commandLine: [ArgumentScanner.Given]) throws(UsageError) -> OptionValues {
         var given = file + commandLine
@@ -140,28 +126,21 @@ enum Invocation: Sendable {
         return values
     }
 
-    /// Given options that cannot both hold (their places in the list, the earlier first; one
-    /// alone where the rule is broken by a default, as `--watch` by the `auto` format), and why.
-    struct Conflict {
-        let first: Int
-        let second: Int?
-        let message: String
-    }
-
-    /// The first contradiction among given options: a pair that contradicts each other, or an
-    /// option whose rule the format (given, or its default) breaks.
-    static func conflict(in given: [ArgumentScanner.Given]) -> Conflict? {
+    /// The first contradiction among given options, a pair that contradicts each other or an option whose rule the
+    /// format (given, or its default) breaks: their places in the list, the earlier first (one alone where the rule is
+    /// broken by a default, as `--watch` by the `auto` format), and why.
+    static func conflict(in given: [ArgumentScanner.Given]) -> (first: Int, second: Int?, message: String)? {
         for (second, option) in given.enumerated() {
             for first in given.indices where first < second && option.spec.contradicts.contains(given[first].spec.long) {
-                return Conflict(first: first, second: second, message: contradiction(given[first].spec, option.spec))
+                return (first, second, contradiction(given[first].spec, option.spec))
             }
         }
         let format = given.lastIndex { $0.spec.long == "format" }
         let value = format.flatMap { try? OutputFormat.parse(given[$0].value) } ?? Key.format.defaultValue
         for (index, option) in given.enumerated() {
             guard let message = option.spec.formatRule?(value) else { continue }
-            guard let format else { return Conflict(first: index, second: nil, message: message) }
-            return Conflict(first: min(index, format), second: max(index, format), message: message)
+            guard let format else { return (index, nil, message) }
+            return (min(index, format), max(index, format), message)
         }
         return nil
     }
@@ -177,8 +156,7 @@ enum Invocation: Sendable {
 }
 
 extension ArgumentScanner.Given {
-    /// The option as `command` defines it (its own `--days`, its `--format`), nil if it takes
-    /// none of that name.
+    /// The option as `command` defines it (its own `--days`, its `--format`), nil if it takes none of that name.
     func `as`(in command: Command) -> ArgumentScanner.Given? {
         command.option(long: spec.long).map { ArgumentScanner.Given(spec: $0, value: value, origin: origin) }
     }

@@ -8,19 +8,17 @@ import Glibc
 /// Everything `forecast` sets for the whole process, in one place: the libraries never change
 /// their host process, and nothing here is part of their API.
 ///
-/// `prepare()` runs first in `main`, while the process has one thread, since `setenv` and
-/// `mallopt` are not safe beside other threads. `exit(_:)` ends a run that finished;
-/// `leave(_:)` ends the process at once from any thread (Ctrl-C, output that cannot be
-/// written): ending the process closes every connection in the same instant, which tearing
-/// the transfers down one by one would only delay.
+/// `prepare()` runs first in `main`, while the process has one thread, since `setenv` and `mallopt` are not safe beside
+/// other threads. `exit(_:)` ends a run that finished; `leave(_:)` ends the process at once from any thread (Ctrl-C,
+/// output that cannot be written): ending the process closes every connection in the same instant, which tearing the
+/// transfers down one by one would only delay.
 enum ProcessWide {
     /// Sets up the process for a command that starts often and exits right after its work.
     static func prepare() {
-        // glibc gives every thread that allocates a malloc arena of its own (up to eight per
-        // core), each keeping its own free pages; the session's thread and the threads that
-        // decode would each hold one. One arena keeps a parallel run's peak memory lower at no
-        // cost in time. mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc module leaves
-        // <malloc.h> out. A refusal leaves glibc's default, which costs memory and nothing else.
+        // glibc gives every thread that allocates a malloc arena of its own (up to eight per core), each keeping its
+        // own free pages; the session's thread and the threads that decode would each hold one. One arena keeps a
+        // parallel run's peak memory lower at no cost in time. mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc
+        // module leaves <malloc.h> out. A refusal leaves glibc's default, which costs memory and nothing else.
         _ = cprocess_malloc_arena_max(1)
         // GnuTLS is asked not to initialise itself when it is loaded, unless the user set the
         // variable: Debian's libcurl brings it in through librtmp, and its constructor builds
@@ -46,16 +44,9 @@ enum ProcessWide {
         _exit(status.rawValue)
     }
 
-    /// Runs `handler` on Ctrl-C (SIGINT) instead of the default termination, until the
-    /// returned value is released.
+    /// Runs `handler` on Ctrl-C (SIGINT) instead of the default termination, until the returned value is released.
     static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> SignalHandler {
         SignalHandler(SIGINT, handler)
-    }
-
-    /// Runs `handler` on SIGTERM (a status bar stopping its watch) instead of the default
-    /// termination, until the returned value is released.
-    static func onTerminate(_ handler: @escaping @Sendable () -> Void) -> SignalHandler {
-        SignalHandler(SIGTERM, handler)
     }
 
     /// Runs `handler` once standard output can no longer be written: the reader of its pipe has

@@ -1,8 +1,7 @@
 import Forecast
 
-/// One run of a command of cities: fetch (or compute), write each city's block the moment it
-/// is due, report failures on stderr, and say whether any city failed. What the command is
-/// comes from its ``Command``: this names none.
+/// One run of a command of cities: fetch (or compute), write each city's block the moment it is due, report failures on
+/// stderr, and say whether any city failed. What the command is comes from its ``Command``: this names none.
 struct Runner: Sendable {
     let settings: Settings
     let cities: [City]
@@ -11,11 +10,10 @@ struct Runner: Sendable {
     /// How many cities make a progress line worth showing on a terminal.
     static let progressThreshold = 4
 
-    /// Fetches and prints every city, in input order, through the command's one sequence of
-    /// results: `--jobs` at a time with `--parallel`, else one after the other, each city
-    /// printed before the next is asked for (so output that cannot be written ends the run
-    /// before another request goes out). A city the cache answers needs no HTTP session; a
-    /// command that fetches nothing, no client at all.
+    /// Fetches and prints every city, in input order, through the command's one sequence of results: `--jobs` at a time
+    /// with `--parallel`, else one after the other, each city printed before the next is asked for (so output that
+    /// cannot be written ends the run before another request goes out). A city the cache answers needs no HTTP session;
+    /// a command that fetches nothing, no client at all.
     func run() async -> ExitStatus {
         guard case .cities(let run) = command.run else { return .failure }
         return await print(run)
@@ -62,10 +60,9 @@ struct Runner: Sendable {
         return (asked.decoration(of: results), failed)
     }
 
-    /// Makes a client for one run (or one look of a watch), gives it to `body`, then ends it.
-    /// The session's thread tears down on its own; the caller waits for it, so that the
-    /// process ends with every connection closed and every TLS handle freed rather than in
-    /// the middle of freeing them.
+    /// Makes a client for one run (or one look of a watch), gives it to `body`, then ends it. The session's thread
+    /// tears down on its own; the caller waits for it, so that the process ends with every connection closed and every
+    /// TLS handle freed rather than in the middle of freeing them.
     static func withClient<T>(_ settings: Settings, _ body: (ForecastClient) async -> T) async -> T {
         let client = ForecastClient(configuration: settings.client)
         let value = await body(client)
@@ -75,7 +72,7 @@ struct Runner: Sendable {
 
     /// With `-v`, how a result was had: its verbose line and note. Never held back.
     static func verboseLines(for result: CityResult<some CityReport>) -> [String] {
-        [VerboseLine.text(for: result)] + [result.verboseNote].compactMap { $0 }
+        [VerboseLine.text(for: result)] + [result.value?.verboseNote(for: result.city)].compactMap { $0 }
     }
 
     /// Those lines on stderr, with `-v`.

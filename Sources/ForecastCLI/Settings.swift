@@ -1,10 +1,8 @@
 import Forecast
 
-/// Everything a run needs, decided from the options, the environment and the terminal: the
-/// one place of the command's terminal decisions. The options' values themselves stay in
-/// ``values``; these are what is derived from them.
+/// Everything a run needs, decided from the options, the environment and the terminal: the one place of the command's
+/// terminal decisions. The options' values themselves stay in ``values``; these are what is derived from them.
 struct Settings: Sendable {
-    /// The options given, as merged.
     let values: OptionValues
     /// Never `.auto`: already decided.
     var format: OutputFormat
@@ -16,9 +14,8 @@ struct Settings: Sendable {
     var color: Bool
     /// Draw a progress line on stderr while many cities are fetched.
     var progress: Bool
-    /// Print each failed city's stderr line after the output rather than as it happens: stdout
-    /// and stderr are one terminal, where a line in the middle of a table breaks it up (the
-    /// table's row already says the city failed).
+    /// Print each failed city's stderr line after the output rather than as it happens: stdout and stderr are one
+    /// terminal, where a line in the middle of a table breaks it up (the table's row already says the city failed).
     var holdFailureLines: Bool
     /// Requests in flight at most: `--jobs` (8 by default) with `--parallel`, else one.
     var jobs: Int
@@ -31,12 +28,10 @@ struct Settings: Sendable {
         var stderrIsTerminal = false
         /// Stdout is read by another program (a pipe or a socket).
         var stdoutIsPipe = false
-        /// Stdout and stderr are the same terminal.
         var sameTerminal = false
         /// The terminal's width, if either stream is one.
         var width: Int?
 
-        /// The process's own streams.
         static func current() -> Streams {
             Streams(
                 stdoutIsTerminal: Terminal.isTerminal(.standardOutput),
@@ -61,7 +56,8 @@ struct Settings: Sendable {
         let colorOn = switch values[Key.color] {
         case .always: true
         case .never: false
-        case .auto: environment["NO_COLOR"] == nil && (Self.colorForced(environment) || (streams.stdoutIsTerminal && canEscape))
+        // `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.
+        case .auto: environment["NO_COLOR"] == nil && ((environment["CLICOLOR_FORCE"] ?? "0") != "0" || (streams.stdoutIsTerminal && canEscape))
         }
         let networkVariables = network ? environment : Environment(variables: [:])
         let base = try Self.root(values[Key.baseURL], variable: "FORECAST_BASE_URL", networkVariables, else: ClientConfiguration.publicBaseURL)
@@ -71,13 +67,10 @@ struct Settings: Sendable {
             directory: ForecastCache.defaultDirectory(variable: environment.value),
             mode: values[Key.refresh] ? .refresh : .normal)
         self.format = format
-        if case .cities(let run) = command.run {
-            days = run.days(values, format: format)
-        } else {
-            days = .max
-        }
+        days = if case .cities(let run) = command.run { run.days(values, format: format) } else { .max }
         language = values[Key.lang]
-        width = Self.width(environment: environment, terminal: streams.width)
+        // `COLUMNS` if it is a positive number, else the terminal's, else 80.
+        width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? streams.width ?? 80
         header = !values[Key.noHeader]
         color = format == .table && colorOn
         progress = streams.stderrIsTerminal && canEscape && !streams.stdoutIsPipe
@@ -106,28 +99,12 @@ struct Settings: Sendable {
         .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
-    /// A root URL: the option's (checked when it was read), else the variable's, checked here,
-    /// else the public default.
+    /// A root URL: the option's (checked when it was read), else the variable's, checked here, else the public default.
     static func root(_ option: String?, variable: String, _ environment: Environment, else fallback: String) throws(UsageError) -> String {
         if let option { return option }
         guard let fromEnvironment = environment[variable] else { return fallback }
         try OptionSpec.checkBaseURL(fromEnvironment, source: variable)
         return fromEnvironment
-    }
-
-    /// `CLICOLOR_FORCE` set, not empty and not "0": colour even when stdout is not a terminal.
-    static func colorForced(_ environment: Environment) -> Bool {
-        guard let value = environment["CLICOLOR_FORCE"] else { return false }
-        return value != "0"
-    }
-
-    /// The width the table and the detail format fit: `COLUMNS` if it is a positive number,
-    /// else the terminal's, else 80.
-    static func width(environment: Environment, terminal: Int?) -> Int {
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-            return columns
-        }
-        return terminal ?? 80
     }
 
     /// The CAs to trust: `--cacert`, else what curl's variables name (`CURL_CA_BUNDLE`, else

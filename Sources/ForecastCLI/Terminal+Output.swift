@@ -13,7 +13,7 @@ extension Terminal {
     /// `forecast: cannot write the output: No space left on device`, and status 74: a script
     /// must not take a half-written file for success.
     static func output(_ text: String) {
-        guard !text.isEmpty, case .failed(let error) = write(text, to: .standardOutput) else { return }
+        guard !text.isEmpty, let error = write(text, to: .standardOutput) else { return }
         if error == EPIPE {
             ProcessWide.leave(.success)
         }
@@ -21,10 +21,9 @@ extension Terminal {
         ProcessWide.leave(.cannotWrite)
     }
 
-    /// Writes one message to stderr through the untrusted-text gate, so that neither the
-    /// server's words nor an argument echoed back can steer the terminal. The message ends in
-    /// a newline; line feeds inside it are kept only with `multiline` (a usage error: a problem
-    /// a line, then the usage), else it stays one line.
+    /// Writes one message to stderr through the untrusted-text gate, so that neither the server's words nor an argument
+    /// echoed back can steer the terminal. The message ends in a newline; line feeds inside it are kept only with
+    /// `multiline` (a usage error: a problem a line, then the usage), else it stays one line.
     static func report(_ message: String, multiline: Bool = false) {
         write(UntrustedText.sanitized(message, keepingLineFeeds: multiline) + "\n", to: .standardError)
     }

@@ -47,16 +47,10 @@ enum Terminal {
         return one.st_rdev == other.st_rdev
     }
 
-    /// How a write ended.
-    enum WriteResult: Equatable {
-        case written
-        /// write(2) failed with this `errno` (EPIPE: the reader has gone).
-        case failed(errno: Int32)
-    }
-
-    /// Writes all of `text`, retrying after a signal and after a partial write.
+    /// Writes all of `text`, retrying after a signal and after a partial write; nil once written,
+    /// else the `errno` write(2) failed with (EPIPE: the reader has gone).
     @discardableResult
-    static func write(_ text: String, to stream: Stream) -> WriteResult {
+    static func write(_ text: String, to stream: Stream) -> Int32? {
         var text = text
         return text.withUTF8 { bytes in
             var offset = 0
@@ -66,15 +60,14 @@ enum Terminal {
                 let written = Glibc.write(stream.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return .failed(errno: errno)
+                    return errno
                 }
                 offset += written
             }
-            return .written
+            return nil
         }
     }
 
-    /// All of standard input, as UTF-8 text.
     static func readStandardInput() -> String {
         String(decoding: readAll(0, chunk: 65_536).bytes, as: UTF8.self)
     }

@@ -1,7 +1,6 @@
 import Forecast
 
-/// Where an argument was read: the command line, a line of the config file, or a line of
-/// standard input (`-`).
+/// Where an argument was read: the command line, a line of the config file, or a line of standard input (`-`).
 enum Origin: Sendable, Equatable {
     case commandLine
     case configFile(path: String, line: Int)

@@ -7,21 +7,19 @@ import Glibc
 /// release, or midnight, plus a random 0–60 s so that watchers do not all arrive in the same
 /// second), looks again through the cache, and prints only when the text changed.
 ///
-/// A look that fails keeps the last text, printed again marked as stale, and is tried again
-/// after a backoff capped at 10 minutes; a watch never exits for a failed fetch. `--max-time`
-/// bounds each look. SIGTERM (a bar stopping it) ends it with 0, SIGINT with 130; an output that
-/// has closed (the reader of its pipe gone, its terminal hung up) ends it with 0 at once, a
-/// full disk with 74 at its next print.
+/// A look that fails keeps the last text, printed again marked as stale, and is tried again after a backoff capped at
+/// 10 minutes; a watch never exits for a failed fetch. `--max-time` bounds each look. SIGTERM (a bar stopping it) ends
+/// it with 0, SIGINT with 130; an output that has closed (the reader of its pipe gone, its terminal hung up) ends it
+/// with 0 at once, a full disk with 74 at its next print.
 struct Watch<Run: CityRun>: Sendable {
     /// The run's settings and cities.
     let runner: Runner
     /// The command's results, one look at a time, and when the next look is due.
     let run: Run
-    /// The text of one look's results.
     let render: @Sendable ([CityResult<Run.Value>]) -> String
 
     func run() async -> ExitStatus {
-        let stop = ProcessWide.onTerminate { ProcessWide.leave(.success) }
+        let stop = SignalHandler(SIGTERM) { ProcessWide.leave(.success) }  // a status bar stopping it
         let interrupt = ProcessWide.onInterrupt { ProcessWide.leave(.interrupted) }
         // A reader that has gone ends the watch now, not at the next print hours away.
         ProcessWide.onOutputClosed { ProcessWide.leave(.success) }
@@ -78,7 +76,6 @@ struct WatchState<Value: CityReport> {
     let render: @Sendable ([CityResult<Value>]) -> String
     /// When a look that found these results is next due, after a time.
     let schedule: @Sendable ([CityResult<Value>], Int) -> Int
-    /// The text printed last.
     private(set) var printed: String?
     /// Each city's last value and when the watch had it.
     private var lastGood: [(result: CityResult<Value>, at: Int)?]
@@ -117,8 +114,7 @@ struct WatchState<Value: CityReport> {
         return (changed ? text : nil, due)
     }
 
-    /// The last good result of a city whose look failed, had at `had`, marked as the stale
-    /// copy it now is.
+    /// The last good result of a city whose look failed, had at `had`, marked as the stale copy it now is.
     static func stale(_ good: CityResult<Value>, had: Int, failedWith error: ForecastError, now: Int) -> CityResult<Value> {
         CityResult(
             city: good.city, outcome: good.outcome, info: good.info,

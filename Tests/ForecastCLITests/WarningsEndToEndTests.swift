@@ -226,11 +226,11 @@ struct WarningsOptionTests {
             return CityResult(city: tokyo, outcome: .success(CityWarnings(office: "130000", reported: "2026-08-13T19:48:00+09:00", warnings: warnings)), provider: .jma)
         }
         let note = "forecast: 130010 東京: the warning file 130000.json has codes the tool does not know (77, 99): shown as 不明な警報・注意報, with no level"
-        #expect(result(["03", "77", "99"]).verboseNote == note)
+        #expect(result(["03", "77", "99"]).value?.verboseNote(for: tokyo) == note)
         #expect(Runner.verboseLines(for: result(["03", "77", "99"])).last == note)
         #expect(Runner.verboseLines(for: result(["03", "77", "99"])).count == 2)
-        #expect(result(["03", "14"]).verboseNote == nil && result([]).verboseNote == nil)
+        #expect(result(["03", "14"]).value?.verboseNote(for: tokyo) == nil && result([]).value?.verboseNote(for: tokyo) == nil)
         let failed = CityResult<CityWarnings>(city: tokyo, outcome: .failure(.http(status: 404, attempts: 1)), provider: .jma)
-        #expect(failed.verboseNote == nil && Runner.verboseLines(for: failed).count == 1)
+        #expect(failed.value?.verboseNote(for: tokyo) == nil && Runner.verboseLines(for: failed).count == 1)
     }
 }

@@ -174,3 +174,28 @@ struct InFileErrorTests {
         #expect(error.description == "the agency's latest_time.txt: HTTP 404")
     }
 }
+
+extension AmedasMap {
+    /// The observations of the stations `codes` in a map file of `time`. A station the file
+    /// does not hold is not in the result.
+    ///
+    /// - Throws: ``ForecastError/notJSON(what:)`` for a body that is not a map file's object,
+    ///   or one cut short; ``ForecastError/invalidResponse(path:problem:)`` for a station asked
+    ///   for whose values are not `[value, flag]` pairs.
+    static func observations(in body: Data, of codes: Set<String>, at time: AmedasTime) throws(ForecastError)
+        -> [String: Observation]
+    {
+        try check(body)
+        var found: [String: Observation] = [:]
+        for code in codes {
+            if let observation = try observation(of: code, in: body, at: time) { found[code] = observation }
+        }
+        return found
+    }
+
+    /// A city's observation: that of the first of its area's points that the file holds (the
+    /// points of `observations(in:of:at:)`'s result), or nil if it holds none.
+    static func observation(for area: AgencyArea, in found: [String: Observation]) -> Observation? {
+        area.points.lazy.compactMap { found[$0] }.first
+    }
+}

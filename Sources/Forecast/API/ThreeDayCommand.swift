@@ -34,8 +34,7 @@ extension Command {
     }
 }
 
-/// How `forecast` has its results: the client's 3-day forecasts, looked at again by `--watch`
-/// after each release.
+/// How `forecast` has its results: the client's 3-day forecasts, looked at again by `--watch` after each release.
 package struct ThreeDayRun: CityRun {
     package init() {}
 
@@ -61,7 +60,6 @@ extension Key {
 }
 
 extension OptionSpec {
-    /// The most days of the 3-day forecast.
     static let mostForecastDays = 3
     /// `--days` when not given: one for the formats of one line per city, three for the others.
     static let defaultDays = (oneLine: 1, others: 3)

@@ -3,26 +3,23 @@ extension AgencyForecast {
     /// A city's 3-day forecast built from the file as the API builds its answer, for when the
     /// API cannot be reached: the same ``CityForecast``, field by field.
     ///
-    /// Days are today, tomorrow and the day after in Japan time at `now`. For each, every
-    /// value is found by its time in `timeDefines`: the weather (its code's phrase, and the
-    /// weather, wind and wave lines as the file writes them) by date; the minimum at 00:00
-    /// and the maximum at 09:00 of the first of the city's points the file has; each chance
-    /// of rain by the start of its 6-hour block. Today's minimum is dropped when it is not
-    /// below today's maximum (the file repeats the maximum there). A day whose 3-day part
-    /// lacks the weather, both temperatures, or all four chances of rain takes them from the
-    /// weekly forecast for that date. Unlike the API, which then falls back to the office's
-    /// first weekly point, a value is never taken from another area or station: it stays
-    /// unknown. The city's name is the catalog's; `description` is the overview, if given.
+    /// Days are today, tomorrow and the day after in Japan time at `now`. For each, every value is found by its time in
+    /// `timeDefines`: the weather (its code's phrase, and the weather, wind and wave lines as the file writes them) by
+    /// date; the minimum at 00:00 and the maximum at 09:00 of the first of the city's points the file has; each chance
+    /// of rain by the start of its 6-hour block. Today's minimum is dropped when it is not below today's maximum (the
+    /// file repeats the maximum there). A day whose 3-day part lacks the weather, both temperatures, or all four
+    /// chances of rain takes them from the weekly forecast for that date. Unlike the API, which then falls back to the
+    /// office's first weekly point, a value is never taken from another area or station: it stays unknown. The city's
+    /// name is the catalog's; `description` is the overview, if given.
     ///
-    /// - Throws: ``ForecastError/notInAgencyFile(office:problem:)`` when the 3-day forecast
-    ///   has no area of the city's ID, the file has nothing for today, or the city is not in
-    ///   this office's file.
+    /// - Throws: ``ForecastError/notInAgencyFile(office:problem:)`` when the 3-day forecast has no area of the city's
+    ///   ID, the file has nothing for today, or the city is not in this office's file.
     public func forecast(for city: City, now: Int, overview: AgencyOverview? = nil) throws(ForecastError) -> CityForecast {
         let area = try self.area(of: city)
         guard let areaIndex = daily.weather.index(of: area.city) else {
             throw .notInAgencyFile(office: office, problem: "has no 3-day forecast for \(area.city) \(area.name)")
         }
-        let sources = DaySources(
+        let sources: DaySources = (
             area: areaIndex, rainArea: daily.rain.index(of: area.city),
             point: firstPoint(of: area, in: daily.temperatures),
             weeklyArea: weeklyArea(of: area), weeklyPoint: weeklyPoint(of: area))
@@ -43,13 +40,7 @@ extension AgencyForecast {
     }
 
     /// Where a city's values are: indices into the series, nil where the file has none.
-    private struct DaySources {
-        let area: Int
-        let rainArea: Int?
-        let point: Int?
-        let weeklyArea: Int?
-        let weeklyPoint: Int?
-    }
+    private typealias DaySources = (area: Int, rainArea: Int?, point: Int?, weeklyArea: Int?, weeklyPoint: Int?)
 
     private func day(_ day: Int, label: String, isToday: Bool, _ sources: DaySources) -> DailyForecast {
         let weather = daily.weather, temperatures = daily.temperatures

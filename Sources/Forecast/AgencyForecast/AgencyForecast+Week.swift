@@ -14,17 +14,13 @@ extension AgencyForecast {
         return point
     }
 
-    /// The index in the weekly temperatures of the first of the city's points they have.
     func weeklyPoint(of area: AgencyArea) -> Int? {
         firstPoint(of: area, in: weekly.temperatures)
     }
 
     /// The index in `series` of the first of the city's points (in order of preference) it has.
     func firstPoint(of area: AgencyArea, in series: AgencySeries) -> Int? {
-        for point in area.points {
-            if let index = series.index(of: point) { return index }
-        }
-        return nil
+        area.points.lazy.compactMap { series.index(of: $0) }.first
     }
 
     /// The city's week: its weekly area's weather, chance of rain and reliability, and its

@@ -7,14 +7,12 @@ import Foundation
 /// The weather agency's forecast file of one office, decoded: the 3-day forecast and the
 /// weekly forecast of all the office's areas.
 ///
-/// `https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json` is an array of two
-/// reports. The first is the 3-day forecast (issued 05:00, 11:00, 17:00 JST): the weather
-/// codes and the weather, wind and wave lines per class10 area, the chance of rain per
-/// 6-hour block, and temperatures per AMeDAS point. The second is the weekly forecast (11:00
-/// and 17:00): per weekly area a weather code, a chance of rain and a reliability (A, B, C)
-/// per day, and per point the minimum and maximum with their likely ranges. One file serves
-/// every city of its office: `week(for:now:)` and `forecast(for:now:overview:)` read a city's
-/// part of it.
+/// `https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json` is an array of two reports. The first is the
+/// 3-day forecast (issued 05:00, 11:00, 17:00 JST): the weather codes and the weather, wind and wave lines per class10
+/// area, the chance of rain per 6-hour block, and temperatures per AMeDAS point. The second is the weekly forecast
+/// (11:00 and 17:00): per weekly area a weather code, a chance of rain and a reliability (A, B, C) per day, and per
+/// point the minimum and maximum with their likely ranges. One file serves every city of its office: `week(for:now:)`
+/// and `forecast(for:now:overview:)` read a city's part of it.
 public struct AgencyForecast: Sendable {
     /// The office whose file this is: "130000".
     public let office: String
@@ -33,9 +31,8 @@ public struct AgencyForecast: Sendable {
     /// The weekly forecast's series: weather per weekly area, temperatures per point.
     let weekly: (weather: AgencySeries, temperatures: AgencySeries)
 
-    /// Decodes an office's file. Errors say what is wrong and where: not JSON, not two
-    /// reports, a series with fewer (or more) values than times, a value that should be a
-    /// number and is not, a missing field.
+    /// Decodes an office's file. Errors say what is wrong and where: not JSON, not two reports, a series with fewer (or
+    /// more) values than times, a value that should be a number and is not, a missing field.
     ///
     /// - Parameters:
     ///   - body: the file as fetched.
@@ -95,11 +92,7 @@ struct AgencyFile: Decodable {
 
     init(from decoder: any Decoder) throws {
         var list = try decoder.unkeyedContainer()
-        var reports: [AgencyReport] = []
-        while !list.isAtEnd {
-            reports.append(try AgencyReport(from: list.nestedContainer(keyedBy: JSONKey.self)))
-        }
-        self.reports = reports
+        reports = try list.objects { try AgencyReport(from: $0) }
     }
 }
 
@@ -113,10 +106,6 @@ struct AgencyReport {
         publishingOffice = try container.decodeIfPresent(String.self, forKey: "publishingOffice") ?? ""
         reportDatetime = try container.decode(String.self, forKey: "reportDatetime")
         var list = try container.nestedUnkeyedContainer(forKey: "timeSeries")
-        var timeSeries: [AgencySeries] = []
-        while !list.isAtEnd {
-            timeSeries.append(try AgencySeries(from: list.nestedContainer(keyedBy: JSONKey.self)))
-        }
-        self.timeSeries = timeSeries
+        timeSeries = try list.objects { try AgencySeries(from: $0) }
     }
 }

@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 /// The forecaster's written overview of an office's weather, decoded from the agency's
-/// `https://www.jma.go.jp/bosai/forecast/data/overview_forecast/{office}.json`: what the API
-/// gives as `description`.
+/// `https://www.jma.go.jp/bosai/forecast/data/overview_forecast/{office}.json`: what the API gives as `description`.
 public struct AgencyOverview: Sendable, Equatable {
     /// The office that wrote it, e.g. "気象庁".
     public var publishingOffice: String

@@ -1,8 +1,7 @@
 /// An area or an AMeDAS point as the agency's file names it: its code and its name.
 ///
-/// Areas have 6-digit codes ("130010" 東京地方, "130100" 伊豆諸島 in the weekly forecast),
-/// AMeDAS points 5-digit ones ("44132" 東京). The name is the file's text and passes the
-/// untrusted-text gate before it is printed.
+/// Areas have 6-digit codes ("130010" 東京地方, "130100" 伊豆諸島 in the weekly forecast), AMeDAS points 5-digit ones
+/// ("44132" 東京). The name is the file's text and passes the untrusted-text gate before it is printed.
 public struct AgencyPlace: Sendable, Hashable {
     /// The code: "130010", "44132".
     public let code: String

@@ -7,25 +7,19 @@
 struct AgencySeries: Sendable {
     /// The times of the values, in Japan time.
     let times: [AgencyTime]
-    /// The areas or points, in the file's order.
     let areas: [Entry]
 
     /// One area or point of a series.
     struct Entry: Sendable {
-        /// The area's or point's code and name.
         let place: AgencyPlace
         /// The text fields' values (weather codes, the weather, wind and wave lines,
         /// reliabilities), one slot per field (`Field.slot`), nil for a field the area lacks.
-        private var textSlots: [[String]?] = Array(repeating: nil, count: Field.allCases.count)
+        private(set) var texts: [[String]?] = Array(repeating: nil, count: Field.allCases.count)
         /// The number fields' values (chances of rain, temperatures), nil where the file has "".
-        private var numberSlots: [[Double?]?] = Array(repeating: nil, count: Field.allCases.count)
+        private(set) var numbers: [[Double?]?] = Array(repeating: nil, count: Field.allCases.count)
 
-        /// The values of a text field, if the area has it.
-        func texts(_ field: Field) -> [String]? { textSlots[field.slot] }
-        /// The values of a number field, if the area has it.
-        func numbers(_ field: Field) -> [Double?]? { numberSlots[field.slot] }
         /// How many values the area has of `field`, if it has it.
-        func count(_ field: Field) -> Int? { field.isNumber ? numbers(field)?.count : texts(field)?.count }
+        func count(_ field: Field) -> Int? { field.isNumber ? numbers[field.slot]?.count : texts[field.slot]?.count }
     }
 
     /// The fields the tool reads.
@@ -33,8 +27,7 @@ struct AgencySeries: Sendable {
         case weatherCodes, weathers, winds, waves, reliabilities
         case pops, temps, tempsMin, tempsMinUpper, tempsMinLower, tempsMax, tempsMaxUpper, tempsMaxLower
 
-        /// Whether the field holds numbers rather than text.
-        var isNumber: Bool {
+            var isNumber: Bool {
             switch self {
             case .weatherCodes, .weathers, .winds, .waves, .reliabilities: false
             default: true
@@ -48,7 +41,6 @@ struct AgencySeries: Sendable {
         var slot: Int { Self.allCases.firstIndex(of: self)! }
     }
 
-    /// The index of the area or point whose code is `code`.
     func index(of code: String) -> Int? {
         areas.firstIndex { $0.place.code == code }
     }
@@ -65,25 +57,23 @@ struct AgencySeries: Sendable {
 
     /// The text of `field` of area `area` at time `index`; nil when absent or "".
     func text(_ field: Field, area: Int, at index: Int?) -> String? {
-        guard let index, let values = areas[area].texts(field), index < values.count, !values[index].isEmpty else { return nil }
+        guard let index, let values = areas[area].texts[field.slot], index < values.count, !values[index].isEmpty else { return nil }
         return values[index]
     }
 
     /// The number of `field` of area `area` at time `index`; nil when absent or "".
     func number(_ field: Field, area: Int, at index: Int?) -> Double? {
-        guard let index, let values = areas[area].numbers(field), index < values.count else { return nil }
+        guard let index, let values = areas[area].numbers[field.slot], index < values.count else { return nil }
         return values[index]
     }
 }
 
 extension AgencySeries {
-    /// Decodes the times and the areas from a series' object, and checks that every array has
-    /// a value per time.
+    /// Decodes the times and the areas from a series' object, and checks that every array has a value per time.
     ///
-    /// The file is read through nested containers down to its strings, not as `Decodable`
-    /// values of their own types: the decoder checks each type it decodes against its special
-    /// cases with a dynamic cast, and on this static binary the first cast of each type scans
-    /// every conformance record.
+    /// The file is read through nested containers down to its strings, not as `Decodable` values of their own types:
+    /// the decoder checks each type it decodes against its special cases with a dynamic cast, and on this static binary
+    /// the first cast of each type scans every conformance record.
     init(from container: KeyedDecodingContainer<JSONKey>) throws {
         var timeList = try container.nestedUnkeyedContainer(forKey: "timeDefines")
         var times: [AgencyTime] = []
@@ -99,10 +89,7 @@ extension AgencySeries {
         }
         self.times = times
         var areaList = try container.nestedUnkeyedContainer(forKey: "areas")
-        var areas: [Entry] = []
-        while !areaList.isAtEnd {
-            areas.append(try Entry(from: areaList.nestedContainer(keyedBy: JSONKey.self)))
-        }
+        let areas = try areaList.objects { try Entry(from: $0) }
         self.areas = areas
         for (areaIndex, area) in areas.enumerated() {
             for field in Field.allCases {
@@ -133,13 +120,13 @@ extension AgencySeries.Entry {
                             codingPath: container.codingPath + [field.key, IndexKey(index)], debugDescription: $0))
                     })
                 }
-                numberSlots[field.slot] = values
+                numbers[field.slot] = values
             } else {
                 var values: [String] = []
                 while !list.isAtEnd {
                     values.append(try list.decode(String.self))
                 }
-                textSlots[field.slot] = values
+                texts[field.slot] = values
             }
         }
     }
@@ -155,6 +142,15 @@ extension AgencySeries.Entry {
             throw error("expected a chance of rain from 0 to 100, found \"\(text)\"")
         }
         return value
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// The objects left in the array, each read by `read`.
+    mutating func objects<T>(_ read: (KeyedDecodingContainer<JSONKey>) throws -> T) throws -> [T] {
+        var objects: [T] = []
+        while !isAtEnd { objects.append(try read(nestedContainer(keyedBy: JSONKey.self))) }
+        return objects
     }
 }
 

@@ -5,17 +5,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The weather agency's forecast file of an office, `<agencyURL>/bosai/forecast/data/forecast/<office>.json`:
-/// one file serves every city of its office (the week, and the 3-day forecast in the API's
-/// place). Fresh until the agency's next release, by the file's first `reportDatetime`; kept in
-/// the cache's `jma/` folder.
+/// The weather agency's forecast file of an office, `<agencyURL>/bosai/forecast/data/forecast/<office>.json`: one file
+/// serves every city of its office (the week, and the 3-day forecast in the API's place). Fresh until the agency's next
+/// release, by the file's first `reportDatetime`; kept in the cache's `jma/` folder.
 struct AgencySource: FileSource {
     /// The agency's site, without a trailing slash.
     let agencyURL: String
     let endpoint: Endpoint
 
-    static let shelf = ForecastCache.Shelf(folder: "jma", freshness: .releases(field: "reportDatetime"))
-    var shelf: ForecastCache.Shelf { Self.shelf }
+    var shelf: ForecastCache.Shelf { ForecastCache.Shelf(folder: "jma", freshness: .releases(field: "reportDatetime")) }
 
     func key(for city: City) throws(ForecastError) -> String {
         guard let area = AgencyArea.of(city) else {

@@ -1,6 +1,5 @@
 extension Command {
-    /// `forecast week [options] <city>...`: the agency's weekly forecast, and what
-    /// `decorations` add to it.
+    /// `forecast week [options] <city>...`: the agency's weekly forecast, and what `decorations` add to it.
     static func week(decorated decorations: [any Decoration]) -> Command {
         Command(
             name: "week",
@@ -36,7 +35,6 @@ extension Command {
             run: .cities(WeekRun()))
     }
 
-    /// The formats the week prints: all but the forecaster's text and waybar's.
     private static let weekFormats = OutputFormat.all(but: [.detail, .waybar])
     private static let weekPlaceholders = "(%w the day of the week, %r the reliability)"
 }
@@ -50,16 +48,14 @@ struct WeekRun: CityRun {
     }
 }
 
-/// What reading one city's week gave: several cities of one office share one file, and each
-/// has its own result.
+/// What reading one city's week gave: several cities of one office share one file, and each has its own result.
 public typealias WeeklyResult = CityResult<WeeklyForecast>
 
 extension CityResult where Value == WeeklyForecast {
     /// The week, or nil if the city failed.
     public var week: WeeklyForecast? { value }
 
-    /// A week's result, read from the agency's file as every week is; the client makes them,
-    /// so this is for tests.
+    /// A week's result, read from the agency's file as every week is; the client makes them, so this is for tests.
     public init(
         city: City, outcome: Result<WeeklyForecast, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
         stale: StaleCopy? = nil

@@ -1,12 +1,11 @@
 /// The week as every format prints it: a row per day, with the day's weather code, chance of
 /// rain, reliability and temperatures with their ranges.
 ///
-/// A row per day in the table too, rather than a column per day: seven days across leave a
-/// city's phrase a few cells at 80 columns, while a row per day keeps the phrase, both
-/// temperatures, the chance of rain and the reliability, as the agency's weekly page gives
-/// them. Icons are left out of the table, as in the 3-day one: terminals disagree on how wide
-/// an emoji is. A code the weather table does not know is printed as the code (TSV, line,
-/// table, templates) or kept in JSON's `code` with a `null` phrase: seen, never hidden.
+/// A row per day in the table too, rather than a column per day: seven days across leave a city's phrase a few cells at
+/// 80 columns, while a row per day keeps the phrase, both temperatures, the chance of rain and the reliability, as the
+/// agency's weekly page gives them. Icons are left out of the table, as in the 3-day one: terminals disagree on how
+/// wide an emoji is. A code the weather table does not know is printed as the code (TSV, line, table, templates) or
+/// kept in JSON's `code` with a `null` phrase: seen, never hidden.
 extension WeeklyForecast: CityReport {
     /// A row per day of the week.
     public var rowCount: Int { days.count }

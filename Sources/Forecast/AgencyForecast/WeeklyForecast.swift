@@ -11,15 +11,13 @@ public struct WeeklyForecast: Sendable, Equatable {
     public var publishingOffice: String
     /// When the weekly forecast was issued, ISO 8601 with offset.
     public var reportTime: String
-    /// The weekly area whose weather, chances of rain and reliabilities the days carry: the
-    /// city's own ("130010 東京地方"), its office's ("380000 愛媛県") or the one of its point
-    /// ("130100 伊豆諸島").
+    /// The weekly area whose weather, chances of rain and reliabilities the days carry: the city's own ("130010
+    /// 東京地方"), its office's ("380000 愛媛県") or the one of its point ("130100 伊豆諸島").
     public var area: AgencyPlace
     /// The AMeDAS point whose temperatures the days carry, or nil when the weekly forecast
     /// has none of the city's points (then every temperature is nil).
     public var temperaturePoint: AgencyPlace?
-    /// The city's points that were looked for, in order of preference: what `-v` names when
-    /// none was found.
+    /// The city's points that were looked for, in order of preference: what `-v` names when none was found.
     public var pointsLookedFor: [String]
     /// The days, in the file's order.
     public var days: [WeeklyDay]

@@ -9,76 +9,45 @@ import Glibc
 import Musl
 #endif
 
-/// The agency's map file of one ten-minute time (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`):
-/// every station's values, `{"11001":{"temp":[-7.0,0],…},"11016":{…},…}`, about 250 to 300 KB
-/// for some 1,300 stations.
+/// The agency's map file of one ten-minute time (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`): every station's values,
+/// `{"11001":{"temp":[-7.0,0],…},"11016":{…},…}`, about 250 to 300 KB for some 1,300 stations.
 ///
-/// A run asks for a few of them, so only those are read. A station's object is found by the key
-/// before its opening brace (`"44132":{`, which only a station can match: inside a station's
-/// object the keys are element names and the values numbers, arrays and `null`), and its end
-/// by counting brackets; `JSONDecoder` reads that object alone. Of the rest, the file is checked only to open
-/// as an object and close two braces deep, as a whole map file does and one cut short does not.
-/// Which keys a station has changes with the station and the year; every one is optional.
+/// A run asks for a few of them, so only those are read. A station's object is found by the key before its opening
+/// brace (`"44132":{`, which only a station can match: inside a station's object the keys are element names and the
+/// values numbers, arrays and `null`), and its end by counting brackets; `JSONDecoder` reads that object alone. Of the
+/// rest, the file is checked only to open as an object and close two braces deep, as a whole map file does and one cut
+/// short does not. Which keys a station has changes with the station and the year; every one is optional.
 enum AmedasMap {
-    /// The observations of the stations `codes` in a map file of `time`. A station the file
-    /// does not hold is not in the result.
-    ///
-    /// - Throws: ``ForecastError/notJSON(what:)`` for a body that is not a map file's object,
-    ///   or one cut short; ``ForecastError/invalidResponse(path:problem:)`` for a station asked
-    ///   for whose values are not `[value, flag]` pairs.
-    static func observations(in body: Data, of codes: Set<String>, at time: AmedasTime) throws(ForecastError)
-        -> [String: Observation]
-    {
-        try check(body)
-        var found: [String: Observation] = [:]
-        for code in codes {
-            if let observation = try observation(of: code, in: body, at: time) { found[code] = observation }
-        }
-        return found
-    }
-
-    /// A city's observation: that of the first of its area's points that the file holds (the
-    /// points of `observations(in:of:at:)`'s result), or nil if it holds none.
-    static func observation(for area: AgencyArea, in found: [String: Observation]) -> Observation? {
-        area.points.lazy.compactMap { found[$0] }.first
-    }
-
-    /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it
-    /// holds no such station.
+    /// The observation of the station `code` in a body that passed ``check(_:)``, or nil if it holds no such station.
     static func observation(of code: String, in body: Data, at time: AmedasTime) throws(ForecastError) -> Observation? {
         guard let range = stationRange(code, in: body) else { return nil }
         let readings = try ForecastError.decoding([String: AmedasReading].self, from: body[range])
         return observation(of: AmedasStation.named(code), at: time, readings: readings)
     }
 
-    /// An observation from a station's readings, each value kept only if its flag makes it a
-    /// measurement.
+    /// An observation from a station's readings, each value kept only if its flag makes it a measurement.
     static func observation(of station: AmedasStation, at time: AmedasTime, readings: [String: AmedasReading])
         -> Observation
     {
         var observation = Observation(station: station, observed: time.observed)
-        func measured(_ field: Observation.Field) -> Double? {
-            guard let reading = readings[field.fileKey], let value = reading.measured else { return nil }
-            if reading.isIncomplete { observation.incomplete.append(field) }
+        // Each value by its key in the file; flag 4 (資料不足) marks one measured over less than its whole period.
+        func measured(_ field: Observation.Field, _ key: String) -> Double? {
+            guard let reading = readings[key], let value = reading.measured else { return nil }
+            if reading.flag == 4 { observation.incomplete.append(field) }
             return value
         }
-        observation.temperature = measured(.temperature)
-        observation.humidity = measured(.humidity).flatMap(Self.whole)
-        observation.windDirection = measured(.windDirection).flatMap(Self.whole).flatMap(CompassPoint.init)
-        observation.windSpeed = measured(.windSpeed)
-        observation.precipitation10m = measured(.precipitation10m)
-        observation.precipitation1h = measured(.precipitation1h)
-        observation.precipitation24h = measured(.precipitation24h)
-        observation.sunshine1h = measured(.sunshine1h)
-        observation.snowDepth = measured(.snowDepth).flatMap(Self.whole)
-        observation.seaLevelPressure = measured(.seaLevelPressure)
-        observation.weather = measured(.weather).flatMap(Self.whole).flatMap(AutomaticWeather.init)
+        observation.temperature = measured(.temperature, "temp")
+        observation.humidity = measured(.humidity, "humidity").flatMap { Int(exactly: $0) }
+        observation.windDirection = measured(.windDirection, "windDirection").flatMap { Int(exactly: $0) }.flatMap(CompassPoint.init)
+        observation.windSpeed = measured(.windSpeed, "wind")
+        observation.precipitation10m = measured(.precipitation10m, "precipitation10m")
+        observation.precipitation1h = measured(.precipitation1h, "precipitation1h")
+        observation.precipitation24h = measured(.precipitation24h, "precipitation24h")
+        observation.sunshine1h = measured(.sunshine1h, "sun1h")
+        observation.snowDepth = measured(.snowDepth, "snow").flatMap { Int(exactly: $0) }
+        observation.seaLevelPressure = measured(.seaLevelPressure, "normalPressure")
+        observation.weather = measured(.weather, "weather").flatMap { Int(exactly: $0) }.flatMap(AutomaticWeather.init)
         return observation
-    }
-
-    /// A number that is a whole one, as an Int; nil for 12.5 or one out of range.
-    private static func whole(_ value: Double) -> Int? {
-        Int(exactly: value)
     }
 
     /// Throws unless the body opens an object and ends with two closing braces (a station's and
@@ -92,16 +61,14 @@ enum AmedasMap {
         else { throw .notJSON(what: sniff(body)) }
     }
 
-    /// Where the object of the station `code` lies in the body: the object that opens after its
-    /// key where a key of the top level can stand (after `{` or `,`), up to the brace that closes
-    /// it. The objects are found by their opening braces, with `memchr(3)`: a map file has one a
-    /// station, where it has ten times as many quotes and digits.
+    /// Where the object of the station `code` lies in the body: the object that opens after its key where a key of the
+    /// top level can stand (after `{` or `,`), up to the brace that closes it. The objects are found by their opening
+    /// braces, with `memchr(3)`: a map file has one a station, where it has ten times as many quotes and digits.
     static func stationRange(_ code: String, in body: Data) -> Range<Data.Index>? {
         let key = Array("\"\(code)\"".utf8)
         let found = body.withUnsafeBytes { bytes -> Range<Int>? in
-            // Sound: `bytes` is only read inside this closure, while `body` is alive and
-            // unchanged; memchr reads within the length it is given, and every index below is
-            // checked against the bounds before it is read.
+            // Sound: `bytes` is only read inside this closure, while `body` is alive and unchanged; memchr reads within
+            // the length it is given, and every index below is checked against the bounds before it is read.
             guard let base = bytes.baseAddress else { return nil }
             var from = 1
             while from < bytes.count {

@@ -13,9 +13,8 @@
 /// | 7 | 未実施, not done | none |
 /// | null | not observed at this station | none |
 ///
-/// Real files hold numbers beside the flags that mean "none" (`snow [162, 5]`,
-/// `snow1h [0, 6]`, `snow1h [0, null]`): they are not measurements, and printing them is the
-/// mistake other readers of these files make.
+/// Real files hold numbers beside the flags that mean "none" (`snow [162, 5]`, `snow1h [0, 6]`, `snow1h [0, null]`):
+/// they are not measurements, and printing them is the mistake other readers of these files make.
 struct AmedasReading: Decodable, Sendable, Equatable {
     /// The number as the file writes it, or nil for `null`.
     let value: Double?
@@ -42,14 +41,7 @@ struct AmedasReading: Decodable, Sendable, Equatable {
 
     /// The value if its flag makes it a measurement (0, 1 or 4), else nil.
     var measured: Double? {
-        guard let value, let flag, Self.measuredFlags.contains(flag) else { return nil }
+        guard let value, let flag, [0, 1, 4].contains(flag) else { return nil }
         return value
     }
-
-    /// Whether the value is a measurement over less than its whole period (flag 4).
-    var isIncomplete: Bool {
-        measured != nil && flag == 4
-    }
-
-    private static let measuredFlags: Set<Int> = [0, 1, 4]
 }

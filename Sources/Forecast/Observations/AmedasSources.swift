@@ -5,22 +5,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `<agencyURL>/bosai/amedas/data/latest_time.txt`: the newest map file's time, one file for
-/// every city.
+/// `<agencyURL>/bosai/amedas/data/latest_time.txt`: the newest map file's time, one file for every city.
 ///
-/// A copy stays fresh until the next map file is due, 17 minutes after the time it names (the
-/// agency publishes a file six or seven minutes after its time, every ten minutes), and for a
-/// minute after each fetch: past the due time it is asked again at most once a minute, and a
-/// copy that still names the same time leaves the map file in the cache in use. The name of a
-/// map file is never guessed from the clock: the agency's CDN keeps the 404 of a file asked for
+/// A copy stays fresh until the next map file is due, 17 minutes after the time it names (the agency publishes a file
+/// six or seven minutes after its time, every ten minutes), and for a minute after each fetch: past the due time it is
+/// asked again at most once a minute, and a copy that still names the same time leaves the map file in the cache in
+/// use. The name of a map file is never guessed from the clock: the agency's CDN keeps the 404 of a file asked for
 /// before it exists. Kept in the cache's `amedas/` folder.
 struct AmedasLatestSource: FileSource {
     /// The agency's site, without a trailing slash.
     let agencyURL: String
     let endpoint: Endpoint
 
-    /// The seconds after its time when the next map file is due, and the seconds a copy fetched
-    /// past that stays fresh.
+    /// The seconds after its time when the next map file is due, and the seconds a copy fetched past that stays fresh.
     static let due = 17 * 60
     static let recheck = 60
 

@@ -1,10 +1,8 @@
-/// An AMeDAS station: the agency's automatic weather station whose observations stand for a
-/// city now.
+/// An AMeDAS station: the agency's automatic weather station whose observations stand for a city now.
 ///
-/// A city's stations are its area's `points` (``AgencyArea/points``), the first preferred; the
-/// names of those that serve a catalog city are the table `amedas-stations.tsv`, written from
-/// the agency's station table (`bosai/amedas/const/amedastable.json`) by
-/// `Scripts/generate-amedas-stations.py`.
+/// A city's stations are its area's `points` (``AgencyArea/points``), the first preferred; the names of those that
+/// serve a catalog city are the table `amedas-stations.tsv`, written from the agency's station table
+/// (`bosai/amedas/const/amedastable.json`) by `Scripts/generate-amedas-stations.py`.
 public struct AmedasStation: Sendable, Hashable {
     /// The station's code: 2 digits of its prefecture and 3 of its number, "44132".
     public let code: String

@@ -2,10 +2,9 @@ internal import JapanTime
 /// A ten-minute time of the agency's observations, as `bosai/amedas/data/latest_time.txt`
 /// names it: the newest map file's time.
 ///
-/// The file holds one ISO 8601 time in Japan time with its offset and no newline
-/// ("2025-06-28T18:00:00+09:00"); the map file of that time is named by the same moment in
-/// Japan time, "20250628180000.json". A time whose minutes are not a multiple of ten, or that
-/// has seconds, names no map file, and is refused rather than rounded to a guess.
+/// The file holds one ISO 8601 time in Japan time with its offset and no newline ("2025-06-28T18:00:00+09:00"); the map
+/// file of that time is named by the same moment in Japan time, "20250628180000.json". A time whose minutes are not a
+/// multiple of ten, or that has seconds, names no map file, and is refused rather than rounded to a guess.
 public struct AmedasTime: Sendable, Hashable, Comparable {
     /// Seconds since 1970 (UTC).
     public let epoch: Int
@@ -52,9 +51,7 @@ public struct AmedasTime: Sendable, Hashable, Comparable {
     /// The date, the hour and the minute in Japan, each zero-padded.
     private var japan: (date: String, hour: String, minute: String) {
         let time = AgencyTime(epoch: epoch)
-        let hour = time.second / 3600
-        let minute = time.second / 60 % 60
-        return (JST.date(ofDay: time.day), hour < 10 ? "0\(hour)" : "\(hour)", minute < 10 ? "0\(minute)" : "\(minute)")
+        return (JST.date(ofDay: time.day), JST.padded(time.second / 3600, 2), JST.padded(time.second / 60 % 60, 2))
     }
 
     public static func < (lhs: AmedasTime, rhs: AmedasTime) -> Bool {

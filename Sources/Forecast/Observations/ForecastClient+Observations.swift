@@ -1,8 +1,7 @@
 extension ForecastClient {
-    /// The latest observations at the cities' AMeDAS stations, in input order, with at most
-    /// `jobs` requests in flight: see ``CityResults``. Two files serve every city: the agency's
-    /// `latest_time.txt`, which names the newest map file, then that map file; a run within
-    /// the map file's ten minutes (17 after its time) asks for neither.
+    /// The latest observations at the cities' AMeDAS stations, in input order, with at most `jobs` requests in flight:
+    /// see ``CityResults``. Two files serve every city: the agency's `latest_time.txt`, which names the newest map
+    /// file, then that map file; a run within the map file's ten minutes (17 after its time) asks for neither.
     public func observations(for cities: [City], jobs: Int) -> CityResults<Observation> {
         CityResults(client: self, cities: cities, jobs: jobs) { [self] in
             guard let first = cities.first else { return .failure(.cancelled) }

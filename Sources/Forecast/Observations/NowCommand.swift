@@ -36,13 +36,11 @@ extension Command {
         },
         run: .cities(NowRun()))
 
-    /// The formats the observations print: all but the forecaster's text.
     private static let nowFormats = OutputFormat.all(but: [.detail])
     private static let nowPlaceholders = "(%t the temperature, %h the humidity, %W the wind, %R the last hour's rain)"
 }
 
-/// How `forecast now` has its results: the client's observations, looked at again by `--watch`
-/// when the next file is due.
+/// How `forecast now` has its results: the client's observations, looked at again by `--watch` when the next is due.
 struct NowRun: CityRun {
     func results(_ context: RunContext) -> CityResults<Observation> {
         context.client!.observations(for: context.cities, jobs: context.jobs)
@@ -54,11 +52,10 @@ struct NowRun: CityRun {
 }
 
 extension WatchSchedule {
-    /// The moment after `now` when a look that found observations of the times `observed`
-    /// (seconds since 1970; nil for a city with none) is next due: when the next map file is due
-    /// after the oldest of them, 17 minutes after its time, or a minute from now if that has
-    /// passed (the agency is late, and `latest_time.txt` is asked at most once a minute), or
-    /// when none has a time.
+    /// The moment after `now` when a look that found observations of the times `observed` (seconds since 1970; nil for
+    /// a city with none) is next due: when the next map file is due after the oldest of them, 17 minutes after its
+    /// time, or a minute from now if that has passed (the agency is late, and `latest_time.txt` is asked at most once a
+    /// minute), or when none has a time.
     public static func nextLook(after now: Int, observed: [Int?]) -> Int {
         guard let oldest = observed.compactMap({ $0 }).min() else { return now + AmedasLatestSource.recheck }
         return max(oldest + AmedasLatestSource.due, now + AmedasLatestSource.recheck)

@@ -1,9 +1,8 @@
 /// What an AMeDAS station measured at one ten-minute time: a value of the agency's map file
 /// (`bosai/amedas/data/map/YYYYMMDDHHmm00.json`) for one station.
 ///
-/// Each value is nil when the station did not measure it, or when the file's quality flag says
-/// the number is no measurement (only flags 0, 1 and 4 are): the files carry numbers such as
-/// `snow [162, 5]` or `snow1h [0, 6]` whose flags mean "not observed" or "missing".
+/// Each value is nil when the station did not measure it, or when the file's quality flag says the number is no
+/// measurement (only flags 0, 1 and 4 are: `snow [162, 5]` or `snow1h [0, 6]` are "not observed" or "missing").
 public struct Observation: Sendable, Equatable {
     /// The station the values are from.
     public var station: AmedasStation
@@ -29,8 +28,7 @@ public struct Observation: Sendable, Equatable {
     public var snowDepth: Int?
     /// The pressure reduced to sea level, hPa (`normalPressure`).
     public var seaLevelPressure: Double?
-    /// The automatic weather observation (`weather`), on the hour only, at the stations that
-    /// make it.
+    /// The automatic weather observation (`weather`), on the hour only, at the stations that make it.
     public var weather: AutomaticWeather?
     /// The values whose flag is 4, 資料不足: measured, but over less than the whole period
     /// (an hour's sunshine with minutes missing). They are printed, and marked in JSON.
@@ -66,23 +64,6 @@ public struct Observation: Sendable, Equatable {
         case seaLevelPressure = "pressure_hpa"
         /// `weather`: the automatic weather observation.
         case weather
-
-        /// The key of the value in the agency's map file.
-        var fileKey: String {
-            switch self {
-            case .temperature: "temp"
-            case .humidity: "humidity"
-            case .windDirection: "windDirection"
-            case .windSpeed: "wind"
-            case .precipitation10m: "precipitation10m"
-            case .precipitation1h: "precipitation1h"
-            case .precipitation24h: "precipitation24h"
-            case .sunshine1h: "sun1h"
-            case .snowDepth: "snow"
-            case .seaLevelPressure: "normalPressure"
-            case .weather: "weather"
-            }
-        }
     }
 
     /// Creates an observation with no values; the decoder fills them in.
@@ -99,40 +80,8 @@ public struct Observation: Sendable, Equatable {
 /// Two published descriptions of the files number the points 0 (north) to 15; the real files
 /// hold 16 at dozens of stations, and 0 only with a wind of 0.2 m/s or less.
 public enum CompassPoint: Int, Sendable, CaseIterable {
-    /// Calm (静穏): code 0.
-    case calm = 0
-    /// NNE: code 1, 22.5°.
-    case nne
-    /// NE: code 2, 45°.
-    case ne
-    /// ENE: code 3, 67.5°.
-    case ene
-    /// E: code 4, 90°.
-    case e
-    /// ESE: code 5, 112.5°.
-    case ese
-    /// SE: code 6, 135°.
-    case se
-    /// SSE: code 7, 157.5°.
-    case sse
-    /// S: code 8, 180°.
-    case s
-    /// SSW: code 9, 202.5°.
-    case ssw
-    /// SW: code 10, 225°.
-    case sw
-    /// WSW: code 11, 247.5°.
-    case wsw
-    /// W: code 12, 270°.
-    case w
-    /// WNW: code 13, 292.5°.
-    case wnw
-    /// NW: code 14, 315°.
-    case nw
-    /// NNW: code 15, 337.5°.
-    case nnw
-    /// N: code 16, 0°.
-    case n
+    /// Calm (静穏), code 0, then the points clockwise from NNE (1, 22.5°) to N (16, 0°).
+    case calm = 0, nne, ne, ene, e, ese, se, sse, s, ssw, sw, wsw, w, wnw, nw, nnw, n
 
     /// The code TSV and JSON print in every language: "SSE", "calm".
     public var code: String {
@@ -156,40 +105,10 @@ public enum CompassPoint: Int, Sendable, CaseIterable {
 /// The automatic weather observation of a station (`weather`): codes 0 to 16 of the agency's
 /// table. The codes 30 (不明, unknown) and 31 (欠測, missing) are no weather, and read as none.
 public enum AutomaticWeather: Int, Sendable, CaseIterable {
-    /// 0: 晴.
-    case clear = 0
-    /// 1: 曇.
-    case cloudy
-    /// 2: 煙霧.
-    case haze
-    /// 3: 霧.
-    case fog
-    /// 4: 降水.
-    case precipitation
-    /// 5: 霧雨.
-    case drizzle
-    /// 6: 着氷性の霧雨.
-    case freezingDrizzle
-    /// 7: 雨.
-    case rain
-    /// 8: 着氷性の雨.
-    case freezingRain
-    /// 9: みぞれ.
-    case sleet
-    /// 10: 雪.
-    case snow
-    /// 11: 凍雨.
-    case icePellets
-    /// 12: 霧雪.
-    case snowGrains
-    /// 13: しゅう雨.
-    case rainShowers
-    /// 14: しゅう雪.
-    case snowShowers
-    /// 15: ひょう.
-    case hail
-    /// 16: 雷.
-    case thunder
+    /// Codes 0 to 10: 晴, 曇, 煙霧, 霧, 降水, 霧雨, 着氷性の霧雨, 雨, 着氷性の雨, みぞれ, 雪.
+    case clear = 0, cloudy, haze, fog, precipitation, drizzle, freezingDrizzle, rain, freezingRain, sleet, snow
+    /// Codes 11 to 16: 凍雨, 霧雪, しゅう雨, しゅう雪, ひょう, 雷.
+    case icePellets, snowGrains, rainShowers, snowShowers, hail, thunder
 
     /// The agency's word ("晴", "しゅう雨") or an English one ("clear", "rain showers").
     public func name(in language: Language) -> String {

@@ -1,9 +1,8 @@
 /// The sun's times as every format prints them: a row a day.
 ///
-/// TSV's columns are `date sunrise sunset daylight`, each time `HH:MM` in JST and the daylight
-/// the difference of the printed times; JSON has the city's `latitude` and `longitude`, then
-/// `days`. The line is `↑06:50 ↓16:38`, a later day led by its date. The table's footer says
-/// where the times were computed, and that they are sea-level times.
+/// TSV's columns are `date sunrise sunset daylight`, each time `HH:MM` in JST and the daylight the difference of the
+/// printed times; JSON has the city's `latitude` and `longitude`, then `days`. The line is `↑06:50 ↓16:38`, a later day
+/// led by its date. The table's footer says where the times were computed, and that they are sea-level times.
 extension CitySun: CityReport {
     /// A row a day.
     public var rowCount: Int { days.count }

@@ -26,9 +26,6 @@ public enum SunCalculator {
          event(day: day, latitude: latitude, longitude: longitude, rising: false))
     }
 
-    /// JST is UTC+9 all year.
-    static let japanOffsetMinutes = 540.0
-
     /// The minutes after JST midnight of one event, iterated to its own moment.
     static func event(day: Int, latitude: Double, longitude: Double, rising: Bool) -> Double? {
         // The Julian day of the JST date's 0:00 UTC; the events lie about 9 h before and after it.
@@ -42,7 +39,7 @@ public enum SunCalculator {
             minutesUTC = next
             if settled { break }
         }
-        return minutesUTC + japanOffsetMinutes
+        return minutesUTC + 540  // JST is UTC+9 all year
     }
 }
 

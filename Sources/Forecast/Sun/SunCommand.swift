@@ -36,7 +36,6 @@ extension Command {
         },
         run: .cities(SunRun()))
 
-    /// The formats the sun prints: all but the forecaster's text and waybar's.
     private static let sunFormats = OutputFormat.all(but: [.detail, .waybar])
 }
 
@@ -59,7 +58,6 @@ extension Key {
 extension OptionSpec {
     /// The most days of the sun: a leap year.
     static let mostSunDays = 366
-    /// `forecast sun`'s days when `--days` is not given.
     static let defaultSunDays = 1
     /// The years `--date` takes: where NOAA's formulas keep to the minute.
     static let sunYears = 1900...2100
@@ -86,8 +84,7 @@ extension OptionSpec {
         })
 }
 
-/// `%S` and `%s` in every command's templates: the sunrise and the sunset at the city on the
-/// row's day.
+/// `%S` and `%s` in every command's templates: the sunrise and the sunset at the city on the row's day.
 struct SunTimes: TemplateAddition {
     var placeholders: [FormatTemplate.Placeholder] { [.sunrise, .sunset] }
 

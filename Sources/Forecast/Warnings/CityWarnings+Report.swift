@@ -1,11 +1,10 @@
 /// The warnings in force as every format prints them: a row per warning, highest level first.
 ///
-/// TSV's columns are `level code warning status reported`; a city with nothing in force has
-/// one row of level 0, its code, name and status empty and `reported` the file's newest time,
-/// so that a script tells "none" from "not fetched". JSON's `warnings` array holds each
-/// warning's `level`, `code`, `name`, `status`, `reported` and `additions`, and is empty for
-/// none. The line and a template write every warning on one line (`千葉 大雨特別警報 雷注意報`,
-/// `東京 -`); waybar's class is the highest level's name.
+/// TSV's columns are `level code warning status reported`; a city with nothing in force has one row of level 0, its
+/// code, name and status empty and `reported` the file's newest time, so that a script tells "none" from "not fetched".
+/// JSON's `warnings` array holds each warning's `level`, `code`, `name`, `status`, `reported` and `additions`, and is
+/// empty for none. The line and a template write every warning on one line (`千葉 大雨特別警報 雷注意報`, `東京 -`);
+/// waybar's class is the highest level's name.
 extension CityWarnings: CityReport {
     /// A row per warning in force (none when nothing is: the layout shows that row itself).
     public var rowCount: Int { warnings.count }
@@ -30,9 +29,8 @@ extension CityWarnings: CityReport {
         published: \.reported,
         line: { warnings, _, language in warnings.line(in: language) },
         placeholder: { placeholder, warnings, _, language in
-            // %C, the weather phrase elsewhere, is here what is in force: the line's words. The
-            // forecasts' and the observations' own have nothing here; the city's come from the
-            // result.
+            // %C, the weather phrase elsewhere, is here what is in force: the line's words. The forecasts' and the
+            // observations' own have nothing here; the city's come from the result.
             placeholder == .weather ? warnings.line(in: language)
                 : placeholder == .date ? String(warnings.reported.prefix(10)) : nil
         },

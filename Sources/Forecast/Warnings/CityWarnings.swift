@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The warnings and advisories (警報・注意報) in force for a city, from its office's `r8` file.
 public struct CityWarnings: Sendable, Equatable {
     /// The file's office: the city's forecast office, or 014030 (十勝) and 460040 (奄美),
@@ -37,8 +31,7 @@ public struct Warning: Sendable, Equatable {
     public var code: String
     /// What the code stands for; nil for a code the table does not know (shown, never dropped).
     public var kind: WarningCode?
-    /// The status as the file writes it: 発表, 継続, or a downgrade such as 危険警報から警報, whose
-    /// code is the new state.
+    /// The status as written: 発表, 継続, or a downgrade such as 危険警報から警報 (its code is the new state).
     public var status: String
     /// The `reportDatetime` of the telegram it is in, as the file writes it.
     public var reported: String
@@ -71,8 +64,8 @@ public struct Warning: Sendable, Equatable {
         case "発表": return "issued"
         case "継続": return "continued"
         default:
-            let parts = status.components(separatedBy: "から")
-            guard parts.count == 2, let from = Self.levelNames[parts[0]], let to = Self.levelNames[parts[1]] else { return status }
+            let parts = status.split(separator: "から", omittingEmptySubsequences: false)
+            guard parts.count == 2, let from = Self.levelNames[String(parts[0])], let to = Self.levelNames[String(parts[1])] else { return status }
             return "\(from) to \(to)"
         }
     }

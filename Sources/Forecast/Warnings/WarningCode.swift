@@ -1,12 +1,10 @@
 /// A kind of warning or advisory of the agency (警報・注意報) by its code in the `r8` files:
 /// its name, its English name and its level.
 ///
-/// The table is the agency's warning page's own (`www.jma.go.jp/bosai/warning/`: 33 codes with
-/// their weights 20, 30, 40 and 50), with 04, 18 and 27 from the 防災情報XML code table
-/// (`Fixtures/jma/warnings/warning-codes.tsv`). The English names are this project's: the
-/// agency's own terms where it has them (warning, advisory, emergency warning), and for the new
-/// 危険警報 of 2026, "danger warning", a word for word rendering of the level between a warning
-/// and an emergency warning.
+/// The table is the agency's warning page's own (`www.jma.go.jp/bosai/warning/`: 33 codes with their weights 20, 30, 40
+/// and 50), with 04, 18 and 27 from the 防災情報XML code table (`Fixtures/jma/warnings/warning-codes.tsv`). The English
+/// names are this project's: the agency's own terms where it has them (warning, advisory, emergency warning), and for
+/// the new 危険警報 of 2026, "danger warning", word for word: the level between a warning and an emergency warning.
 public struct WarningCode: Sendable, Hashable {
     /// The code as the file writes it: "03".
     public let code: String

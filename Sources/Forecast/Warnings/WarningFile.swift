@@ -76,11 +76,10 @@ struct WarningFile: Sendable, Decodable {
     static let notInForce: Set<String> = ["解除", "発表警報・注意報はなし"]
 }
 
-/// `<agencyURL>/bosai/warning/data/r8/{office}.json`: the warnings of an office's areas, one
-/// file for its cities. The file is the city's page's (``AgencyArea/page``): the forecast office,
-/// but for 十勝 (014030) and 奄美 (460040), which have files of their own (the forecast is in
-/// 014100's and 460100's, and those warning files do not hold them). Fresh for 5 minutes:
-/// warnings change at any hour. Kept in the cache's `warnings/` folder. The old
+/// `<agencyURL>/bosai/warning/data/r8/{office}.json`: the warnings of an office's areas, one file for its cities. The
+/// file is the city's page's (``AgencyArea/page``): the forecast office, but for 十勝 (014030) and 奄美 (460040), which
+/// have files of their own (the forecast is in 014100's and 460100's, and those warning files do not hold them). Fresh
+/// for 5 minutes: warnings change at any hour. Kept in the cache's `warnings/` folder. The old
 /// `bosai/warning/data/warning/` files are never read: they stopped changing on 2026-05-28.
 struct WarningSource: FileSource {
     let agencyURL: String

@@ -1,13 +1,11 @@
-/// The warnings of level 3 or more (警報, 危険警報, 特別警報) in force for each city, that the
-/// 3-day forecast and the week show with `--warnings`: TSV's last column, JSON's `warnings`, a
-/// line under the table. Advisories are left out: a forecast's reader is told of what may
-/// change the day's plans, and `forecast warnings` lists the rest.
+/// The warnings of level 3 or more (警報, 危険警報, 特別警報) in force for each city, that the 3-day forecast and the
+/// week show with `--warnings`: TSV's last column, JSON's `warnings`, a line under the table. Advisories are left out:
+/// a forecast's reader is told of what may change the day's plans, and `forecast warnings` lists the rest.
 public struct WarningMarks: CityDecoration {
     /// TSV's column and JSON's member.
     public var name: String { "warnings" }
 
-    /// Each city's warnings of level 3 or more, by its ID; nil for a city whose warning file
-    /// could not be had.
+    /// Each city's warnings of level 3 or more, by its ID; nil for a city whose warning file could not be had.
     private var byCity: [String: [Warning]?] = [:]
 
     /// The lowest level marked: 3, a warning (警報).
@@ -31,8 +29,7 @@ public struct WarningMarks: CityDecoration {
         ValueText.field((warnings(for: id) ?? []).map { $0.name(in: language) }.joined(separator: ","))
     }
 
-    /// JSON's member: an array of the warnings as `forecast warnings` writes them, `null` when
-    /// the file could not be had.
+    /// JSON's member: the warnings as `forecast warnings` writes them, `null` when the file could not be had.
     public func json(for id: String, language: Language) -> String {
         guard let warnings = warnings(for: id) else { return "null" }
         let value = CityWarnings(office: "", reported: "", warnings: warnings, readOn: "")

@@ -2,7 +2,7 @@ extension Command {
     /// `forecast warnings [options] <city>...`: the warnings and advisories in force.
     static let warnings = Command(
         name: "warnings",
-        options: OptionSpec.fetching(first: [.format(warningsFormats, templates: warningsPlaceholders)], bar: true),
+        options: OptionSpec.fetching(first: [.format(warningsFormats, templates: "(%C the warnings in force, %d the date)")], bar: true),
         formats: warningsFormats,
         help: {
             CommandHelp(
@@ -37,9 +37,7 @@ extension Command {
         },
         run: .cities(WarningsRun()))
 
-    /// The formats the warnings print: all but the forecaster's text.
     private static let warningsFormats = OutputFormat.all(but: [.detail])
-    private static let warningsPlaceholders = "(%C the warnings in force, %d the date)"
 }
 
 /// How `forecast warnings` has its results: the client's warnings, looked at again by
