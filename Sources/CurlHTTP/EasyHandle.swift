@@ -55,13 +55,8 @@ final class EasyHandle {
     }
 
     /// libcurl copies string options (since 7.17), so the temporary C string may go away after the call.
-    func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        try set(option, optional: value)
-    }
-
-    /// A string option that may be unset: nil passes NULL, which restores "none" for options
-    /// such as `CURLOPT_CAINFO` whose default is compiled in.
-    func set(_ option: CURLoption, optional value: String?) throws(CurlError) {
+    /// nil passes NULL, which restores "none" for options such as `CURLOPT_CAINFO` whose default is compiled in.
+    func set(_ option: CURLoption, _ value: String?) throws(CurlError) {
         let code = value.map { $0.withCString { ccurl_easy_setopt_string(pointer, option, $0) } }
         try Self.check(code ?? ccurl_easy_setopt_string(pointer, option, nil))
     }

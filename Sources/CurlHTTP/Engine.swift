@@ -78,26 +78,17 @@ final class Engine: @unchecked Sendable {
 
     /// Wakes the loop so that it looks at its paused streams again; from any thread.
     func nudge() {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.wake(multi)
-        }
+        inbox.withLock { $0.wake(multi) }
     }
 
     /// Asks the thread to drop a cancelled request, detaching its transfer if it is running.
     func cancel(_ request: Request) {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.cancel(request, waking: multi)
-        }
+        inbox.withLock { $0.cancel(request, waking: multi) }
     }
 
     /// Asks the thread to fail every request with `CancellationError` and stop.
     func shutdown() {
-        inbox.withLock { inbox in
-            guard inbox.acceptsRequests else { return }
-            inbox.requestShutdown(waking: multi)
-        }
+        inbox.withLock { $0.requestShutdown(waking: multi) }
     }
 
     /// Returns once the loop has ended and freed its handles.

@@ -46,12 +46,10 @@ final class MultiHandle {
         try Self.check(ccurl_multi_remove_handle(pointer, easy.pointer))
     }
 
-    /// Drives every transfer as far as it can go without blocking; returns how many still run.
-    @discardableResult
-    func perform() throws(CurlError) -> Int {
+    /// Drives every transfer as far as it can go without blocking.
+    func perform() throws(CurlError) {
         var running: Int32 = 0
         try Self.check(ccurl_multi_perform(pointer, &running))
-        return Int(running)
     }
 
     /// Waits until a socket of a transfer or one of `extra` is ready, `wakeup()` is called, or

@@ -109,24 +109,12 @@ enum FormEncoding {
         case object([String: Value])
 
         init(from decoder: any Decoder) throws {
-            if let container = try? decoder.container(keyedBy: Key.self) {
-                var members: [String: Value] = [:]
-                for key in container.allKeys {
-                    members[key.stringValue] = try container.decode(Value.self, forKey: key)
-                }
-                self = .object(members)
-                return
-            }
-            if var container = try? decoder.unkeyedContainer() {
-                var elements: [Value] = []
-                while !container.isAtEnd {
-                    elements.append(try container.decode(Value.self))
-                }
-                self = .array(elements)
-                return
-            }
             let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
+            if let members = try? single.decode([String: Value].self) {
+                self = .object(members)
+            } else if let elements = try? single.decode([Value].self) {
+                self = .array(elements)
+            } else if single.decodeNil() {
                 self = .null
             } else if let bool = try? single.decode(Bool.self) {
                 self = .bool(bool)
@@ -138,13 +126,6 @@ enum FormEncoding {
                 self = .string(try single.decode(String.self))
             }
         }
-    }
-
-    struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// `parameters` as a query: `a=1&b%5B%5D=x&b%5B%5D=y`, keys sorted.
@@ -190,10 +171,7 @@ enum FormEncoding {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "%")))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+                out += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
             }
         }
         return out

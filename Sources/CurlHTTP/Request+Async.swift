@@ -38,7 +38,7 @@ extension Request {
     private func value<Value: Sendable>(_ transform: (Response) throws -> Value) async throws -> Value {
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-                if !resumeDirectly(continuation) {
+                if !addWaiter(unlessBehindHandlers: true, { continuation.resume(with: $0.result) }) {
                     serialize({ $0 }) { continuation.resume(with: $0.result) }
                 }
             }

@@ -40,7 +40,7 @@ public final class Request: Sendable {
     /// continuation. A closure of a non-generic type rather than the continuation, so that a
     /// request finishing with none waiting needs no generic type's metadata, whose first
     /// instantiation would cost the runtime a scan of every protocol conformance.
-    private typealias Waiter = @Sendable (Outcome) -> Void
+    typealias Waiter = @Sendable (Outcome) -> Void
 
     /// The request's life, one value, so that what it asks for, when it started, who waits and
     /// how it ended cannot disagree. Each case of it and of `Stage` holds one value of a named
@@ -198,9 +198,7 @@ public final class Request: Sendable {
     /// A request not started yet never will be.
     public func cancel() {
         // One not handed to the session yet is not the engine's to drop.
-        if case .unfinished(let unfinished) = end(.failure(CancellationError(), attempts: 0)), !unfinished.stage.isDescribed {
-            engine.cancel(self)
-        }
+        if finish(.failure(CancellationError(), attempts: 0)) { engine.cancel(self) }
     }
 
     /// Starts the request: hands it to the session, which sends it as soon as its host's pacing
@@ -290,13 +288,10 @@ public final class Request: Sendable {
     }
 
     /// Records the outcome, resumes the async callers waiting for it directly, and lets the
-    /// handlers run; only the first call counts.
-    func finish(_ result: Outcome) {
-        _ = end(result)
-    }
-
-    /// `finish`'s work; returns the request's life before, finished if it had finished already.
-    private func end(_ result: Outcome) -> Life {
+    /// handlers run; only the first call counts. True if this call finished a request that had
+    /// been handed to the session.
+    @discardableResult
+    func finish(_ result: Outcome) -> Bool {
         let previous = state.withLock { state -> Life in
             let previous = state.life
             if case .unfinished(let unfinished) = previous {
@@ -305,7 +300,7 @@ public final class Request: Sendable {
             }
             return previous
         }
-        guard case .unfinished(let unfinished) = previous else { return previous }
+        guard case .unfinished(let unfinished) = previous else { return false }
         // A stream's consumer hears of the end whatever the stage, one cancelled before the
         // start included: its loop would wait for it forever.
         let description = unfinished.description
@@ -320,21 +315,14 @@ public final class Request: Sendable {
             waiter(result)
         }
         handlerQueue.activate()
-        return previous
-    }
-
-    /// Resumes `continuation` with the outcome, directly, if no handler was added before:
-    /// at once if the request has finished, else from `finish`. Returns false, leaving the
-    /// continuation alone, if a handler came first: the caller then waits behind it in the
-    /// chain, to see what it made of the outcome.
-    func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
-        addWaiter(unlessBehindHandlers: true) { continuation.resume(with: $0.result) }
+        return !unfinished.stage.isDescribed
     }
 
     /// Calls `waiter` with the outcome, at once if the request has finished, else from
     /// `finish` (and starts the request). With `unlessBehindHandlers`, returns false and does
-    /// nothing if a handler was added first: checked under the same lock as the waiter is added.
-    private func addWaiter(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
+    /// nothing if a handler was added first (checked under the same lock as the waiter is
+    /// added): an async caller then waits behind it in the chain, to see what it made of the outcome.
+    func addWaiter(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
         var outcome: Outcome?
         let waits = state.withLock { state -> Bool in
             if unlessBehindHandlers, state.hasHandlers { return false }

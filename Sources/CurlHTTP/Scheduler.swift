@@ -24,7 +24,7 @@
 /// it with `started` (or `remove` if it could not start); then sleep until `wake`.
 struct Scheduler<Owner: AnyObject, Running> {
     /// Every admitted request that is not done, keyed by its owner's identity.
-    private var records: [ObjectIdentifier: Record] = [:]
+    private(set) var records: [ObjectIdentifier: Record] = [:]
     /// The records not running (queued or waiting to retry), in the order they take turns.
     /// Kept in order as records come and go, so no turn sorts it.
     private var queue: [ObjectIdentifier] = []
@@ -48,14 +48,6 @@ struct Scheduler<Owner: AnyObject, Running> {
         self.random = random
     }
 
-    /// How many requests it holds, running or not.
-    var count: Int { records.count }
-
-    /// The state of `owner`'s request, or nil if it holds none.
-    func state(of owner: Owner) -> State? {
-        records[ObjectIdentifier(owner)]?.state
-    }
-
     /// What carries the attempt in flight of `owner`'s request, or nil if it is not running.
     func running(_ owner: Owner) -> Running? {
         if case .running(let running, _)? = records[ObjectIdentifier(owner)]?.state { running } else { nil }
@@ -75,9 +67,7 @@ struct Scheduler<Owner: AnyObject, Running> {
     /// Drops a cancelled request; returns what carries its attempt if it was running, for the
     /// engine to detach. Its limit's turn passes on.
     mutating func cancel(_ owner: Owner) -> Running? {
-        guard let record = take(ObjectIdentifier(owner)) else { return nil }
-        if case .running(let running, _) = record.state { return running }
-        return nil
+        if case .running(let running, _)? = take(ObjectIdentifier(owner))?.state { running } else { nil }
     }
 
     /// Records that attempt `attempt` of one of `dueStarts` was handed to libcurl at `now`: it
@@ -88,9 +78,7 @@ struct Scheduler<Owner: AnyObject, Running> {
         queue.remove(at: index)
         records[key]?.state = .running(running, attempt: record.state.attemptsMade + 1)
         pacer.started(host: record.host, at: now)
-        if let limit = record.limit {
-            inFlight[ObjectIdentifier(limit), default: 0] += 1
-        }
+        if let limit = record.limit { inFlight[ObjectIdentifier(limit), default: 0] += 1 }
         changed = true
     }
 
@@ -170,9 +158,7 @@ struct Scheduler<Owner: AnyObject, Running> {
                   record.deadline.map({ $0 > now }) ?? true
             else { continue }
             pacer.started(host: record.host, at: now)
-            if let limit = record.limit {
-                inFlight[ObjectIdentifier(limit), default: 0] += 1
-            }
+            if let limit = record.limit { inFlight[ObjectIdentifier(limit), default: 0] += 1 }
             let attempt = record.state.attemptsMade + 1
             starts.append(Start(owner: record.owner, description: record.description, attempt: attempt))
         }

@@ -112,8 +112,8 @@ final class Transfer {
         // settings are decided once per process; named roots need no probe.
         let trust = options.trust.isSystem ? CurlGlobal.systemTrust : TrustSettings(named: options.trust)
         if !trust.useLibcurlDefaults {
-            try easy.set(CURLOPT_CAINFO, optional: trust.caFile)
-            try easy.set(CURLOPT_CAPATH, optional: trust.caDirectory)
+            try easy.set(CURLOPT_CAINFO, trust.caFile)
+            try easy.set(CURLOPT_CAPATH, trust.caDirectory)
         }
         if description.endpoint.isHTTPS {
             // Requests that start together on one HTTPS origin wait for the first connection's
@@ -160,8 +160,7 @@ final class Transfer {
         // valid only during the call: the buffer view does not escape, and `receiveBody` and
         // `receiveHeader` copy the bytes (into `Data`, into a `String`) before returning.
         try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let transfer = Transfer.from(userdata) else { return 0 }
             let length = size * count
             let bytes = UnsafeRawBufferPointer(start: data, count: length)
             if let download = transfer.description.download {
@@ -185,8 +184,7 @@ final class Transfer {
             // Called on the session's thread during curl_multi_perform, with the attempt's
             // counts; the transfer is alive then, as in the data callbacks. 0 goes on.
             try easy.set(CURLOPT_XFERINFOFUNCTION) { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
-                guard let userdata else { return 0 }
-                let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                guard let transfer = Transfer.from(userdata) else { return 0 }
                 // A continued download counts the bytes its .part held already.
                 let resumed = transfer.resumedFrom
                 transfer.description.progress?.update(
@@ -197,11 +195,8 @@ final class Transfer {
         }
         try easy.set(CURLOPT_HEADERDATA, pointer: userdata)
         try easy.set(CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
-            let length = size * count
-            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
-            return length
+            Transfer.from(userdata)?.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return userdata == nil ? 0 : size * count
         }
     }
 
@@ -232,29 +227,28 @@ final class Transfer {
             let continues = status == 206 && resumedFrom > 0
             let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (continues ? O_APPEND : O_TRUNC)
             downloadFile = open(download.partial, flags, 0o644)
-            guard downloadFile >= 0 else {
-                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
-                return false
-            }
+            guard downloadFile >= 0 else { return stop("could not write \(download.partial): \(errnoText)") }
             if !continues { resumedFrom = 0 }
             // The validator of what the .part holds, for a later download to continue it.
             let validator = headers["etag"] ?? headers["last-modified"] ?? ""
             if (try? Data(validator.utf8).write(to: URL(fileURLWithPath: download.validator))) == nil {
-                abortReason = "could not write \(download.validator)"
-                return false
+                return stop("could not write \(download.validator)")
             }
         }
         var offset = 0
         while offset < bytes.count {
             let written = write(downloadFile, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
-                return false
-            }
+            guard written > 0 else { return stop("could not write \(download.partial): \(errnoText)") }
             offset += written
         }
         return true
+    }
+
+    /// Records why the write callback stops the transfer; false, for libcurl to abort it.
+    private func stop(_ reason: String) -> Bool {
+        abortReason = reason
+        return false
     }
 
     /// After an attempt that ended with a 2xx response: the `.part` renamed onto the
@@ -266,11 +260,11 @@ final class Transfer {
             downloadFile = -1
         } else {
             let empty = open(download.partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard empty >= 0 else { return "could not write \(download.partial): \(String(cString: strerror(errno)))" }
+            guard empty >= 0 else { return "could not write \(download.partial): \(errnoText)" }
             close(empty)
         }
         guard rename(download.partial, download.path) == 0 else {
-            return "could not move \(download.partial) to \(download.path): \(String(cString: strerror(errno)))"
+            return "could not move \(download.partial) to \(download.path): \(errnoText)"
         }
         unlink(download.validator)
         return nil
@@ -315,7 +309,7 @@ final class Transfer {
             let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var status = stat()
             guard file >= 0, fstat(file, &status) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = errnoText
                 if file >= 0 { close(file) }
                 throw CurlError(kind: .other, message: "could not read \(path): \(reason)", url: description.url, attempts: attempt)
             }
@@ -334,15 +328,13 @@ final class Transfer {
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_READDATA, pointer: userdata)
         try easy.set(CURLOPT_READFUNCTION) { buffer, size, count, userdata in
-            guard let buffer, let userdata else { return 0x1000_0000 }  // CURL_READFUNC_ABORT
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let buffer, let transfer = Transfer.from(userdata) else { return 0x1000_0000 }  // CURL_READFUNC_ABORT
             return transfer.readUpload(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
         }
         // libcurl rewinds to send the body again (an authentication's second round, a redirect).
         try easy.set(CURLOPT_SEEKDATA, pointer: userdata)
         try easy.set(CURLOPT_SEEKFUNCTION, seek: { userdata, offset, origin in
-            guard let userdata, origin == SEEK_SET else { return 1 }  // CURL_SEEKFUNC_FAIL
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let transfer = Transfer.from(userdata), origin == SEEK_SET else { return 1 }  // CURL_SEEKFUNC_FAIL
             return transfer.seekUpload(to: Int64(offset)) ? 0 : 1
         })
     }
@@ -353,12 +345,7 @@ final class Transfer {
         let abort = 0x1000_0000
         switch description.upload {
         case .data(let data)?:
-            let start = Int(uploadOffset)
-            let count = min(buffer.count, data.count - start)
-            guard count > 0 else { return 0 }
-            data.withUnsafeBytes { bytes in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]))
-            }
+            let count = data.dropFirst(Int(uploadOffset)).copyBytes(to: buffer)
             uploadOffset += Int64(count)
             return count
         case .file(let path)?:
@@ -379,7 +366,7 @@ final class Transfer {
                 }
             }
             guard got > 0 else {
-                abortReason = got == 0 ? changed : "could not read \(path): \(String(cString: strerror(errno)))"
+                abortReason = got == 0 ? changed : "could not read \(path): \(errnoText)"
                 return abort
             }
             uploadOffset += Int64(got)
@@ -435,8 +422,13 @@ final class Transfer {
     /// one its request is running.
     static func ofEnded(_ easy: UnsafeMutableRawPointer) -> Transfer? {
         var value: UnsafeMutableRawPointer?
-        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK, let value else { return nil }
-        return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
+        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK else { return nil }
+        return from(value)
+    }
+
+    /// The transfer an unretained `userdata` pointer (the callbacks', the handle's private one) points at.
+    private static func from(_ userdata: UnsafeMutableRawPointer?) -> Transfer? {
+        userdata.map { Unmanaged<Transfer>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit,
@@ -469,11 +461,8 @@ final class Transfer {
 
     /// `bytes` without leading and trailing spaces, tabs, CRs and LFs.
     static func trimmingSpaces(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
-        }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
+        let isText = { (byte: UInt8) in !" \t\r\n".utf8.contains(byte) }
+        guard let first = bytes.firstIndex(where: isText), let last = bytes.lastIndex(where: isText) else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
     }
 
@@ -490,10 +479,9 @@ final class Transfer {
     /// Whole milliseconds, rounded toward zero; saturating at `Int.min` and `Int.max`.
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflowed) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
-        if overflowed { return seconds < 0 ? .min : .max }
-        return sum
+        return Int(clamping: Int128(seconds) * 1000 + Int128(attoseconds / 1_000_000_000_000_000))
     }
 }
+
+/// `strerror(errno)`'s text.
+private var errnoText: String { String(cString: strerror(errno)) }
