@@ -51,11 +51,6 @@ enum CurlCommand {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || "-_./:=@%+,".unicodeScalars.contains(scalar)
         }
-        guard !safe else { return text }
-        var quoted = "'"
-        for character in text {
-            quoted += character == "'" ? "'\\''" : String(character)
-        }
-        return quoted + "'"
+        return safe ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -54,12 +54,4 @@ package enum CurlGlobal {
     static let systemTrust: TrustSettings = TrustSettings.resolve(
         .system, tlsBackend: LibcurlVersion.current.tlsLibrary ?? "", defaultCADirectory: defaultCADirectory,
         hasHashLinks: TrustSettings.directoryHasHashLinks)
-
-    /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …", or "" if
-    /// libcurl cannot be loaded.
-    static var versionString: String {
-        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl
-        // (ccurl_version NULL if libcurl could not be loaded); String(cString:) copies it at once.
-        ccurl_version().map { String(cString: $0) } ?? ""
-    }
 }

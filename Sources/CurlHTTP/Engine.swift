@@ -32,10 +32,10 @@ final class Engine: @unchecked Sendable {
     /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
     /// polled with libcurl's sockets); the engine thread's alone.
     private var waitingUploads: [Transfer] = []
-    /// The streams whose sinks hold chunks their consumers have not been told of, each with the
-    /// clock's reading of the turn before the perform in which the first came: after an idle
-    /// moment a chunk is due at once (``StreamSink/flush(atLeast:)``); the engine thread's alone.
-    private var heldStreams: [HeldStream] = []
+    /// The streams whose sinks hold chunks their consumers have not been told of (since each
+    /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``);
+    /// the engine thread's alone.
+    private var heldStreams: [Transfer] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read during
     /// the next turn's perform; the engine thread's alone.
     private let turnClock = TurnClock(.now)
@@ -169,8 +169,8 @@ final class Engine: @unchecked Sendable {
     private func flushHeldStreams(now: ContinuousClock.Instant?) {
         guard !heldStreams.isEmpty else { return }
         heldStreams.removeAll { held in
-            guard let stream = held.transfer.description.stream else { return true }
-            let due = now.map { $0 - held.since >= StreamSink.maxFlushDelay } ?? true
+            guard let stream = held.description.stream else { return true }
+            let due = now.map { $0 - held.heldSince >= StreamSink.maxFlushDelay } ?? true
             return stream.flush(atLeast: due ? 0 : StreamSink.flushBatch)
         }
     }
@@ -232,7 +232,7 @@ final class Engine: @unchecked Sendable {
         if transfer.description.stream != nil {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
-            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(HeldStream(transfer: holding, since: self.turnClock.now)) }
+            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(holding) }
         }
         if transfer.description.upload != nil {
             // On this thread only, from the read callback during curl_multi_perform.
@@ -330,14 +330,6 @@ final class Engine: @unchecked Sendable {
             request.finish(.failure(error, attempts: 0))
         }
     }
-}
-
-/// A stream whose sink holds chunks its consumer has not been told of, and the turn's clock
-/// reading when the first came. (A struct, not a tuple: a labelled tuple's metadata is made at run time, by
-/// the engine's initialiser, in every run of a client, streaming or not.)
-struct HeldStream {
-    let transfer: Transfer
-    let since: ContinuousClock.Instant
 }
 
 /// The engine turn's reading of the clock, handed to what runs between two turns on the engine

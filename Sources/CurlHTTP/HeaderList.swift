@@ -16,9 +16,7 @@ final class HeaderList {
             // curl_slist_append copies the string, so the temporary C string may go away. On
             // failure it returns NULL and leaves the list as it was, which `deinit` then frees.
             guard let head = line.withCString({ ccurl_slist_append(pointer, $0) }) else {
-                throw CurlError(
-                    kind: .other, code: .outOfMemory,
-                    message: "curl_slist_append failed: out of memory")
+                throw CurlError(kind: .other, code: .outOfMemory, message: "curl_slist_append failed: out of memory")
             }
             pointer = head
         }

@@ -43,30 +43,22 @@ public struct ParameterEncoder: Sendable {
         ParameterEncoder(kind: .form(destination))
     }
 
-    /// What encoding parameters makes of a request: its URL (with the query), its headers and
-    /// its body.
-    struct Encoded {
-        var url: String
-        var headers: HTTPHeaders
-        var body: Data?
-    }
-
-    /// Encodes `parameters` into a request of `method` to `url` with `headers`.
+    /// Encodes `parameters` into a request of `method` to `url` with `headers`: adds the query to
+    /// `url` or a `Content-Type` to `headers`, and returns the body, if any.
     ///
     /// - Throws: ``ParameterEncodingError`` when the value cannot be encoded (a top-level
     ///   value that is not keyed, a number JSON cannot write).
     func encode<Parameters: Encodable>(
-        _ parameters: Parameters, method: HTTPMethod, url: String, headers: HTTPHeaders
-    ) throws(ParameterEncodingError) -> Encoded {
-        var encoded = Encoded(url: url, headers: headers, body: nil)
+        _ parameters: Parameters, method: HTTPMethod, url: inout String, headers: inout HTTPHeaders
+    ) throws(ParameterEncodingError) -> Data? {
         switch kind {
         case .json:
+            if headers["content-type"] == nil { headers.add(name: "Content-Type", value: "application/json") }
             do {
-                encoded.body = try JSONEncoder().encode(parameters)
+                return try JSONEncoder().encode(parameters)
             } catch {
                 throw ParameterEncodingError(reason: "\(error)")
             }
-            if encoded.headers["content-type"] == nil { encoded.headers.add(name: "Content-Type", value: "application/json") }
         case .form(let destination):
             let query = try FormEncoding.query(of: parameters)
             let inQuery = switch destination {
@@ -75,15 +67,14 @@ public struct ParameterEncoder: Sendable {
             case .methodDependent: [.get, .head, .delete].contains(method)
             }
             if inQuery {
-                encoded.url = FormEncoding.url(url, adding: query)
-            } else {
-                encoded.body = Data(query.utf8)
-                if encoded.headers["content-type"] == nil {
-                    encoded.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
-                }
+                url = FormEncoding.url(url, adding: query)
+                return nil
             }
+            if headers["content-type"] == nil {
+                headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
+            }
+            return Data(query.utf8)
         }
-        return encoded
     }
 }
 

@@ -70,14 +70,12 @@ public final class Request: Sendable {
 
         /// Not handed to the session yet: modifiers may change what it asks for.
         var isDescribed: Bool {
-            guard case .described = self else { return false }
-            return true
+            if case .described = self { true } else { false }
         }
 
         /// When its first attempt was handed to libcurl; nil before.
         var since: ContinuousClock.Instant? {
-            guard case .running(let since) = self else { return nil }
-            return since
+            if case .running(let since) = self { since } else { nil }
         }
     }
 
@@ -100,8 +98,7 @@ public final class Request: Sendable {
 
         /// The outcome once the request has finished.
         var outcome: Outcome? {
-            guard case .finished(let finished) = life else { return nil }
-            return finished.outcome
+            if case .finished(let finished) = life { finished.outcome } else { nil }
         }
     }
 
@@ -189,8 +186,7 @@ public final class Request: Sendable {
     /// How many async callers wait to be resumed directly by `finish`; for tests.
     var directWaiters: Int {
         state.withLock { state in
-            guard case .unfinished(let unfinished) = state.life else { return 0 }
-            return unfinished.waiters.count
+            if case .unfinished(let unfinished) = state.life { unfinished.waiters.count } else { 0 }
         }
     }
 

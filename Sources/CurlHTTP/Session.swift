@@ -108,9 +108,10 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         guard let parameters else { return request(url, method: method, headers: headers, options: options) }
+        var encodedURL = url, encodedHeaders = headers
         do throws(ParameterEncodingError) {
-            let encoded = try encoder.encode(parameters, method: method, url: url, headers: headers)
-            return request(encoded.url, method: method, headers: encoded.headers, body: encoded.body, options: options)
+            let body = try encoder.encode(parameters, method: method, url: &encodedURL, headers: &encodedHeaders)
+            return request(encodedURL, method: method, headers: encodedHeaders, body: body, options: options)
         } catch {
             return Request(url: url, engine: engine, failed: .failure(error, attempts: 0))
         }

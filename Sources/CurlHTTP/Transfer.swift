@@ -60,8 +60,10 @@ final class Transfer {
     /// had nothing to read yet (``uploadFile`` is then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
     /// Called on the session's thread when a streamed body's sink holds the first chunk its
-    /// consumer has not been told of, for the engine to flush it after a perform.
+    /// consumer has not been told of, for the engine to flush it after a perform; `heldSince` is
+    /// the turn's clock reading then.
     var onHeld: ((Transfer) -> Void)?
+    private(set) var heldSince: ContinuousClock.Instant
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -71,6 +73,7 @@ final class Transfer {
         self.description = description
         self.attempt = attempt
         started = now
+        heldSince = now
         self.clock = clock
         easy = try EasyHandle()
         var lines = description.headers.map { "\($0.name): \($0.value)" }
@@ -128,8 +131,9 @@ final class Transfer {
         } else if description.download != nil || description.stream != nil {
             // A body of any size: a read buffer larger than libcurl's default empties a fast
             // socket in fewer reads and loop turns (the write callback still gets at most
-            // CURL_MAX_WRITE_SIZE at a time). Benchmarks/README.md has the figures.
-            try easy.set(CURLOPT_BUFFERSIZE, Self.largeBodyBuffer)
+            // CURL_MAX_WRITE_SIZE at a time). 1 MB: libcurl older than 7.88 caps it at 512 KB.
+            // Benchmarks/README.md has the figures.
+            try easy.set(CURLOPT_BUFFERSIZE, 1 << 20)
         }
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -172,7 +176,10 @@ final class Transfer {
                     transfer.onPause?(transfer)
                     return 0x1000_0001  // CURL_WRITEFUNC_PAUSE: libcurl keeps the chunk for later
                 case .held(let first):
-                    if first { transfer.onHeld?(transfer) }
+                    if first {
+                        transfer.heldSince = transfer.clock.now
+                        transfer.onHeld?(transfer)
+                    }
                     return length
                 }
             }
@@ -465,10 +472,6 @@ final class Transfer {
         guard let first = bytes.firstIndex(where: isText), let last = bytes.lastIndex(where: isText) else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
     }
-
-    /// `CURLOPT_BUFFERSIZE` for a download or a stream: 1 MB (libcurl older than 7.88 caps it
-    /// at 512 KB).
-    static let largeBodyBuffer = 1024 << 10
 
     /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since
     /// libcurl reads 0 as "no timeout", and at most `Int32.max` ms (about 24 days).
