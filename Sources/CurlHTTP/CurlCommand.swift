@@ -1,7 +1,6 @@
 /// The `curl` command line of a request (``Request/cURLDescription()``).
 enum CurlCommand {
-    /// `curl` with the options that make the request `description` describes, each argument
-    /// shell-quoted.
+    /// `curl` with the options that make the request `description` describes, each argument shell-quoted.
     static func line(for description: RequestDescription) -> String {
         let options = description.options
         var arguments = ["curl"]

@@ -50,9 +50,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         /// status (``CurlError/proxyStatus``), such as 403 for a port it does not tunnel to, or
         /// 407 for missing credentials. Not transient, and not a reset: never retried by default.
         public static let proxyTunnelRefused = Kind("proxyTunnelRefused")
-        /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while
-        /// it waited for its turn, during an attempt, or while it waited to try again. Never
-        /// retried.
+        /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while it waited for its
+        /// turn, during an attempt, or while it waited to try again. Never retried.
         public static let deadlineExceeded = Kind("deadlineExceeded")
         /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
         /// of the session ends with it.
@@ -190,9 +189,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         CurlError(kind: .deadlineExceeded, message: "the deadline passed", url: url, attempts: attempts)
     }
 
-    /// The kind a bare `CURLcode` stands for. A failed certificate check
-    /// (`CURLE_PEER_FAILED_VERIFICATION`) counts as untrusted here; ``kind(of:verifyResult:detail:)``
-    /// tells its causes apart.
+    /// The kind a bare `CURLcode` stands for. A failed certificate check (`CURLE_PEER_FAILED_VERIFICATION`) counts as
+    /// untrusted here; ``kind(of:verifyResult:detail:)`` tells its causes apart.
     static func kind(of code: Code) -> Kind {
         switch code {
         case .couldNotResolveHost: .couldNotResolveHost

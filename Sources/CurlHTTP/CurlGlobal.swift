@@ -2,10 +2,9 @@ internal import CCurl
 
 /// The process-wide libcurl set-up.
 package enum CurlGlobal {
-    /// Loads libcurl and runs `curl_global_init` once per process: a global `let` is
-    /// initialised lazily and exactly once even when several threads reach it (the runtime
-    /// guards it with `swift_once`). Sessions touch it before they start their thread, so it
-    /// runs before any thread of ours uses libcurl. libcurl is not linked but opened here, on
+    /// Loads libcurl and runs `curl_global_init` once per process: a global `let` is initialised lazily and exactly
+    /// once even when several threads reach it (the runtime guards it with `swift_once`). Sessions touch it before they
+    /// start their thread, so it runs before any thread of ours uses libcurl. libcurl is not linked but opened here, on
     /// first use (CCurl's `ccurl.c`): a run that makes no transfer never loads it.
     private static let result: Int32 = Int32(ccurl_global_init().rawValue)
 
@@ -16,12 +15,11 @@ package enum CurlGlobal {
         }
     }
 
-    /// Asks that the process's exit not run OpenSSL's clean-up (`OPENSSL_cleanup`, from the
-    /// atexit handler OpenSSL registers when libcurl first initialises it), for a command that
-    /// exits right after its work: the clean-up frees, one by one, what the exit frees at once,
-    /// work a short run need not do. Call it first thing in `main`, while
-    /// the process has one thread; it does nothing once libcurl is loaded, and nothing with a
-    /// libcurl on another TLS library. A library or long-lived program has no reason to.
+    /// Asks that the process's exit not run OpenSSL's clean-up (`OPENSSL_cleanup`, from the atexit handler OpenSSL
+    /// registers when libcurl first initialises it), for a command that exits right after its work: the clean-up frees,
+    /// one by one, what the exit frees at once, work a short run need not do. Call it first thing in `main`, while the
+    /// process has one thread; it does nothing once libcurl is loaded, and nothing with a libcurl on another TLS
+    /// library. A library or long-lived program has no reason to.
     package static func skipTLSCleanupAtExit() {
         ccurl_skip_tls_exit_cleanup()
     }

@@ -7,14 +7,12 @@ internal import CCurl
 final class EasyHandle {
     /// The C handle. Valid from `init` until `deinit`.
     let pointer: UnsafeMutableRawPointer
-    /// `CURLOPT_ERRORBUFFER`: libcurl writes a NUL-terminated message of at most
-    /// `CURL_ERROR_SIZE` bytes here. Allocated here and freed in `deinit`, after
-    /// `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
+    /// `CURLOPT_ERRORBUFFER`: libcurl writes a NUL-terminated message of at most `CURL_ERROR_SIZE` bytes here.
+    /// Allocated here and freed in `deinit`, after `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// The list `CURLOPT_HTTPHEADER` points at. libcurl does not copy it, so the handle keeps
-    /// it: a class's stored properties are released only after its `deinit` body has run, so
-    /// the list is freed after `curl_easy_cleanup`, whoever else holds it and in whatever order
-    /// they let go.
+    /// The list `CURLOPT_HTTPHEADER` points at. libcurl does not copy it, so the handle keeps it: a class's stored
+    /// properties are released only after its `deinit` body has run, so the list is freed after `curl_easy_cleanup`,
+    /// whoever else holds it and in whatever order they let go.
     private var headerList: HeaderList?
 
     init() throws(CurlError) {
@@ -61,8 +59,7 @@ final class EasyHandle {
         try Self.check(code ?? ccurl_easy_setopt_string(pointer, option, nil))
     }
 
-    /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long
-    /// as libcurl may use it.
+    /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long as libcurl may use it.
     func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
         try Self.check(ccurl_easy_setopt_pointer(pointer, option, value))
     }

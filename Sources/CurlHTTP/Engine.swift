@@ -3,20 +3,18 @@ internal import CCurl
 /// The one thread of a session: it owns the multi handle and carries out, on it, what the
 /// session's `Scheduler` decides.
 ///
-/// Each turn of its loop takes the inbox, reads the clock once, asks the scheduler, attaches,
-/// detaches and finishes transfers accordingly, and polls until the scheduler's wake-up time or
-/// libcurl's own timeout. Other threads talk to it only through `submit`, `cancel` and
-/// `shutdown`, which put a command in the locked inbox and wake the thread from
+/// Each turn of its loop takes the inbox, reads the clock once, asks the scheduler, attaches, detaches and finishes
+/// transfers accordingly, and polls until the scheduler's wake-up time or libcurl's own timeout. Other threads talk to
+/// it only through `submit`, `cancel` and `shutdown`, which put a command in the locked inbox and wake the thread from
 /// `curl_multi_poll` with `curl_multi_wakeup`.
 ///
 /// If libcurl's multi handle keeps failing (`curl_multi_perform`, `curl_multi_poll`, …), the
 /// loop fails every request it holds with that error, refuses later requests with it, and stops.
 ///
-/// `@unchecked Sendable` is sound because the only members other threads reach are `inbox`
-/// (a `LockedValue`), `ending` (another) and `multi.wakeup()`, which libcurl documents as
-/// callable from any thread and which is called only under the inbox lock while the inbox is
-/// open, i.e. before the loop frees the multi handle. Every other stored property is read and
-/// written by the engine thread alone.
+/// `@unchecked Sendable` is sound because the only members other threads reach are `inbox` (a `LockedValue`), `ending`
+/// (another) and `multi.wakeup()`, which libcurl documents as callable from any thread and which is called only under
+/// the inbox lock while the inbox is open, i.e. before the loop frees the multi handle. Every other stored property is
+/// read and written by the engine thread alone.
 final class Engine: @unchecked Sendable {
     typealias RequestScheduler = Scheduler<Request, Transfer>
 
@@ -26,19 +24,6 @@ final class Engine: @unchecked Sendable {
     static let maxConsecutiveFailures = 3
 
     private let inbox = LockedValue(EngineInbox())
-    /// Streamed transfers the write callback paused, until their consumers catch up; the
-    /// engine thread's alone.
-    private var pausedStreams: [Transfer] = []
-    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
-    /// polled with libcurl's sockets); the engine thread's alone.
-    private var waitingUploads: [Transfer] = []
-    /// The streams whose sinks hold chunks their consumers have not been told of (since each
-    /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``);
-    /// the engine thread's alone.
-    private var heldStreams: [Transfer] = []
-    /// The turn's one reading of the clock, which the transfers' progress callbacks read during
-    /// the next turn's perform; the engine thread's alone.
-    private let turnClock = TurnClock(.now)
     /// Whether the loop has ended, and who waits for it to (`Session.waitUntilInvalidated()`).
     private let ending = LockedValue<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
@@ -46,10 +31,20 @@ final class Engine: @unchecked Sendable {
 
     // Engine thread only.
     private var scheduler: RequestScheduler
-    /// Transfers whose easy handle libcurl refused to detach. Their requests have finished, but
-    /// the multi handle may still refer to the handles: they are kept, and never touched again,
-    /// until the multi handle is closed.
+    /// Transfers whose easy handle libcurl refused to detach. Their requests have finished, but the multi handle may
+    /// still refer to the handles: they are kept, and never touched again, until the multi handle is closed.
     private var stranded: [Transfer] = []
+    /// Streamed transfers the write callback paused, until their consumers catch up.
+    private var pausedStreams: [Transfer] = []
+    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
+    /// polled with libcurl's sockets).
+    private var waitingUploads: [Transfer] = []
+    /// The streams whose sinks hold chunks their consumers have not been told of (since each
+    /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``).
+    private var heldStreams: [Transfer] = []
+    /// The turn's one reading of the clock, which the transfers' progress callbacks read during
+    /// the next turn's perform.
+    private let turnClock = TurnClock(.now)
 
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
@@ -140,10 +135,9 @@ final class Engine: @unchecked Sendable {
                 flushHeldStreams(now: now)
                 try finishAttempts(now: now)
                 expire(scheduler.expire(now: now))
-                // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed
-                // by one goes to the next request in this same loop turn. What is attached here
-                // is sent by the perform right after the poll, which libcurl's timeout for a
-                // new transfer makes return at once.
+                // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed by one goes to the
+                // next request in this same loop turn. What is attached here is sent by the perform right after the
+                // poll, which libcurl's timeout for a new transfer makes return at once.
                 for start in scheduler.dueStarts(now: now) {
                     self.start(start, now: now)
                 }
@@ -209,9 +203,8 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Starts an attempt: makes its transfer and attaches it to the multi handle, which sends
-    /// it in the next `curl_multi_perform`. If the transfer cannot be made or attached, the
-    /// request fails with that error.
+    /// Starts an attempt: makes its transfer and attaches it to the multi handle, which sends it in the next
+    /// `curl_multi_perform`. If the transfer cannot be made or attached, the request fails with that error.
     private func start(_ start: RequestScheduler.Start, now: ContinuousClock.Instant) {
         let request = start.owner
         // Cancelled since the loop took the inbox, its cancellation still waiting there: never
@@ -332,9 +325,8 @@ final class Engine: @unchecked Sendable {
     }
 }
 
-/// The engine turn's reading of the clock, handed to what runs between two turns on the engine
-/// thread (libcurl's progress callbacks) so that they read no clock of their own. Not Sendable:
-/// the engine thread's alone.
+/// The engine turn's reading of the clock, handed to what runs between two turns on the engine thread (libcurl's
+/// progress callbacks) so that they read no clock of their own. Not Sendable: the engine thread's alone.
 final class TurnClock {
     var now: ContinuousClock.Instant
 

@@ -6,8 +6,7 @@ struct EngineInbox {
     /// being reused by a new request before the loop reads this.
     private(set) var cancellations: [Request] = []
     private(set) var shutdownRequested = false
-    /// False once the loop has taken the shutdown or stopped on an error: nothing more is
-    /// accepted or woken.
+    /// False once the loop has taken the shutdown or stopped on an error: nothing more is accepted or woken.
     private(set) var isOpen = true
     /// Why the loop stopped, if a multi-handle error stopped it: later requests fail with it.
     private(set) var failure: CurlError?

@@ -1,9 +1,8 @@
 /// The scheduler's record of when each host may next see a request start.
 ///
-/// The interval runs from the moment a request to the host actually started — the engine
-/// turn that attached it to the multi handle, which starts it in the `curl_multi_perform`
-/// right after — not from when it was planned to, so a late wake-up of the engine never
-/// squeezes the next start closer.
+/// The interval runs from the moment a request to the host actually started — the engine turn that attached it to the
+/// multi handle, which starts it in the `curl_multi_perform` right after — not from when it was planned to, so a late
+/// wake-up of the engine never squeezes the next start closer.
 struct Pacer {
     let pacing: Pacing
     private var nextStart: [String: ContinuousClock.Instant] = [:]

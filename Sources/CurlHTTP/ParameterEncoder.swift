@@ -7,12 +7,11 @@ import Foundation
 /// How ``Session/request(_:method:parameters:encoder:headers:options:)`` sends its parameters:
 /// as a URL-encoded form, in the query string or the body, or as a JSON body.
 ///
-/// The form follows Alamofire's `URLEncodedFormEncoder` defaults: keys sorted; an array as
-/// `key[]=a&key[]=b`; a nested value as `parent[child]=`; a boolean as `1` or `0`; and
-/// everything but RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) percent-encoded as
-/// UTF-8, brackets included, so `東京` is `%E6%9D%B1%E4%BA%AC`, a space `%20`, and `key[]` is
-/// written `key%5B%5D`. Any `Encodable` value that encodes as a keyed container works: a
-/// struct, or a `[String: String]`.
+/// The form follows Alamofire's `URLEncodedFormEncoder` defaults: keys sorted; an array as `key[]=a&key[]=b`; a nested
+/// value as `parent[child]=`; a boolean as `1` or `0`; and everything but RFC 3986's unreserved characters (`A-Z a-z
+/// 0-9 - . _ ~`) percent-encoded as UTF-8, brackets included, so `東京` is `%E6%9D%B1%E4%BA%AC`, a space `%20`, and
+/// `key[]` is written `key%5B%5D`. Any `Encodable` value that encodes as a keyed container works: a struct, or a
+/// `[String: String]`.
 public struct ParameterEncoder: Sendable {
     /// Where a URL-encoded form goes.
     public enum Destination: Sendable {

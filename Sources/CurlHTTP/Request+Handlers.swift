@@ -86,9 +86,8 @@ extension Request {
                 DataResponse<Value>(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
-                // The next handler waits until this completion has run on the caller's queue,
-                // so handlers run in the order they were added even across queues. Suspending
-                // holds the chain without holding a thread.
+                // The next handler waits until this completion has run on the caller's queue, so handlers run in the
+                // order they were added even across queues. Suspending holds the chain without holding a thread.
                 handlerQueue.suspend()
                 queue.async {
                     completion(delivered)

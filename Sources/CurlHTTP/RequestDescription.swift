@@ -14,8 +14,7 @@ struct RequestDescription: Sendable {
     let headers: HTTPHeaders
     let body: Data?
     let options: RequestOptions
-    /// The user and password to answer an authentication challenge with
-    /// (``Request/authenticate(username:password:)``).
+    /// The user and password to answer an authentication challenge with (``Request/authenticate(username:password:)``).
     var credential: Credential?
     /// The progress handlers chained before the start, and what hands them the counts, made at
     /// the start when there is a handler.

@@ -28,8 +28,7 @@ struct Scheduler<Owner: AnyObject, Running> {
     /// The records not running (queued or waiting to retry), in the order they take turns.
     /// Kept in order as records come and go, so no turn sorts it.
     private var queue: [ObjectIdentifier] = []
-    /// How many records of each limit (keyed by its identity) are running; a limit with none
-    /// has no entry.
+    /// How many records of each limit (keyed by its identity) are running; a limit with none has no entry.
     private var inFlight: [ObjectIdentifier: Int] = [:]
     private var pacer: Pacer
     /// Where the jitter of retry backoff comes from.
@@ -88,10 +87,9 @@ struct Scheduler<Owner: AnyObject, Running> {
         take(ObjectIdentifier(owner))?.state.attemptsMade ?? 0
     }
 
-    /// Decides, when a running request's attempt ended at `now`, between delivering that end
-    /// and trying again: a transient failure of a retryable method is retried while retries
-    /// are left, after the server's `Retry-After` or the policy's jittered backoff, from the
-    /// back of the queue. A failure at the deadline is never retried.
+    /// Decides, when a running request's attempt ended at `now`, between delivering that end and trying again: a
+    /// transient failure of a retryable method is retried while retries are left, after the server's `Retry-After` or
+    /// the policy's jittered backoff, from the back of the queue. A failure at the deadline is never retried.
     mutating func attemptEnded(
         _ owner: Owner, _ result: AttemptResult, now: ContinuousClock.Instant
     ) -> AttemptDecision {
@@ -141,10 +139,9 @@ struct Scheduler<Owner: AnyObject, Running> {
         return expiry
     }
 
-    /// The requests that may start at `now`, in queue order, each with the number of the
-    /// attempt it starts: its backoff is over, its host's interval has passed and its limit has
-    /// a turn, counting the starts listed before it. Changes nothing: the engine reports each
-    /// with `started`, or with `remove` if it could not start.
+    /// The requests that may start at `now`, in queue order, each with the number of the attempt it starts: its backoff
+    /// is over, its host's interval has passed and its limit has a turn, counting the starts listed before it. Changes
+    /// nothing: the engine reports each with `started`, or with `remove` if it could not start.
     func dueStarts(now: ContinuousClock.Instant) -> [Start] {
         guard !queue.isEmpty, isDue(now) else { return [] }
         var starts: [Start] = []
@@ -165,10 +162,9 @@ struct Scheduler<Owner: AnyObject, Running> {
         return starts
     }
 
-    /// When the engine must ask again at the latest, nil for not until something changes: the
-    /// first moment a request not running may start (its backoff over, its host's interval
-    /// passed) or a deadline comes. A request whose limit has no free turn is not counted: a
-    /// running one ending frees the turn, and that end is reported anyway.
+    /// When the engine must ask again at the latest, nil for not until something changes: the first moment a request
+    /// not running may start (its backoff over, its host's interval passed) or a deadline comes. A request whose limit
+    /// has no free turn is not counted: a running one ending frees the turn, and that end is reported anyway.
     mutating func wake(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         guard isDue(now) else { return nextWake }
         var earliest: ContinuousClock.Instant?

@@ -10,21 +10,18 @@ import Glibc
 import Darwin
 #endif
 
-/// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what
-/// has arrived so far.
+/// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what has arrived so far.
 ///
-/// Made when the attempt starts, never before: an idle easy handle with its options holds
-/// kilobytes, and a parallel run may queue a hundred requests behind its `ConcurrencyLimit`.
-/// Made anew for each attempt, rather than kept through a retry's wait: an attempt needs
-/// nothing of the one before (the connection cache, with each open connection's TLS state,
-/// and the DNS cache belong to the multi handle), so a request waiting out a backoff holds no
-/// handle, and a new attempt has nothing to reset.
+/// Made when the attempt starts, never before: an idle easy handle with its options holds kilobytes, and a parallel run
+/// may queue a hundred requests behind its `ConcurrencyLimit`. Made anew for each attempt, rather than kept through a
+/// retry's wait: an attempt needs nothing of the one before (the connection cache, with each open connection's TLS
+/// state, and the DNS cache belong to the multi handle), so a request waiting out a backoff holds no handle, and a new
+/// attempt has nothing to reset.
 ///
-/// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
-/// it through the `userdata` pointer, an unretained reference: libcurl calls them only from
-/// `curl_multi_perform` while the handle is attached, and the engine holds the transfer for as
-/// long as the handle is attached (in its scheduler's running state, or among its stranded
-/// transfers), so the reference is alive whenever it is used.
+/// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find it through the
+/// `userdata` pointer, an unretained reference: libcurl calls them only from `curl_multi_perform` while the handle is
+/// attached, and the engine holds the transfer for as long as the handle is attached (in its scheduler's running state,
+/// or among its stranded transfers), so the reference is alive whenever it is used.
 final class Transfer {
     let request: Request
     let description: RequestDescription
@@ -46,12 +43,10 @@ final class Transfer {
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
     private(set) var uploadFile: Int32 = -1
-    /// Why an upload or a download was stopped (the file changed size, could not be read or
-    /// written), if it was.
+    /// Why an upload or a download was stopped (the file changed size, could not be read or written), if it was.
     private(set) var abortReason: String?
-    /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a
-    /// response of another status, whose body is kept in memory), and the bytes it held when
-    /// the attempt asked to continue it.
+    /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a response of another
+    /// status, whose body is kept in memory), and the bytes it held when the attempt asked to continue it.
     private var downloadFile: Int32 = -1
     private(set) var resumedFrom: Int64 = 0
     /// Called on the session's thread when the write callback paused a streamed body.
@@ -59,9 +54,8 @@ final class Transfer {
     /// Called on the session's thread when the read callback paused an upload from a pipe that
     /// had nothing to read yet (``uploadFile`` is then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
-    /// Called on the session's thread when a streamed body's sink holds the first chunk its
-    /// consumer has not been told of, for the engine to flush it after a perform; `heldSince` is
-    /// the turn's clock reading then.
+    /// Called on the session's thread when a streamed body's sink holds the first chunk its consumer has not been told
+    /// of, for the engine to flush it after a perform; `heldSince` is the turn's clock reading then.
     var onHeld: ((Transfer) -> Void)?
     private(set) var heldSince: ContinuousClock.Instant
 
@@ -99,8 +93,7 @@ final class Transfer {
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
         try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
-        // A body held in memory is bounded (by receiveBody too); one written to a file or
-        // streamed is not.
+        // A body held in memory is bounded (by receiveBody too); one written to a file or streamed is not.
         if description.download == nil, description.stream == nil {
             try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         }
@@ -129,10 +122,9 @@ final class Transfer {
         if let size = options.receiveBufferSize {
             try easy.set(CURLOPT_BUFFERSIZE, size)
         } else if description.download != nil || description.stream != nil {
-            // A body of any size: a read buffer larger than libcurl's default empties a fast
-            // socket in fewer reads and loop turns (the write callback still gets at most
-            // CURL_MAX_WRITE_SIZE at a time). 1 MB: libcurl older than 7.88 caps it at 512 KB.
-            // Benchmarks/README.md has the figures.
+            // A body of any size: a read buffer larger than libcurl's default empties a fast socket in fewer reads and
+            // loop turns (the write callback still gets at most CURL_MAX_WRITE_SIZE at a time). 1 MB: libcurl older
+            // than 7.88 caps it at 512 KB. Benchmarks/README.md has the figures.
             try easy.set(CURLOPT_BUFFERSIZE, 1 << 20)
         }
         if options.acceptEncoding {
@@ -148,9 +140,8 @@ final class Transfer {
         if let credential = description.credential {
             try easy.set(CURLOPT_USERNAME, credential.user)
             try easy.set(CURLOPT_PASSWORD, credential.password)
-            // CURLAUTH_ANY (`~CURLAUTH_DIGEST_IE`, a macro Swift does not import): libcurl asks
-            // first, then answers the challenge with the safest method the server offers (Basic,
-            // Digest, …), as `curl --anyauth` does.
+            // CURLAUTH_ANY (`~CURLAUTH_DIGEST_IE`, a macro Swift does not import): libcurl asks first, then answers the
+            // challenge with the safest method the server offers (Basic, Digest, …), as `curl --anyauth` does.
             try easy.set(CURLOPT_HTTPAUTH, ~(1 << 4))
         }
 
@@ -258,9 +249,8 @@ final class Transfer {
         return false
     }
 
-    /// After an attempt that ended with a 2xx response: the `.part` renamed onto the
-    /// download's path (made empty if no byte came), its validator removed. Nil on success,
-    /// else why not.
+    /// After an attempt that ended with a 2xx response: the `.part` renamed onto the download's path (made empty if no
+    /// byte came), its validator removed. Nil on success, else why not.
     func completeDownload(_ download: RequestDescription.DownloadTarget) -> String? {
         if downloadFile >= 0 {
             close(downloadFile)
@@ -321,8 +311,7 @@ final class Transfer {
                 throw CurlError(kind: .other, message: "could not read \(path): \(reason)", url: description.url, attempts: attempt)
             }
             uploadFile = file
-            // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as
-            // it is read, to its end.
+            // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as it is read, to its end.
             uploadSize = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
         }
         try easy.set(CURLOPT_UPLOAD, true)
@@ -392,11 +381,10 @@ final class Transfer {
         }
     }
 
-    /// Whether the upload is a FIFO that no writer has opened since it was opened here, which
-    /// reads as empty as an ended one does. Linux tells them apart by the hang-up: a reader
-    /// opened before any writer sees none until a writer has come and gone (pipe(7)); a pipe
-    /// whose writer has closed, or a terminal, reads 0 at its end. Asked only when a file
-    /// without a size reads 0, so that its `fstat` costs no other read.
+    /// Whether the upload is a FIFO that no writer has opened since it was opened here, which reads as empty as an
+    /// ended one does. Linux tells them apart by the hang-up: a reader opened before any writer sees none until a
+    /// writer has come and gone (pipe(7)); a pipe whose writer has closed, or a terminal, reads 0 at its end. Asked
+    /// only when a file without a size reads 0, so that its `fstat` costs no other read.
     private var awaitsWriter: Bool {
         var status = stat()
         guard fstat(uploadFile, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return false }
@@ -422,11 +410,10 @@ final class Transfer {
     /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
     /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
     ///
-    /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles
-    /// still attached to the multi handle (`curl_multi_remove_handle` drops a removed handle's
-    /// pending message), and the engine holds every attached handle's transfer, so the
-    /// unretained reference is alive here. The caller still checks that the transfer is the
-    /// one its request is running.
+    /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles still attached to the multi
+    /// handle (`curl_multi_remove_handle` drops a removed handle's pending message), and the engine holds every
+    /// attached handle's transfer, so the unretained reference is alive here. The caller still checks that the transfer
+    /// is the one its request is running.
     static func ofEnded(_ easy: UnsafeMutableRawPointer) -> Transfer? {
         var value: UnsafeMutableRawPointer?
         guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK else { return nil }
