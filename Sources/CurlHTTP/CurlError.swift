@@ -184,11 +184,6 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.proxyStatus = proxyStatus
     }
 
-    /// The error of a request whose deadline passed after `attempts` attempts.
-    static func deadlineExceeded(url: String, attempts: Int) -> CurlError {
-        CurlError(kind: .deadlineExceeded, message: "the deadline passed", url: url, attempts: attempts)
-    }
-
     /// The kind a bare `CURLcode` stands for. A failed certificate check (`CURLE_PEER_FAILED_VERIFICATION`) counts as
     /// untrusted here; ``kind(of:verifyResult:detail:)`` tells its causes apart.
     static func kind(of code: Code) -> Kind {
@@ -220,12 +215,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         case 62, 64: return .certificateNameMismatch  // X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
         default:
             let lower = detail.lowercased()
-            if lower.contains("subject name") || lower.contains("does not match target host") {
-                return .certificateNameMismatch
-            }
-            if lower.contains("expired") || lower.contains("not yet valid") {
-                return .expiredCertificate
-            }
+            if lower.contains("subject name") || lower.contains("does not match target host") { return .certificateNameMismatch }
+            if lower.contains("expired") || lower.contains("not yet valid") { return .expiredCertificate }
             return .untrustedCertificate
         }
     }
@@ -281,7 +272,6 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
-    /// A duration's seconds without a trailing ".0".
     static func format(seconds duration: Duration) -> String {
         format(seconds: duration / .seconds(1))
     }

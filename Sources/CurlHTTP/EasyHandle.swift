@@ -97,11 +97,6 @@ final class EasyHandle {
         return Int64(value)
     }
 
-    /// A duration libcurl reports in microseconds (the `_T` variants of the time infos).
-    func info(microseconds item: CURLINFO) throws(CurlError) -> Duration {
-        .microseconds(try info(offset: item))
-    }
-
     /// A string info; "" when libcurl has none.
     func info(string item: CURLINFO) throws(CurlError) -> String {
         var value: UnsafeMutablePointer<CChar>? = nil

@@ -182,7 +182,7 @@ final class Engine: @unchecked Sendable {
         // Resumed after the list is settled: libcurl may call the read callback within
         // curl_easy_pause, and a pipe with nothing to read puts its transfer back on the list.
         for transfer in ready.reversed() {
-            transfer.resumeTransfer()
+            _ = ccurl_easy_pause(transfer.easy.pointer, CURLPAUSE_CONT)
         }
     }
 
@@ -199,7 +199,7 @@ final class Engine: @unchecked Sendable {
         // Resumed after the list is settled: libcurl hands the held chunk over again within
         // curl_easy_pause, and a sink that refuses it again adds the transfer to the list.
         for transfer in caughtUp {
-            transfer.resumeTransfer()
+            _ = ccurl_easy_pause(transfer.easy.pointer, CURLPAUSE_CONT)
         }
     }
 

@@ -14,7 +14,6 @@ struct EngineInbox {
     /// need no wake-up of their own, so a burst of submissions costs one.
     private var wakeupPending = false
 
-    /// True while new requests are taken.
     var acceptsRequests: Bool { isOpen && !shutdownRequested }
 
     mutating func add(_ request: Request, _ description: RequestDescription, waking multi: MultiHandle) {

@@ -60,11 +60,7 @@ public struct LibcurlVersion: Sendable, Hashable {
         if version == Self.unavailable { return "libcurl unavailable" }
         var parts = ["libcurl/\(version)"]
         if let tlsLibrary { parts.append(tlsLibrary) }
-        if supportsHTTP2 {
-            parts.append(nghttp2Version.map { "nghttp2/\($0)" } ?? "HTTP/2")
-        } else {
-            parts.append("no HTTP/2")
-        }
+        parts.append(supportsHTTP2 ? nghttp2Version.map { "nghttp2/\($0)" } ?? "HTTP/2" : "no HTTP/2")
         return parts.joined(separator: " ")
     }
 }

@@ -5,11 +5,8 @@
 /// wake-up of the engine never squeezes the next start closer.
 struct Pacer {
     let pacing: Pacing
-    private var nextStart: [String: ContinuousClock.Instant] = [:]
-
-    init(pacing: Pacing) {
-        self.pacing = pacing
-    }
+    /// Not private, so that the memberwise `init(pacing:)` is the scheduler's to call.
+    var nextStart: [String: ContinuousClock.Instant] = [:]
 
     /// When a request to `host` may start: `now` or later.
     func earliestStart(host: String, now: ContinuousClock.Instant) -> ContinuousClock.Instant {

@@ -54,7 +54,6 @@ public final class Request: Sendable {
         var waiters: [Waiter] = []
     }
 
-    /// How far an unfinished request has got.
     private enum Stage {
         case described
         /// Handed to the session (``resume()``), waiting for its host's pacing or its limit.
@@ -67,7 +66,6 @@ public final class Request: Sendable {
             if case .described = self { true } else { false }
         }
 
-        /// When its first attempt was handed to libcurl; nil before.
         var since: ContinuousClock.Instant? {
             if case .running(let since) = self { since } else { nil }
         }

@@ -32,7 +32,6 @@ struct RequestDescription: Sendable {
     /// Where a download writes its body (``Session/download(_:to:resuming:headers:options:)``).
     var download: DownloadTarget?
 
-    /// A download's file, and whether to continue its `.part`.
     struct DownloadTarget: Sendable {
         let path: String
         let resuming: Bool

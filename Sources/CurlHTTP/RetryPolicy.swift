@@ -69,19 +69,16 @@ public struct RetryPolicy: Sendable {
     private static let defaultErrors: [CurlError.Kind] = [.couldNotConnect, .timedOut, .connectionReset, .partialBody]
     private static let defaultMethods: [HTTPMethod] = [.get, .head, .put, .delete, .options]
 
-    /// Whether a complete response calls for another attempt.
     func shouldRetry(_ response: Response) -> Bool {
         let status = response.status
         let listed = statuses?.contains(status) ?? Self.defaultStatuses.contains(status)
         return listed || (retryableResponse?(response) ?? false)
     }
 
-    /// Whether a transport failure of this kind calls for another attempt.
     func retries(_ kind: CurlError.Kind) -> Bool {
         errors?.contains(kind) ?? Self.defaultErrors.contains(kind)
     }
 
-    /// Whether requests of this method may be tried again.
     func retries(_ method: HTTPMethod) -> Bool {
         methods?.contains(method) ?? Self.defaultMethods.contains(method)
     }

@@ -126,13 +126,11 @@ struct Scheduler<Owner: AnyObject, Running> {
     mutating func expire(now: ContinuousClock.Instant) -> Expiry {
         var expiry = Expiry()
         guard deadlines > 0, isDue(now) else { return expiry }
-        var passed: [ObjectIdentifier] = []
-        for (key, record) in records {
-            if let deadline = record.deadline, deadline <= now { passed.append(key) }
-        }
+        let passed = records.compactMap { key, record in record.deadline.map { $0 <= now } == true ? key : nil }
         for key in passed {
             guard let record = take(key) else { continue }
-            let error = CurlError.deadlineExceeded(url: record.description.url, attempts: record.state.attemptsMade)
+            let error = CurlError(
+                kind: .deadlineExceeded, message: "the deadline passed", url: record.description.url, attempts: record.state.attemptsMade)
             expiry.failures.append((record.owner, error))
             if case .running(let running, _) = record.state { expiry.detach.append(running) }
         }
@@ -225,7 +223,6 @@ struct Scheduler<Owner: AnyObject, Running> {
         return record
     }
 
-    /// Gives a running record's turn of its limit back.
     private mutating func releaseTurn(of record: Record) {
         guard let limit = record.limit else { return }
         let key = ObjectIdentifier(limit)

@@ -235,7 +235,6 @@ final class StreamSink: Sendable {
         }
     }
 
-    /// Wakes the session's thread when a paused transfer may go on.
     private func resumeIfCaughtUp() {
         if state.withLock({ $0.paused && $0.held < Self.lowWater }) { wake() }
     }

@@ -97,7 +97,7 @@ extension Transfer {
     /// new unless libcurl says it was reused.
     private var metrics: Metrics {
         func time(_ item: CURLINFO) -> Duration {
-            (try? easy.info(microseconds: item)) ?? .zero
+            .microseconds((try? easy.info(offset: item)) ?? 0)  // the `_T` time infos are in microseconds
         }
         return Metrics(
             nameLookup: time(CURLINFO_NAMELOOKUP_TIME_T),
@@ -130,7 +130,7 @@ extension Transfer {
         let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
         let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
         guard connect < total else { return total }
-        let ready = (try? easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > .zero }
+        let ready = (try? easy.info(offset: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > 0 }
         let redirects = try? easy.info(CURLINFO_REDIRECT_COUNT)
         switch (ready, redirects) {
         case (false?, _): return connect

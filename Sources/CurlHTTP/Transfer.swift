@@ -276,16 +276,12 @@ final class Transfer {
         } else if method != .get || description.body != nil {
             let body = description.body ?? Data()
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-            // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live
-            // through this call, and it never writes through the pointer, so dropping `const`
-            // is sound; an empty body still needs a valid pointer.
-            var code = CURLE_OK
-            body.withUnsafeBytes { bytes in
-                var empty: UInt8 = 0
-                let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
-                code = withUnsafeMutablePointer(to: &empty) { fallback in
-                    ccurl_easy_setopt_pointer(easy.pointer, CURLOPT_COPYPOSTFIELDS, base ?? UnsafeMutableRawPointer(fallback))
-                }
+            // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live through this call, and it
+            // never writes through the pointer, so dropping `const` is sound; an empty body still needs a valid pointer
+            // (a static empty string's).
+            let code = body.withUnsafeBytes { bytes in
+                let base = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+                return ccurl_easy_setopt_pointer(easy.pointer, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
             }
             try EasyHandle.check(code)
             if method != .post {
@@ -402,11 +398,6 @@ final class Transfer {
         return true
     }
 
-    /// Resumes a transfer its write or read callback paused; on the session's thread only.
-    func resumeTransfer() {
-        _ = ccurl_easy_pause(easy.pointer, CURLPAUSE_CONT)
-    }
-
     /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
     /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
     ///
@@ -473,5 +464,4 @@ final class Transfer {
     }
 }
 
-/// `strerror(errno)`'s text.
 private var errnoText: String { String(cString: strerror(errno)) }

@@ -33,7 +33,6 @@ final class ProgressReporter: Sendable {
 
     private let upload: Handler?
     private let download: Handler?
-    /// The handlers' serial queue.
     private let queue = DispatchQueue(label: "CurlHTTP.Request.progress", target: .global())
     private let state = LockedValue(State())
 

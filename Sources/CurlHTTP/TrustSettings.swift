@@ -57,9 +57,9 @@ struct TrustSettings: Sendable, Equatable {
     static func isHashLinkName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard bytes.count >= 10, bytes[8] == UInt8(ascii: ".") else { return false }
-        let hex = bytes[..<8].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-        let number = bytes[9...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        return hex && number
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return bytes[..<8].allSatisfy { digit.contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+            && bytes[9...].allSatisfy(digit.contains)
     }
 }
 
