@@ -44,8 +44,7 @@ enum CurlCommand {
         return arguments.map(quoted).joined(separator: " ")
     }
 
-    /// `text` as one shell word: bare when it holds only safe characters, else in single
-    /// quotes, a quote within written `'\''`.
+    /// `text` as one shell word: bare when it has only safe characters, else in single quotes, a quote written `'\''`.
     static func quoted(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || "-_./:=@%+,".unicodeScalars.contains(scalar)

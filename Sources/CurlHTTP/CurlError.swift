@@ -1,5 +1,4 @@
-/// A transfer that failed below HTTP: name lookup, connection, proxy, TLS, timeout, a cut body,
-/// a refused redirect, a passed deadline.
+/// A transfer that failed below HTTP: name lookup, connection, proxy, TLS, timeout, a cut body, a redirect, a deadline.
 ///
 /// It carries libcurl's `CURLcode`, libcurl's own message for it (`curl_easy_strerror`) and the
 /// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
@@ -53,8 +52,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while it waited for its
         /// turn, during an attempt, or while it waited to try again. Never retried.
         public static let deadlineExceeded = Kind("deadlineExceeded")
-        /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
-        /// of the session ends with it.
+        /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer of the session ends so.
         public static let multiHandleFailed = Kind("multiHandleFailed")
         /// The server answered 401 to the credentials of ``Request/authenticate(username:password:)``:
         /// a wrong user or password. Never retried.
@@ -116,8 +114,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let sslCACertificateBadFile = Code(rawValue: 77)
         /// libcurl: `CURLE_SSL_ISSUER_ERROR`.
         public static let sslIssuerError = Code(rawValue: 83)
-        /// libcurl: `CURLE_HTTP2_STREAM`: the server reset one HTTP/2 stream (`RST_STREAM`),
-        /// the HTTP/2 form of a reset.
+        /// libcurl: `CURLE_HTTP2_STREAM`: the server reset one HTTP/2 stream (`RST_STREAM`), HTTP/2's form of a reset.
         public static let http2Stream = Code(rawValue: 92)
 
         /// "CURLcode 28", for messages.
@@ -156,13 +153,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     public internal(set) var attempts: Int
     /// The timeout one attempt ran into (kind ``Kind/timedOut``). libcurl: `CURLOPT_TIMEOUT_MS`.
     public let timeout: Duration?
-    /// The body size limit that was passed, in bytes (kind ``Kind/bodyTooLarge``).
-    /// libcurl: `CURLOPT_MAXFILESIZE_LARGE`.
+    /// The body size limit that was passed, in bytes (``Kind/bodyTooLarge``). libcurl: `CURLOPT_MAXFILESIZE_LARGE`.
     public let maxBodySize: Int?
     /// The redirect limit that was passed (kind ``Kind/tooManyRedirects``). libcurl: `CURLOPT_MAXREDIRS`.
     public let maxRedirects: Int?
-    /// The proxy's HTTP status in answer to `CONNECT` (kind ``Kind/proxyTunnelRefused``).
-    /// libcurl: `CURLINFO_HTTP_CONNECTCODE`.
+    /// The proxy's status answering `CONNECT` (``Kind/proxyTunnelRefused``). libcurl: `CURLINFO_HTTP_CONNECTCODE`.
     public let proxyStatus: Int?
 
     /// Creates an error; CurlHTTP makes them from libcurl's results, so this is for tests.

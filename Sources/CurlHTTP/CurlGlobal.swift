@@ -26,8 +26,7 @@ package enum CurlGlobal {
 
     /// Why libcurl could not be loaded (the dynamic loader's words), or "" if it was.
     static var loadFailure: String {
-        // ccurl_load_failure returns a static buffer inside CCurl, written once, before any
-        // call to it returns; String(cString:) copies it.
+        // ccurl_load_failure returns a static buffer in CCurl, written once before any call returns; copied here.
         String(cString: ccurl_load_failure())
     }
 

@@ -34,8 +34,7 @@ public final class DataStreamRequest: WrappedRequest {
     public func stream() -> AsyncThrowingStream<Data, any Error> {
         let sink = self.sink
         let request = self.request
-        // Held by the stream's closure: when the stream and its iterator are let go, so is it,
-        // and the transfer, if still running, is cancelled.
+        // Held by the stream's closure: when stream and iterator go, so does it, cancelling a running transfer.
         let guardian = CancelOnRelease(request)
         request.resume()
         return AsyncThrowingStream {

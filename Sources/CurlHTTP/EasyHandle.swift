@@ -1,7 +1,6 @@
 internal import CCurl
 
-/// Owns one libcurl easy handle (`CURL *`), its error buffer and the header list it points at;
-/// `deinit` frees them in that order.
+/// Owns one libcurl easy handle (`CURL *`), its error buffer and the header list it points at; `deinit` frees them so.
 ///
 /// Not Sendable: a handle is used by one thread at a time, the session's engine thread.
 final class EasyHandle {

@@ -1,7 +1,6 @@
 internal import CCurl
 
-/// The one thread of a session: it owns the multi handle and carries out, on it, what the
-/// session's `Scheduler` decides.
+/// The one thread of a session: it owns the multi handle and carries out on it what the session's `Scheduler` decides.
 ///
 /// Each turn of its loop takes the inbox, reads the clock once, asks the scheduler, attaches, detaches and finishes
 /// transfers accordingly, and polls until the scheduler's wake-up time or libcurl's own timeout. Other threads talk to
@@ -36,14 +35,12 @@ final class Engine: @unchecked Sendable {
     private var stranded: [Transfer] = []
     /// Streamed transfers the write callback paused, until their consumers catch up.
     private var pausedStreams: [Transfer] = []
-    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
-    /// polled with libcurl's sockets).
+    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor polled with libcurl's).
     private var waitingUploads: [Transfer] = []
     /// The streams whose sinks hold chunks their consumers have not been told of (since each
     /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``).
     private var heldStreams: [Transfer] = []
-    /// The turn's one reading of the clock, which the transfers' progress callbacks read during
-    /// the next turn's perform.
+    /// The turn's one reading of the clock, which the transfers' progress callbacks read in the next turn's perform.
     private let turnClock = TurnClock(.now)
 
     init(configuration: SessionConfiguration) throws(CurlError) {
@@ -57,8 +54,7 @@ final class Engine: @unchecked Sendable {
 
     // MARK: Any thread
 
-    /// Hands a request to the thread; false if the engine has shut down. If it stopped on an
-    /// error, the request fails with that error here.
+    /// Hands a request to the thread; false if the engine has shut down. One that stopped on an error fails it here.
     func submit(_ request: Request, _ description: RequestDescription) -> Bool {
         let (accepted, failure) = inbox.withLock { inbox -> (Bool, CurlError?) in
             guard inbox.acceptsRequests else { return (false, inbox.failure) }
@@ -235,8 +231,7 @@ final class Engine: @unchecked Sendable {
         if start.attempt == 1 { request.markStarted(at: now) }
     }
 
-    /// Detaches every transfer libcurl reports done, and delivers its outcome or leaves the
-    /// request waiting to retry, as the scheduler decides.
+    /// Detaches every transfer libcurl reports done; delivers its outcome or lets it retry, as the scheduler decides.
     private func finishAttempts(now: ContinuousClock.Instant) throws(CurlError) {
         while let (easy, code) = multi.nextEnded() {
             // The handle's transfer is found through its private pointer, not a table keyed by
@@ -297,8 +292,7 @@ final class Engine: @unchecked Sendable {
         return timeout
     }
 
-    /// Fails every request with `error`, after its attempts so far (0 for one that never
-    /// started), and frees every handle.
+    /// Fails every request with `error`, after its attempts so far (0 for one never started), and frees every handle.
     private func tearDown(unadmitted: [Request], with error: any Error) {
         // `records` keeps every running transfer alive until the end of this function, and
         // `stranded` the ones libcurl refused to detach until after `close()`: every easy

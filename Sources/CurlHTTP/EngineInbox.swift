@@ -44,8 +44,7 @@ struct EngineInbox {
         return self
     }
 
-    /// Closes the inbox after a lasting multi-handle error, which later requests fail with,
-    /// and returns the requests the loop never took.
+    /// Closes the inbox after a lasting multi-handle error, which later requests fail with; returns those not taken.
     mutating func close(failure error: CurlError) -> [Request] {
         defer {
             additions.removeAll()

@@ -17,8 +17,7 @@ public struct LibcurlVersion: Sendable, Hashable {
     /// built without TLS. libcurl: `curl_version_info_data.ssl_version`.
     public var tlsLibrary: String?
 
-    /// The HTTP/2 library's version, such as "1.52.0", or nil without HTTP/2.
-    /// libcurl: `curl_version_info_data.nghttp2_version`.
+    /// The HTTP/2 library's version, such as "1.52.0", or nil. libcurl: `curl_version_info_data.nghttp2_version`.
     public var nghttp2Version: String?
 
     /// Whether this libcurl can speak HTTP/2. libcurl: `CURL_VERSION_HTTP2`.

@@ -70,14 +70,12 @@ final class MultiHandle {
         return ms < 0 ? nil : ms
     }
 
-    /// Ends a `poll` at once. Callable from any thread; false if libcurl could not send the
-    /// wake-up (the poll then still ends at its timeout).
+    /// Ends a `poll` at once, from any thread; false if libcurl could not send it (the poll ends at its timeout).
     func wakeup() -> Bool {
         ccurl_multi_wakeup(pointer) == CURLM_OK
     }
 
-    /// The next transfer libcurl reports done (`CURLMSG_DONE`): its easy handle pointer and
-    /// result, or nil when none is left.
+    /// The next transfer libcurl reports done (`CURLMSG_DONE`), its easy handle and result; nil when none is left.
     func nextEnded() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
         var remaining: Int32 = 0
         while let message = ccurl_multi_info_read(pointer, &remaining) {

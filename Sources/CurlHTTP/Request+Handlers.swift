@@ -15,8 +15,7 @@ extension Request {
         }
     }
 
-    /// Fails the chain from here on with the error `check` returns for the response, if any.
-    /// Handlers added before this one are not affected.
+    /// Fails the chain from here on with the error `check` returns for the response, if any (not handlers before it).
     @discardableResult
     public func validate(_ check: @escaping @Sendable (Response) -> (any Error)?) -> Self {
         enqueue { outcome, _ in

@@ -176,8 +176,7 @@ public final class Request: Sendable {
         }
     }
 
-    /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
-    /// A request not started yet never will be.
+    /// Stops the request. Handlers see `CancellationError` unless the outcome was known; one not started never will be.
     public func cancel() {
         // One not handed to the session yet is not the engine's to drop.
         if finish(.failure(CancellationError(), attempts: 0)) { engine.cancel(self) }
@@ -247,8 +246,7 @@ public final class Request: Sendable {
         return CurlCommand.line(for: description)
     }
 
-    /// Changes what the request asks for, before it starts; `modifier` names the call in the
-    /// precondition's message when it comes after.
+    /// Changes what the request asks for, before it starts; `modifier` names the call in the precondition's message.
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
             switch state.life {

@@ -19,8 +19,7 @@ public struct RequestOptions: Sendable {
     public var retry: RetryPolicy
     /// If set, this request waits its turn among the requests sharing the limit.
     public var limit: ConcurrencyLimit?
-    /// The CAs trusted to vouch for an HTTPS server (default: the system's store).
-    /// libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
+    /// The CAs that vouch for an HTTPS server (default: the system's). libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
     public var trust: TrustRoots
     /// The size of the buffer each transfer in flight reads into, in bytes; nil for libcurl's default (16 KiB). Before
     /// libcurl 8.7 every transfer keeps one from its first connection to its end, so many transfers at once hold many

@@ -52,8 +52,7 @@ final class StreamSink: Sendable {
     enum Offer {
         /// The sink is full: pause the transfer; the chunk comes again later. It was not copied.
         case refused
-        /// Held; `first` when it is the first since the consumer was last told, and so puts the
-        /// sink in the engine's list of sinks to flush.
+        /// Held; `first` when first since the consumer was last told: the sink goes on the engine's list to flush.
         case held(first: Bool)
     }
 
@@ -65,8 +64,7 @@ final class StreamSink: Sendable {
         self.wake = wake
     }
 
-    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses
-    /// it when the sink is full.
+    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses it if the sink is full.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
         state.withLock { state in
             // A request already ended (cancelled from another thread during this perform): its consumer has been told

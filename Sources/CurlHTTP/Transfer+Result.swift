@@ -93,8 +93,7 @@ extension Transfer {
         return seconds > 0 ? .seconds(seconds) : nil
     }
 
-    /// libcurl's timings; a timing libcurl cannot tell is zero, and the connection counts as
-    /// new unless libcurl says it was reused.
+    /// libcurl's timings; one libcurl cannot tell is zero, and the connection counts as new unless libcurl says reused.
     private var metrics: Metrics {
         func time(_ item: CURLINFO) -> Duration {
             .microseconds((try? easy.info(offset: item)) ?? 0)  // the `_T` time infos are in microseconds

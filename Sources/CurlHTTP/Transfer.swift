@@ -38,8 +38,7 @@ final class Transfer {
     private(set) var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
     private(set) var exceededBodyLimit = false
-    /// An upload's reading: where it is, how much there is (nil for a pipe's, read to its end),
-    /// and the open file (-1 for none).
+    /// An upload's reading: where it is, how much there is (nil: a pipe's, read to its end), the file (-1: none).
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
     private(set) var uploadFile: Int32 = -1
@@ -203,8 +202,7 @@ final class Transfer {
         if downloadFile >= 0 { close(downloadFile) }
     }
 
-    /// The size of a download's `.part` and the validator saved beside it, if both are there
-    /// and the `.part` is not empty.
+    /// The size of a download's `.part` and the validator saved beside it, if both are there and the `.part` not empty.
     static func resumable(_ download: RequestDescription.DownloadTarget) -> (size: Int64, value: String)? {
         var status = stat()
         guard stat(download.partial, &status) == 0, status.st_size > 0,
@@ -290,8 +288,7 @@ final class Transfer {
         }
     }
 
-    /// Sends `upload` through the read callback, from its start: the file is opened for this
-    /// attempt (a retry reopens it), its size read now.
+    /// Sends `upload` through the read callback, from its start: a file is opened for this attempt (a retry's anew).
     private func configureUpload(_ upload: RequestDescription.UploadBody) throws(CurlError) {
         switch upload {
         case .data(let data):
@@ -416,8 +413,7 @@ final class Transfer {
         userdata.map { Unmanaged<Transfer>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit,
-    /// which bounds a download's error page too.
+    /// Appends body bytes; false (libcurl aborts) past the limit, which bounds a download's error page too.
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard body.count + bytes.count <= description.options.maxBodySize else {
             exceededBodyLimit = true
@@ -427,8 +423,7 @@ final class Transfer {
         return true
     }
 
-    /// Records one header line. A status line starts a new response (after a redirect or a
-    /// 1xx), so only the last response's fields are kept.
+    /// Records a header line; a status line starts a new response (after a redirect or 1xx): only the last one's stay.
     ///
     /// The line is split and trimmed as bytes (the syntax of a header line is ASCII): this runs
     /// on the engine thread for every line of every response, where String's Character

@@ -66,8 +66,7 @@ final class ProgressReporter: Sendable {
         deliver(due)
     }
 
-    /// The last call of each handler, when the request has ended: the final counts, whatever
-    /// time has passed since the one before.
+    /// The last call of each handler, when the request has ended: the final counts, however soon after the one before.
     func finish() {
         let due = state.withLock { state -> (TransferProgress?, TransferProgress?) in
             guard !state.finished else { return (nil, nil) }

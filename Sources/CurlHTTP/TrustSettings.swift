@@ -6,8 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// What a transfer sets on its easy handle for a ``TrustRoots``: the two libcurl options, or
-/// nothing at all (libcurl's compiled-in defaults).
+/// What a transfer sets on its easy handle for a ``TrustRoots``: the two libcurl options, or none (libcurl's defaults).
 struct TrustSettings: Sendable, Equatable {
     /// libcurl: `CURLOPT_CAINFO`; nil unsets it.
     var caFile: String?
@@ -64,8 +63,7 @@ struct TrustSettings: Sendable, Equatable {
 }
 
 extension TrustSettings {
-    /// Exactly the file and directory `roots` names, the one not named unset. (In an
-    /// extension, so that the memberwise initialiser stays.)
+    /// Exactly the file and directory `roots` names, the other unset. (In an extension, keeping the memberwise init.)
     init(named roots: TrustRoots) {
         self.init(caFile: roots.caFile, caDirectory: roots.caDirectory, useLibcurlDefaults: false)
     }
