@@ -40,8 +40,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let certificateNameMismatch = Kind("certificateNameMismatch")
         /// The server's certificate has expired, or is not valid yet.
         public static let expiredCertificate = Kind("expiredCertificate")
-        /// The TLS handshake failed before any certificate was judged: no common protocol
-        /// version or cipher, or the server does not speak TLS at all.
+        /// The TLS handshake failed before any certificate was judged: no common version or cipher, or no TLS at all.
         public static let tlsHandshakeFailed = Kind("tlsHandshakeFailed")
         /// The CA file or directory named to trust could not be read.
         public static let unreadableTrustStore = Kind("unreadableTrustStore")
@@ -252,8 +251,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         default: code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }
         guard attempts > 1 else { return reason }
-        // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well
-        // with "after", as "HTTP 503 after 3 attempts" does.
+        // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well with "after".
         return kind == .timedOut ? "\(reason), \(attempts) attempts" : "\(reason) after \(attempts) attempts"
     }
 

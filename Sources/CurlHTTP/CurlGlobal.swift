@@ -41,10 +41,8 @@ package enum CurlGlobal {
     /// libcurl's compiled-in CA directory (`CURLINFO_CAPATH`, e.g. "/etc/ssl/certs"), or nil.
     static let defaultCADirectory: String? = {
         precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
-        guard let easy = try? EasyHandle(), let path = try? easy.info(string: CURLINFO_CAPATH), !path.isEmpty else {
-            return nil
-        }
-        return path
+        let path = (try? EasyHandle()).flatMap { try? $0.info(string: CURLINFO_CAPATH) }
+        return path?.isEmpty == false ? path : nil
     }()
 
     /// How the system's trust store is named to libcurl, decided once per process.

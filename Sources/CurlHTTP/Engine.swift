@@ -17,9 +17,8 @@ internal import CCurl
 final class Engine: @unchecked Sendable {
     typealias RequestScheduler = Scheduler<Request, Transfer>
 
-    /// How many loop turns in a row may fail on the multi handle before the loop gives up.
-    /// libcurl reports only lasting trouble here (a bad handle, no memory, a `poll` that
-    /// failed; an interrupted `poll` is not an error), so a few turns are enough.
+    /// How many loop turns in a row may fail on the multi handle before the loop gives up. libcurl reports only lasting
+    /// trouble here (a bad handle, no memory, a failed `poll`; an interrupted one is no error): a few turns suffice.
     static let maxConsecutiveFailures = 3
 
     private let inbox = LockedValue(EngineInbox())
@@ -46,8 +45,7 @@ final class Engine: @unchecked Sendable {
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
         try multi.set(CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
-        // HTTP/2 streams share a connection (libcurl's default since 7.62; said here, since
-        // HTTPS requests ask to wait for it with CURLOPT_PIPEWAIT).
+        // HTTP/2 streams share a connection (libcurl's default since 7.62; said here, as HTTPS requests set PIPEWAIT).
         try multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         scheduler = RequestScheduler(pacing: configuration.pacing)
     }
@@ -145,8 +143,7 @@ final class Engine: @unchecked Sendable {
                 // A failed poll returns at once: without a limit this loop would spin.
                 failures += 1
                 if failures >= Self.maxConsecutiveFailures {
-                    // Refuses every later request with the error, then fails every request with
-                    // it and frees every handle, as a shutdown does.
+                    // Refuses every later request with the error, fails every request with it and frees every handle.
                     tearDown(unadmitted: inbox.withLock { $0.close(failure: error) }, with: error)
                     return
                 }
@@ -203,8 +200,7 @@ final class Engine: @unchecked Sendable {
     /// `curl_multi_perform`. If the transfer cannot be made or attached, the request fails with that error.
     private func start(_ start: RequestScheduler.Start, now: ContinuousClock.Instant) {
         let request = start.owner
-        // Cancelled since the loop took the inbox, its cancellation still waiting there: never
-        // attach it, or it would reach the server after all.
+        // Cancelled since the loop took the inbox (its cancellation still there): attached, it would reach the server.
         guard !request.isFinished else {
             _ = scheduler.remove(request)
             return
@@ -285,8 +281,7 @@ final class Engine: @unchecked Sendable {
             timeout = min(timeout, Transfer.milliseconds(StreamSink.maxFlushDelay))
         }
         if let wake = scheduler.wake(now: now) {
-            // A millisecond more than the whole milliseconds to go, so that the loop does not
-            // wake just before the moment and turn once for nothing.
+            // A millisecond more than the whole milliseconds left, so the loop does not wake just too soon for nothing.
             timeout = min(timeout, max(0, Transfer.milliseconds(wake - now) + 1))
         }
         return timeout

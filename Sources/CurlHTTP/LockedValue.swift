@@ -44,8 +44,7 @@ package final class LockedValue<Value> {
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // Fail only for a mutex that is not initialised or (lock) a deadlock the default kind
-        // does not detect: neither can happen for a live object.
+        // Fail only for a mutex not initialised or (lock) a deadlock the default kind misses: never for a live object.
         let locked = pthread_mutex_lock(mutex)
         precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
         defer {

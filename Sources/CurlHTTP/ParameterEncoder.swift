@@ -136,8 +136,7 @@ enum FormEncoding {
         return pairs.joined(separator: "&")
     }
 
-    /// The pairs of `value` under `key`: an array's elements under `key[]`, an object's members
-    /// under `key[member]`, sorted; null as an empty value.
+    /// The pairs of `value` under `key`: elements under `key[]`, members under `key[member]`, sorted; null as empty.
     private static func append(_ value: Value, key: String, to pairs: inout [String]) {
         switch value {
         case .array(let elements):

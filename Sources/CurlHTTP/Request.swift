@@ -74,8 +74,7 @@ public final class Request: Sendable {
     private struct Finished {
         /// How it ended; `validate` handlers may replace it.
         var outcome: Outcome
-        /// What was handed to the session; nil if it never was (cancelled before it started,
-        /// or its parameters could not be encoded).
+        /// What was handed to the session; nil if never (cancelled before it started, or its parameters not encodable).
         let submitted: RequestDescription?
         /// When its first attempt was handed to libcurl; nil if it never was.
         var started: ContinuousClock.Instant?
@@ -112,10 +111,9 @@ public final class Request: Sendable {
         self.url = url
         self.engine = engine
         state = LockedValue(State(life: life))
-        // The default global queue, not the overcommitting root queue that a queue without a
-        // target runs on: fifty requests finishing at once then share a pool about the size of
-        // the machine's cores instead of each waking a thread of its own, with its stack and
-        // its malloc arena. libdispatch still adds threads to this pool when its workers block.
+        // The default global queue, not the overcommitting root queue a queue without a target runs on: fifty requests
+        // finishing at once share a pool about the size of the machine's cores instead of each waking a thread of its
+        // own, with its stack and malloc arena. libdispatch still adds threads to this pool when its workers block.
         handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
         if case .finished = life { handlerQueue.activate() }
     }
@@ -276,8 +274,7 @@ public final class Request: Sendable {
             return previous
         }
         guard case .unfinished(let unfinished) = previous else { return false }
-        // A stream's consumer hears of the end whatever the stage, one cancelled before the
-        // start included: its loop would wait for it forever.
+        // A stream's consumer hears of the end in any stage (even cancelled before the start), or waits forever.
         let description = unfinished.description
         description.progress?.finish()
         switch result {

@@ -93,9 +93,7 @@ public struct RetryPolicy: Sendable {
     /// As ``delay(after:retryAfter:)``, with the jitter drawn from `random`: the session's
     /// scheduler draws from its own source, which tests fix.
     func delay(after attempt: Int, retryAfter: Duration?, using random: inout some RandomNumberGenerator) -> Duration {
-        if let retryAfter {
-            return min(retryAfter, maxRetryAfter)
-        }
+        if let retryAfter { return min(retryAfter, maxRetryAfter) }
         let exponent = min(max(attempt - 1, 0), 30)
         let full = min(baseDelay * (1 << exponent), maxDelay)
         // The top 53 bits of one draw as a fraction in [0, 1): a draw of 0 gives exactly half

@@ -25,8 +25,7 @@
 struct Scheduler<Owner: AnyObject, Running> {
     /// Every admitted request that is not done, keyed by its owner's identity.
     private(set) var records: [ObjectIdentifier: Record] = [:]
-    /// The records not running (queued or waiting to retry), in the order they take turns.
-    /// Kept in order as records come and go, so no turn sorts it.
+    /// The records not running (queued or waiting to retry), kept in the order they take turns: no turn sorts it.
     private var queue: [ObjectIdentifier] = []
     /// How many records of each limit (keyed by its identity) are running; a limit with none has no entry.
     private var inFlight: [ObjectIdentifier: Int] = [:]

@@ -18,9 +18,8 @@ import Foundation
 /// that comes fast wakes its consumer about once a megabyte, not once a chunk; one that trickles reaches it a
 /// millisecond late at most.
 final class StreamSink: Sendable {
-    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl
-    /// hands the write callback at most 16 KB at a time (`CURL_MAX_WRITE_SIZE`, whatever its
-    /// read buffer), so a sink holds at most that much over ``highWater``.
+    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl hands the write callback at
+    /// most 16 KB at once (`CURL_MAX_WRITE_SIZE`, whatever its buffer): a sink holds at most that over ``highWater``.
     static let highWater = 2 << 20
     static let lowWater = 256 << 10
     /// The bytes waiting at which the consumer is told of them at the end of the engine's turn,

@@ -122,9 +122,8 @@ extension Transfer {
     /// libcurl's connect timeout covers name lookup, connecting and the TLS handshake. Once a connection is ready for
     /// the request, `CURLINFO_PRETRANSFER_TIME_T` is set (libcurl makes a set timer at least 1 µs) — also on a reused
     /// connection, whose connect time is 0 — and only the total timeout can fire, unless a redirect then had to connect
-    /// anew. So: no ready connection, the connect timeout (if it is the shorter); a ready one and no redirect, the
-    /// total timeout; otherwise (after a redirect, or if libcurl cannot tell), the total timeout if the attempt ran
-    /// that long.
+    /// anew. So: no ready connection, the connect timeout (if shorter); a ready one and no redirect, the total timeout;
+    /// otherwise (after a redirect, or if libcurl cannot tell), the total timeout if the attempt ran that long.
     private func timedOutLimit(now: ContinuousClock.Instant) -> Duration {
         let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
         let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))

@@ -50,8 +50,7 @@ final class Transfer {
     private(set) var resumedFrom: Int64 = 0
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
-    /// Called on the session's thread when the read callback paused an upload from a pipe that
-    /// had nothing to read yet (``uploadFile`` is then polled).
+    /// Called on the session's thread when the read callback paused a pipe's upload with nothing to read (then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
     /// Called on the session's thread when a streamed body's sink holds the first chunk its consumer has not been told
     /// of, for the engine to flush it after a perform; `heldSince` is the turn's clock reading then.
@@ -79,10 +78,6 @@ final class Transfer {
             lines.append("If-Range: \(validator.value)")
         }
         try easy.set(headers: HeaderList(lines))
-        try configure()
-    }
-
-    private func configure() throws(CurlError) {
         let options = description.options
         try easy.set(CURLOPT_URL, description.url)
         try easy.set(CURLOPT_NOSIGNAL, true)
@@ -131,8 +126,7 @@ final class Transfer {
         }
         if let proxy = options.proxy {
             try easy.set(CURLOPT_PROXY, proxy)
-            // A proxy named for the request serves every host: without this, libcurl would
-            // still skip it for the hosts of the environment's `no_proxy`.
+            // A proxy named for the request serves every host: libcurl would else skip it for `no_proxy`'s hosts.
             try easy.set(CURLOPT_NOPROXY, "")
         }
         try configureMethod()
@@ -212,9 +206,8 @@ final class Transfer {
         return (Int64(status.st_size), saved)
     }
 
-    /// Writes body bytes of a download: to the `.part` for a 2xx response (appended to it
-    /// for a 206 that continues it, from its start otherwise), to memory for any other status.
-    /// False (libcurl aborts) when the file cannot be written.
+    /// Writes body bytes of a download: to the `.part` for a 2xx response (appended for a 206 that continues it, from
+    /// its start otherwise), to memory for any other status. False (libcurl aborts) when the file cannot be written.
     private func receiveDownload(_ bytes: UnsafeRawBufferPointer, to download: RequestDescription.DownloadTarget) -> Bool {
         if downloadFile < 0 {
             let status = (try? easy.info(CURLINFO_RESPONSE_CODE)) ?? 0
@@ -395,8 +388,7 @@ final class Transfer {
         return true
     }
 
-    /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
-    /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
+    /// The transfer of an easy handle `curl_multi_info_read` reported done, through its CURLOPT_PRIVATE pointer.
     ///
     /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles still attached to the multi
     /// handle (`curl_multi_remove_handle` drops a removed handle's pending message), and the engine holds every
