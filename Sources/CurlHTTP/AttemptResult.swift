@@ -1,9 +1,7 @@
-/// How an attempt ended, as the engine reports it to its scheduler: a complete response (of
-/// any status), or a failure below HTTP.
+/// How an attempt ended, as the engine tells its scheduler: a complete response (any status), or a failure below HTTP.
 ///
-/// Top-level rather than nested in the generic `Scheduler`: it depends on none of the
-/// scheduler's type parameters, and a nested type would be generic all the same, its metadata
-/// made at run time on the engine thread's first use.
+/// Top-level rather than nested in the generic `Scheduler`: it depends on none of the scheduler's type parameters, and
+/// a nested type would be generic all the same, its metadata made at run time on the engine thread's first use.
 enum AttemptResult {
     case response(Response)
     case failure(CurlError)

@@ -1,7 +1,6 @@
 /// The `curl` command line of a request (``Request/cURLDescription()``).
 enum CurlCommand {
-    /// `curl` with the options that make the request `description` describes, each argument
-    /// shell-quoted.
+    /// `curl` with the options that make the request `description` describes, each argument shell-quoted.
     static func line(for description: RequestDescription) -> String {
         let options = description.options
         var arguments = ["curl"]
@@ -45,17 +44,11 @@ enum CurlCommand {
         return arguments.map(quoted).joined(separator: " ")
     }
 
-    /// `text` as one shell word: bare when it holds only safe characters, else in single
-    /// quotes, a quote within written `'\''`.
+    /// `text` as one shell word: bare when it has only safe characters, else in single quotes, a quote written `'\''`.
     static func quoted(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || "-_./:=@%+,".unicodeScalars.contains(scalar)
         }
-        guard !safe else { return text }
-        var quoted = "'"
-        for character in text {
-            quoted += character == "'" ? "'\\''" : String(character)
-        }
-        return quoted + "'"
+        return safe ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -1,83 +1,69 @@
-/// A transfer that failed below HTTP: name lookup, connection, proxy, TLS, timeout, a cut body,
-/// a refused redirect, a passed deadline.
+/// A transfer that failed below HTTP: name lookup, connection, proxy, TLS, timeout, a cut body, a redirect, a deadline.
 ///
 /// It carries libcurl's `CURLcode`, libcurl's own message for it (`curl_easy_strerror`) and the
 /// more specific text libcurl left in the error buffer (`CURLOPT_ERRORBUFFER`).
 public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in the terms a caller acts on.
     ///
-    /// A struct over a private code rather than a public enum, as async-http-client's
+    /// A struct over a private name rather than a public enum, as async-http-client's
     /// `HTTPClientError` is: a new kind is a new static value, so adding one breaks no caller's
     /// `switch`. Compare with `==` (`error.kind == .timedOut`) or put kinds in a `Set`.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private enum Code: Hashable, Sendable {
-            case couldNotResolveHost, couldNotConnect, timedOut, connectionReset, partialBody
-            case bodyTooLarge, tooManyRedirects, protocolNotAllowed, malformedURL
-            case untrustedCertificate, certificateNameMismatch, expiredCertificate, tlsHandshakeFailed
-            case unreadableTrustStore, proxyTunnelRefused, deadlineExceeded, multiHandleFailed, authenticationFailed, other
-        }
+        private let name: String
 
-        private let code: Code
+        private init(_ name: String) { self.name = name }
 
-        private init(_ code: Code) { self.code = code }
+        /// The kind's name as written here: "timedOut", "untrustedCertificate".
+        public var description: String { name }
 
         /// The host name did not resolve (libcurl: `CURLE_COULDNT_RESOLVE_HOST`).
-        public static let couldNotResolveHost = Kind(.couldNotResolveHost)
+        public static let couldNotResolveHost = Kind("couldNotResolveHost")
         /// No connection could be made: refused, unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
-        public static let couldNotConnect = Kind(.couldNotConnect)
+        public static let couldNotConnect = Kind("couldNotConnect")
         /// The attempt took longer than its total or connect timeout.
-        public static let timedOut = Kind(.timedOut)
+        public static let timedOut = Kind("timedOut")
         /// The server closed or reset the connection before a complete response.
-        public static let connectionReset = Kind(.connectionReset)
+        public static let connectionReset = Kind("connectionReset")
         /// The body was cut short: fewer bytes arrived than `Content-Length` announced.
-        public static let partialBody = Kind(.partialBody)
+        public static let partialBody = Kind("partialBody")
         /// The body grew past the request's size limit.
-        public static let bodyTooLarge = Kind(.bodyTooLarge)
+        public static let bodyTooLarge = Kind("bodyTooLarge")
         /// The request was redirected more often than `RequestOptions.maxRedirects` allows.
-        public static let tooManyRedirects = Kind(.tooManyRedirects)
+        public static let tooManyRedirects = Kind("tooManyRedirects")
         /// A URL or a redirect used a protocol other than http or https.
-        public static let protocolNotAllowed = Kind(.protocolNotAllowed)
+        public static let protocolNotAllowed = Kind("protocolNotAllowed")
         /// The URL could not be parsed.
-        public static let malformedURL = Kind(.malformedURL)
+        public static let malformedURL = Kind("malformedURL")
         /// The server's certificate chain leads to no CA that is trusted (see ``TrustRoots``).
-        public static let untrustedCertificate = Kind(.untrustedCertificate)
+        public static let untrustedCertificate = Kind("untrustedCertificate")
         /// The server's certificate is valid, but for another host name or address.
-        public static let certificateNameMismatch = Kind(.certificateNameMismatch)
+        public static let certificateNameMismatch = Kind("certificateNameMismatch")
         /// The server's certificate has expired, or is not valid yet.
-        public static let expiredCertificate = Kind(.expiredCertificate)
-        /// The TLS handshake failed before any certificate was judged: no common protocol
-        /// version or cipher, or the server does not speak TLS at all.
-        public static let tlsHandshakeFailed = Kind(.tlsHandshakeFailed)
+        public static let expiredCertificate = Kind("expiredCertificate")
+        /// The TLS handshake failed before any certificate was judged: no common version or cipher, or no TLS at all.
+        public static let tlsHandshakeFailed = Kind("tlsHandshakeFailed")
         /// The CA file or directory named to trust could not be read.
-        public static let unreadableTrustStore = Kind(.unreadableTrustStore)
+        public static let unreadableTrustStore = Kind("unreadableTrustStore")
         /// The proxy refused to open a tunnel to the server: it answered `CONNECT` with an error
         /// status (``CurlError/proxyStatus``), such as 403 for a port it does not tunnel to, or
         /// 407 for missing credentials. Not transient, and not a reset: never retried by default.
-        public static let proxyTunnelRefused = Kind(.proxyTunnelRefused)
-        /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while
-        /// it waited for its turn, during an attempt, or while it waited to try again. Never
-        /// retried.
-        public static let deadlineExceeded = Kind(.deadlineExceeded)
-        /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer
-        /// of the session ends with it.
-        public static let multiHandleFailed = Kind(.multiHandleFailed)
+        public static let proxyTunnelRefused = Kind("proxyTunnelRefused")
+        /// The request's deadline (``RequestOptions/deadline``) passed before it finished: while it waited for its
+        /// turn, during an attempt, or while it waited to try again. Never retried.
+        public static let deadlineExceeded = Kind("deadlineExceeded")
+        /// The session's multi handle failed (``CurlError/multiCode`` says how): every transfer of the session ends so.
+        public static let multiHandleFailed = Kind("multiHandleFailed")
         /// The server answered 401 to the credentials of ``Request/authenticate(username:password:)``:
         /// a wrong user or password. Never retried.
-        public static let authenticationFailed = Kind(.authenticationFailed)
+        public static let authenticationFailed = Kind("authenticationFailed")
         /// Any other failure; `code` and `message` say which.
-        public static let other = Kind(.other)
+        public static let other = Kind("other")
 
         /// True for the TLS failures; none of them is transient, and none is retried.
         public var isTLS: Bool {
-            switch code {
-            case .untrustedCertificate, .certificateNameMismatch, .expiredCertificate, .tlsHandshakeFailed,
-                 .unreadableTrustStore: true
-            default: false
-            }
+            [.untrustedCertificate, .certificateNameMismatch, .expiredCertificate, .tlsHandshakeFailed, .unreadableTrustStore]
+                .contains(self)
         }
-
-        /// The kind's name as written here: "timedOut", "untrustedCertificate".
-        public var description: String { "\(code)" }
     }
 
     /// A libcurl `CURLcode` value.
@@ -127,8 +113,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let sslCACertificateBadFile = Code(rawValue: 77)
         /// libcurl: `CURLE_SSL_ISSUER_ERROR`.
         public static let sslIssuerError = Code(rawValue: 83)
-        /// libcurl: `CURLE_HTTP2_STREAM`: the server reset one HTTP/2 stream (`RST_STREAM`),
-        /// the HTTP/2 form of a reset.
+        /// libcurl: `CURLE_HTTP2_STREAM`: the server reset one HTTP/2 stream (`RST_STREAM`), HTTP/2's form of a reset.
         public static let http2Stream = Code(rawValue: 92)
 
         /// "CURLcode 28", for messages.
@@ -167,13 +152,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     public internal(set) var attempts: Int
     /// The timeout one attempt ran into (kind ``Kind/timedOut``). libcurl: `CURLOPT_TIMEOUT_MS`.
     public let timeout: Duration?
-    /// The body size limit that was passed, in bytes (kind ``Kind/bodyTooLarge``).
-    /// libcurl: `CURLOPT_MAXFILESIZE_LARGE`.
+    /// The body size limit that was passed, in bytes (``Kind/bodyTooLarge``). libcurl: `CURLOPT_MAXFILESIZE_LARGE`.
     public let maxBodySize: Int?
     /// The redirect limit that was passed (kind ``Kind/tooManyRedirects``). libcurl: `CURLOPT_MAXREDIRS`.
     public let maxRedirects: Int?
-    /// The proxy's HTTP status in answer to `CONNECT` (kind ``Kind/proxyTunnelRefused``).
-    /// libcurl: `CURLINFO_HTTP_CONNECTCODE`.
+    /// The proxy's status answering `CONNECT` (``Kind/proxyTunnelRefused``). libcurl: `CURLINFO_HTTP_CONNECTCODE`.
     public let proxyStatus: Int?
 
     /// Creates an error; CurlHTTP makes them from libcurl's results, so this is for tests.
@@ -195,14 +178,8 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.proxyStatus = proxyStatus
     }
 
-    /// The error of a request whose deadline passed after `attempts` attempts.
-    static func deadlineExceeded(url: String, attempts: Int) -> CurlError {
-        CurlError(kind: .deadlineExceeded, message: "the deadline passed", url: url, attempts: attempts)
-    }
-
-    /// The kind a bare `CURLcode` stands for. A failed certificate check
-    /// (`CURLE_PEER_FAILED_VERIFICATION`) counts as untrusted here; ``kind(of:verifyResult:detail:)``
-    /// tells its causes apart.
+    /// The kind a bare `CURLcode` stands for. A failed certificate check (`CURLE_PEER_FAILED_VERIFICATION`) counts as
+    /// untrusted here; ``kind(of:verifyResult:detail:)`` tells its causes apart.
     static func kind(of code: Code) -> Kind {
         switch code {
         case .couldNotResolveHost: .couldNotResolveHost
@@ -228,28 +205,14 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     static func kind(of code: Code, verifyResult: Int, detail: String) -> Kind {
         guard code == .peerFailedVerification else { return kind(of: code) }
         switch verifyResult {
-        case X509Result.certificateHasExpired, X509Result.certificateNotYetValid:
-            return .expiredCertificate
-        case X509Result.hostnameMismatch, X509Result.ipAddressMismatch:
-            return .certificateNameMismatch
+        case 9, 10: return .expiredCertificate  // X509_V_ERR_CERT_NOT_YET_VALID, X509_V_ERR_CERT_HAS_EXPIRED
+        case 62, 64: return .certificateNameMismatch  // X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
         default:
             let lower = detail.lowercased()
-            if lower.contains("subject name") || lower.contains("does not match target host") {
-                return .certificateNameMismatch
-            }
-            if lower.contains("expired") || lower.contains("not yet valid") {
-                return .expiredCertificate
-            }
+            if lower.contains("subject name") || lower.contains("does not match target host") { return .certificateNameMismatch }
+            if lower.contains("expired") || lower.contains("not yet valid") { return .expiredCertificate }
             return .untrustedCertificate
         }
-    }
-
-    /// OpenSSL's `X509_V_ERR_*` values that name a cause of their own.
-    private enum X509Result {
-        static let certificateNotYetValid = 9
-        static let certificateHasExpired = 10
-        static let hostnameMismatch = 62
-        static let ipAddressMismatch = 64
     }
 
     /// What happened, in words a person reads: "timed out after 15 s", "the response was cut
@@ -288,14 +251,11 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         default: code.map { "\(detailOrMessage) (curl error \($0.rawValue))" } ?? detailOrMessage
         }
         guard attempts > 1 else { return reason }
-        // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well
-        // with "after", as "HTTP 503 after 3 attempts" does.
+        // "timed out after 15 s after 3 attempts" would stumble; the other reasons read well with "after".
         return kind == .timedOut ? "\(reason), \(attempts) attempts" : "\(reason) after \(attempts) attempts"
     }
 
-    private var detailOrMessage: String {
-        detail.isEmpty ? message : detail
-    }
+    private var detailOrMessage: String { detail.isEmpty ? message : detail }
 
     private static let unresolvedHost = "Could not resolve host: "
 
@@ -305,9 +265,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
-    /// A duration's seconds without a trailing ".0".
     static func format(seconds duration: Duration) -> String {
-        let (whole, attoseconds) = duration.components
-        return format(seconds: Double(whole) + Double(attoseconds) / 1e18)
+        format(seconds: duration / .seconds(1))
     }
 }

@@ -2,10 +2,9 @@ internal import CCurl
 
 /// The process-wide libcurl set-up.
 package enum CurlGlobal {
-    /// Loads libcurl and runs `curl_global_init` once per process: a global `let` is
-    /// initialised lazily and exactly once even when several threads reach it (the runtime
-    /// guards it with `swift_once`). Sessions touch it before they start their thread, so it
-    /// runs before any thread of ours uses libcurl. libcurl is not linked but opened here, on
+    /// Loads libcurl and runs `curl_global_init` once per process: a global `let` is initialised lazily and exactly
+    /// once even when several threads reach it (the runtime guards it with `swift_once`). Sessions touch it before they
+    /// start their thread, so it runs before any thread of ours uses libcurl. libcurl is not linked but opened here, on
     /// first use (CCurl's `ccurl.c`): a run that makes no transfer never loads it.
     private static let result: Int32 = Int32(ccurl_global_init().rawValue)
 
@@ -16,20 +15,18 @@ package enum CurlGlobal {
         }
     }
 
-    /// Asks that the process's exit not run OpenSSL's clean-up (`OPENSSL_cleanup`, from the
-    /// atexit handler OpenSSL registers when libcurl first initialises it), for a command that
-    /// exits right after its work: the clean-up frees, one by one, what the exit frees at once,
-    /// work a short run need not do. Call it first thing in `main`, while
-    /// the process has one thread; it does nothing once libcurl is loaded, and nothing with a
-    /// libcurl on another TLS library. A library or long-lived program has no reason to.
+    /// Asks that the process's exit not run OpenSSL's clean-up (`OPENSSL_cleanup`, from the atexit handler OpenSSL
+    /// registers when libcurl first initialises it), for a command that exits right after its work: the clean-up frees,
+    /// one by one, what the exit frees at once, work a short run need not do. Call it first thing in `main`, while the
+    /// process has one thread; it does nothing once libcurl is loaded, and nothing with a libcurl on another TLS
+    /// library. A library or long-lived program has no reason to.
     package static func skipTLSCleanupAtExit() {
         ccurl_skip_tls_exit_cleanup()
     }
 
     /// Why libcurl could not be loaded (the dynamic loader's words), or "" if it was.
     static var loadFailure: String {
-        // ccurl_load_failure returns a static buffer inside CCurl, written once, before any
-        // call to it returns; String(cString:) copies it.
+        // ccurl_load_failure returns a static buffer in CCurl, written once before any call returns; copied here.
         String(cString: ccurl_load_failure())
     }
 
@@ -44,22 +41,12 @@ package enum CurlGlobal {
     /// libcurl's compiled-in CA directory (`CURLINFO_CAPATH`, e.g. "/etc/ssl/certs"), or nil.
     static let defaultCADirectory: String? = {
         precondition(result == 0, "curl_global_init failed with CURLcode \(result)")
-        guard let easy = try? EasyHandle(), let path = try? easy.info(string: CURLINFO_CAPATH), !path.isEmpty else {
-            return nil
-        }
-        return path
+        let path = (try? EasyHandle()).flatMap { try? $0.info(string: CURLINFO_CAPATH) }
+        return path?.isEmpty == false ? path : nil
     }()
 
     /// How the system's trust store is named to libcurl, decided once per process.
     static let systemTrust: TrustSettings = TrustSettings.resolve(
         .system, tlsBackend: LibcurlVersion.current.tlsLibrary ?? "", defaultCADirectory: defaultCADirectory,
         hasHashLinks: TrustSettings.directoryHasHashLinks)
-
-    /// The libcurl version string, such as "libcurl/7.88.1 OpenSSL/3.0.19 …", or "" if
-    /// libcurl cannot be loaded.
-    static var versionString: String {
-        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl
-        // (ccurl_version NULL if libcurl could not be loaded); String(cString:) copies it at once.
-        ccurl_version().map { String(cString: $0) } ?? ""
-    }
 }

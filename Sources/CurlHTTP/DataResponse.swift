@@ -15,7 +15,6 @@ public struct DataResponse<Value: Sendable>: Sendable {
 
     /// The error, or nil if the chain succeeded.
     public var error: (any Error)? {
-        if case .failure(let error) = result { return error }
-        return nil
+        if case .failure(let error) = result { error } else { nil }
     }
 }

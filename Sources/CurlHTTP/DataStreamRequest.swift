@@ -8,11 +8,10 @@ import Foundation
 /// A request whose body is handed over in chunks as libcurl delivers them
 /// (``Session/streamRequest(_:method:headers:options:)``), never held whole.
 ///
-/// Back-pressure: when the consumer is slower than the network, the transfer pauses once two
-/// megabytes are waiting (`CURL_WRITEFUNC_PAUSE`) and goes on when the consumer has caught up
-/// (`curl_easy_pause`), so memory stays flat whatever the body's size, and the session's other
-/// transfers go on meanwhile. The chunks are the body whatever the status: read the status in
-/// ``responseStream(queue:_:completion:)``'s completion.
+/// Back-pressure: when the consumer is slower than the network, the transfer pauses once two megabytes are waiting
+/// (`CURL_WRITEFUNC_PAUSE`) and goes on when the consumer has caught up (`curl_easy_pause`), so memory stays flat
+/// whatever the body's size, and the session's other transfers go on meanwhile. The chunks are the body whatever the
+/// status: read the status in ``responseStream(queue:_:completion:)``'s completion.
 public final class DataStreamRequest: WrappedRequest {
     /// The request underneath, which carries the transfer.
     public let request: Request
@@ -28,16 +27,14 @@ public final class DataStreamRequest: WrappedRequest {
         request.cURLDescription()
     }
 
-    /// The body's chunks as libcurl delivers them, then the end, or what failed the request.
-    /// The consumer is told of them once about a megabyte has come, or a millisecond after
-    /// the first of them came, whichever is sooner.
-    /// Starts the request. Leaving the `for try await` loop early (a `break`, a thrown error)
-    /// cancels the transfer once the stream is let go, as does cancelling the task that reads it.
+    /// The body's chunks as libcurl delivers them, then the end, or what failed the request. The consumer is told of
+    /// them once about a megabyte has come, or a millisecond after the first of them came, whichever is sooner. Starts
+    /// the request. Leaving the `for try await` loop early (a `break`, a thrown error) cancels the transfer once the
+    /// stream is let go, as does cancelling the task that reads it.
     public func stream() -> AsyncThrowingStream<Data, any Error> {
         let sink = self.sink
         let request = self.request
-        // Held by the stream's closure: when the stream and its iterator are let go, so is it,
-        // and the transfer, if still running, is cancelled.
+        // Held by the stream's closure: when stream and iterator go, so does it, cancelling a running transfer.
         let guardian = CancelOnRelease(request)
         request.resume()
         return AsyncThrowingStream {

@@ -2,10 +2,9 @@ import Dispatch
 
 /// A request whose body goes to a file (``Session/download(_:to:resuming:headers:options:)``).
 ///
-/// The body is written to `path + ".part"` as it arrives, so memory stays flat whatever its
-/// size, and renamed onto `path` only once it is complete and its status is 2xx: after a
-/// failure nothing is at `path`, and the `.part` stays, with its response's validator beside it
-/// (`.part.validator`), for a later download with `resuming: true`.
+/// The body is written to `path + ".part"` as it arrives, so memory stays flat whatever its size, and renamed onto
+/// `path` only once it is complete and its status is 2xx: after a failure nothing is at `path`, and the `.part` stays,
+/// with its response's validator beside it (`.part.validator`), for a later download with `resuming: true`.
 public final class DownloadRequest: WrappedRequest {
     /// The request underneath, which carries the transfer and its handlers.
     public let request: Request
@@ -44,11 +43,10 @@ public final class DownloadRequest: WrappedRequest {
 }
 
 extension Session {
-    /// A download of `url` into the file at `path`: written to `path + ".part"` as it arrives and
-    /// renamed onto `path` once complete with a 2xx status. With `resuming`, an existing `.part`
-    /// is continued: the request asks for the rest (`Range`, with `If-Range` naming the
-    /// validator its response had), and a 206 appends to it; a 200 (the file changed on the
-    /// server) starts it over. `RequestOptions.maxBodySize` does not bound it.
+    /// A download of `url` into the file at `path`: written to `path + ".part"` as it arrives and renamed onto `path`
+    /// once complete with a 2xx status. With `resuming`, an existing `.part` is continued: the request asks for the
+    /// rest (`Range`, with `If-Range` naming the validator its response had), and a 206 appends to it; a 200 (the file
+    /// changed on the server) starts it over. `RequestOptions.maxBodySize` does not bound it.
     public func download(
         _ url: String, to path: String, resuming: Bool = false, headers: HTTPHeaders = [:], options: RequestOptions? = nil
     ) -> DownloadRequest {

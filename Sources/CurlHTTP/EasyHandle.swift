@@ -1,20 +1,17 @@
 internal import CCurl
 
-/// Owns one libcurl easy handle (`CURL *`), its error buffer and the header list it points at;
-/// `deinit` frees them in that order.
+/// Owns one libcurl easy handle (`CURL *`), its error buffer and the header list it points at; `deinit` frees them so.
 ///
 /// Not Sendable: a handle is used by one thread at a time, the session's engine thread.
 final class EasyHandle {
     /// The C handle. Valid from `init` until `deinit`.
     let pointer: UnsafeMutableRawPointer
-    /// `CURLOPT_ERRORBUFFER`: libcurl writes a NUL-terminated message of at most
-    /// `CURL_ERROR_SIZE` bytes here. Allocated here and freed in `deinit`, after
-    /// `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
+    /// `CURLOPT_ERRORBUFFER`: libcurl writes a NUL-terminated message of at most `CURL_ERROR_SIZE` bytes here.
+    /// Allocated here and freed in `deinit`, after `curl_easy_cleanup`, so it outlives every use libcurl makes of it.
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// The list `CURLOPT_HTTPHEADER` points at. libcurl does not copy it, so the handle keeps
-    /// it: a class's stored properties are released only after its `deinit` body has run, so
-    /// the list is freed after `curl_easy_cleanup`, whoever else holds it and in whatever order
-    /// they let go.
+    /// The list `CURLOPT_HTTPHEADER` points at. libcurl does not copy it, so the handle keeps it: a class's stored
+    /// properties are released only after its `deinit` body has run, so the list is freed after `curl_easy_cleanup`,
+    /// whoever else holds it and in whatever order they let go.
     private var headerList: HeaderList?
 
     init() throws(CurlError) {
@@ -55,19 +52,13 @@ final class EasyHandle {
     }
 
     /// libcurl copies string options (since 7.17), so the temporary C string may go away after the call.
-    func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        try set(option, optional: value)
-    }
-
-    /// A string option that may be unset: nil passes NULL, which restores "none" for options
-    /// such as `CURLOPT_CAINFO` whose default is compiled in.
-    func set(_ option: CURLoption, optional value: String?) throws(CurlError) {
+    /// nil passes NULL, which restores "none" for options such as `CURLOPT_CAINFO` whose default is compiled in.
+    func set(_ option: CURLoption, _ value: String?) throws(CurlError) {
         let code = value.map { $0.withCString { ccurl_easy_setopt_string(pointer, option, $0) } }
         try Self.check(code ?? ccurl_easy_setopt_string(pointer, option, nil))
     }
 
-    /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long
-    /// as libcurl may use it.
+    /// A pointer libcurl stores as it is; the caller keeps what it points at valid for as long as libcurl may use it.
     func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
         try Self.check(ccurl_easy_setopt_pointer(pointer, option, value))
     }
@@ -103,11 +94,6 @@ final class EasyHandle {
         var value: curl_off_t = 0
         try Self.check(ccurl_easy_getinfo_off(pointer, item, &value))
         return Int64(value)
-    }
-
-    /// A duration libcurl reports in microseconds (the `_T` variants of the time infos).
-    func info(microseconds item: CURLINFO) throws(CurlError) -> Duration {
-        .microseconds(try info(offset: item))
     }
 
     /// A string info; "" when libcurl has none.

@@ -51,8 +51,7 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     /// True for https.
     public var isHTTPS: Bool { scheme == "https" }
 
-    /// The host with its port if the URL named one ("127.0.0.1:8080", "[::1]:8080",
-    /// "weather.tsukumijima.net").
+    /// The host with its port if the URL named one ("127.0.0.1:8080", "[::1]:8080", "weather.tsukumijima.net").
     public var authority: String {
         let name = host.contains(":") ? "[\(host)]" : host
         return port.map { "\(name):\($0)" } ?? name

@@ -1,44 +1,27 @@
 internal import CCurl
 
-/// The one thread of a session: it owns the multi handle and carries out, on it, what the
-/// session's `Scheduler` decides.
+/// The one thread of a session: it owns the multi handle and carries out on it what the session's `Scheduler` decides.
 ///
-/// Each turn of its loop takes the inbox, reads the clock once, asks the scheduler, attaches,
-/// detaches and finishes transfers accordingly, and polls until the scheduler's wake-up time or
-/// libcurl's own timeout. Other threads talk to it only through `submit`, `cancel` and
-/// `shutdown`, which put a command in the locked inbox and wake the thread from
+/// Each turn of its loop takes the inbox, reads the clock once, asks the scheduler, attaches, detaches and finishes
+/// transfers accordingly, and polls until the scheduler's wake-up time or libcurl's own timeout. Other threads talk to
+/// it only through `submit`, `cancel` and `shutdown`, which put a command in the locked inbox and wake the thread from
 /// `curl_multi_poll` with `curl_multi_wakeup`.
 ///
 /// If libcurl's multi handle keeps failing (`curl_multi_perform`, `curl_multi_poll`, …), the
 /// loop fails every request it holds with that error, refuses later requests with it, and stops.
 ///
-/// `@unchecked Sendable` is sound because the only members other threads reach are `inbox`
-/// (a `LockedValue`), `ending` (another) and `multi.wakeup()`, which libcurl documents as
-/// callable from any thread and which is called only under the inbox lock while the inbox is
-/// open, i.e. before the loop frees the multi handle. Every other stored property is read and
-/// written by the engine thread alone.
+/// `@unchecked Sendable` is sound because the only members other threads reach are `inbox` (a `LockedValue`), `ending`
+/// (another) and `multi.wakeup()`, which libcurl documents as callable from any thread and which is called only under
+/// the inbox lock while the inbox is open, i.e. before the loop frees the multi handle. Every other stored property is
+/// read and written by the engine thread alone.
 final class Engine: @unchecked Sendable {
     typealias RequestScheduler = Scheduler<Request, Transfer>
 
-    /// How many loop turns in a row may fail on the multi handle before the loop gives up.
-    /// libcurl reports only lasting trouble here (a bad handle, no memory, a `poll` that
-    /// failed; an interrupted `poll` is not an error), so a few turns are enough.
+    /// How many loop turns in a row may fail on the multi handle before the loop gives up. libcurl reports only lasting
+    /// trouble here (a bad handle, no memory, a failed `poll`; an interrupted one is no error): a few turns suffice.
     static let maxConsecutiveFailures = 3
 
     private let inbox = LockedValue(EngineInbox())
-    /// Streamed transfers the write callback paused, until their consumers catch up; the
-    /// engine thread's alone.
-    private var pausedStreams: [Transfer] = []
-    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor is
-    /// polled with libcurl's sockets); the engine thread's alone.
-    private var waitingUploads: [Transfer] = []
-    /// The streams whose sinks hold chunks their consumers have not been told of, each with the
-    /// clock's reading of the turn before the perform in which the first came: after an idle
-    /// moment a chunk is due at once (``StreamSink/flush(atLeast:)``); the engine thread's alone.
-    private var heldStreams: [HeldStream] = []
-    /// The turn's one reading of the clock, which the transfers' progress callbacks read during
-    /// the next turn's perform; the engine thread's alone.
-    private let turnClock = TurnClock(.now)
     /// Whether the loop has ended, and who waits for it to (`Session.waitUntilInvalidated()`).
     private let ending = LockedValue<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// Internal, not private, so that a test (`@testable`) can break it from the engine thread.
@@ -46,24 +29,30 @@ final class Engine: @unchecked Sendable {
 
     // Engine thread only.
     private var scheduler: RequestScheduler
-    /// Transfers whose easy handle libcurl refused to detach. Their requests have finished, but
-    /// the multi handle may still refer to the handles: they are kept, and never touched again,
-    /// until the multi handle is closed.
+    /// Transfers whose easy handle libcurl refused to detach. Their requests have finished, but the multi handle may
+    /// still refer to the handles: they are kept, and never touched again, until the multi handle is closed.
     private var stranded: [Transfer] = []
+    /// Streamed transfers the write callback paused, until their consumers catch up.
+    private var pausedStreams: [Transfer] = []
+    /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor polled with libcurl's).
+    private var waitingUploads: [Transfer] = []
+    /// The streams whose sinks hold chunks their consumers have not been told of (since each
+    /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``).
+    private var heldStreams: [Transfer] = []
+    /// The turn's one reading of the clock, which the transfers' progress callbacks read in the next turn's perform.
+    private let turnClock = TurnClock(.now)
 
     init(configuration: SessionConfiguration) throws(CurlError) {
         multi = try MultiHandle()
         try multi.set(CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
-        // HTTP/2 streams share a connection (libcurl's default since 7.62; said here, since
-        // HTTPS requests ask to wait for it with CURLOPT_PIPEWAIT).
+        // HTTP/2 streams share a connection (libcurl's default since 7.62; said here, as HTTPS requests set PIPEWAIT).
         try multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         scheduler = RequestScheduler(pacing: configuration.pacing)
     }
 
     // MARK: Any thread
 
-    /// Hands a request to the thread; false if the engine has shut down. If it stopped on an
-    /// error, the request fails with that error here.
+    /// Hands a request to the thread; false if the engine has shut down. One that stopped on an error fails it here.
     func submit(_ request: Request, _ description: RequestDescription) -> Bool {
         let (accepted, failure) = inbox.withLock { inbox -> (Bool, CurlError?) in
             guard inbox.acceptsRequests else { return (false, inbox.failure) }
@@ -78,26 +67,17 @@ final class Engine: @unchecked Sendable {
 
     /// Wakes the loop so that it looks at its paused streams again; from any thread.
     func nudge() {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.wake(multi)
-        }
+        inbox.withLock { $0.wake(multi) }
     }
 
     /// Asks the thread to drop a cancelled request, detaching its transfer if it is running.
     func cancel(_ request: Request) {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.cancel(request, waking: multi)
-        }
+        inbox.withLock { $0.cancel(request, waking: multi) }
     }
 
     /// Asks the thread to fail every request with `CancellationError` and stop.
     func shutdown() {
-        inbox.withLock { inbox in
-            guard inbox.acceptsRequests else { return }
-            inbox.requestShutdown(waking: multi)
-        }
+        inbox.withLock { $0.requestShutdown(waking: multi) }
     }
 
     /// Returns once the loop has ended and freed its handles.
@@ -149,10 +129,9 @@ final class Engine: @unchecked Sendable {
                 flushHeldStreams(now: now)
                 try finishAttempts(now: now)
                 expire(scheduler.expire(now: now))
-                // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed
-                // by one goes to the next request in this same loop turn. What is attached here
-                // is sent by the perform right after the poll, which libcurl's timeout for a
-                // new transfer makes return at once.
+                // Started after the ended attempts, so that a turn of a `ConcurrencyLimit` freed by one goes to the
+                // next request in this same loop turn. What is attached here is sent by the perform right after the
+                // poll, which libcurl's timeout for a new transfer makes return at once.
                 for start in scheduler.dueStarts(now: now) {
                     self.start(start, now: now)
                 }
@@ -164,8 +143,7 @@ final class Engine: @unchecked Sendable {
                 // A failed poll returns at once: without a limit this loop would spin.
                 failures += 1
                 if failures >= Self.maxConsecutiveFailures {
-                    // Refuses every later request with the error, then fails every request with
-                    // it and frees every handle, as a shutdown does.
+                    // Refuses every later request with the error, fails every request with it and frees every handle.
                     tearDown(unadmitted: inbox.withLock { $0.close(failure: error) }, with: error)
                     return
                 }
@@ -178,8 +156,8 @@ final class Engine: @unchecked Sendable {
     private func flushHeldStreams(now: ContinuousClock.Instant?) {
         guard !heldStreams.isEmpty else { return }
         heldStreams.removeAll { held in
-            guard let stream = held.transfer.description.stream else { return true }
-            let due = now.map { $0 - held.since >= StreamSink.maxFlushDelay } ?? true
+            guard let stream = held.description.stream else { return true }
+            let due = now.map { $0 - held.heldSince >= StreamSink.maxFlushDelay } ?? true
             return stream.flush(atLeast: due ? 0 : StreamSink.flushBatch)
         }
     }
@@ -197,7 +175,7 @@ final class Engine: @unchecked Sendable {
         // Resumed after the list is settled: libcurl may call the read callback within
         // curl_easy_pause, and a pipe with nothing to read puts its transfer back on the list.
         for transfer in ready.reversed() {
-            transfer.resumeTransfer()
+            _ = ccurl_easy_pause(transfer.easy.pointer, CURLPAUSE_CONT)
         }
     }
 
@@ -214,17 +192,15 @@ final class Engine: @unchecked Sendable {
         // Resumed after the list is settled: libcurl hands the held chunk over again within
         // curl_easy_pause, and a sink that refuses it again adds the transfer to the list.
         for transfer in caughtUp {
-            transfer.resumeTransfer()
+            _ = ccurl_easy_pause(transfer.easy.pointer, CURLPAUSE_CONT)
         }
     }
 
-    /// Starts an attempt: makes its transfer and attaches it to the multi handle, which sends
-    /// it in the next `curl_multi_perform`. If the transfer cannot be made or attached, the
-    /// request fails with that error.
+    /// Starts an attempt: makes its transfer and attaches it to the multi handle, which sends it in the next
+    /// `curl_multi_perform`. If the transfer cannot be made or attached, the request fails with that error.
     private func start(_ start: RequestScheduler.Start, now: ContinuousClock.Instant) {
         let request = start.owner
-        // Cancelled since the loop took the inbox, its cancellation still waiting there: never
-        // attach it, or it would reach the server after all.
+        // Cancelled since the loop took the inbox (its cancellation still there): attached, it would reach the server.
         guard !request.isFinished else {
             _ = scheduler.remove(request)
             return
@@ -241,7 +217,7 @@ final class Engine: @unchecked Sendable {
         if transfer.description.stream != nil {
             // On this thread only, from the write callback during curl_multi_perform.
             transfer.onPause = { [unowned self] paused in self.pausedStreams.append(paused) }
-            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(HeldStream(transfer: holding, since: self.turnClock.now)) }
+            transfer.onHeld = { [unowned self] holding in self.heldStreams.append(holding) }
         }
         if transfer.description.upload != nil {
             // On this thread only, from the read callback during curl_multi_perform.
@@ -251,8 +227,7 @@ final class Engine: @unchecked Sendable {
         if start.attempt == 1 { request.markStarted(at: now) }
     }
 
-    /// Detaches every transfer libcurl reports done, and delivers its outcome or leaves the
-    /// request waiting to retry, as the scheduler decides.
+    /// Detaches every transfer libcurl reports done; delivers its outcome or lets it retry, as the scheduler decides.
     private func finishAttempts(now: ContinuousClock.Instant) throws(CurlError) {
         while let (easy, code) = multi.nextEnded() {
             // The handle's transfer is found through its private pointer, not a table keyed by
@@ -306,15 +281,13 @@ final class Engine: @unchecked Sendable {
             timeout = min(timeout, Transfer.milliseconds(StreamSink.maxFlushDelay))
         }
         if let wake = scheduler.wake(now: now) {
-            // A millisecond more than the whole milliseconds to go, so that the loop does not
-            // wake just before the moment and turn once for nothing.
+            // A millisecond more than the whole milliseconds left, so the loop does not wake just too soon for nothing.
             timeout = min(timeout, max(0, Transfer.milliseconds(wake - now) + 1))
         }
         return timeout
     }
 
-    /// Fails every request with `error`, after its attempts so far (0 for one that never
-    /// started), and frees every handle.
+    /// Fails every request with `error`, after its attempts so far (0 for one never started), and frees every handle.
     private func tearDown(unadmitted: [Request], with error: any Error) {
         // `records` keeps every running transfer alive until the end of this function, and
         // `stranded` the ones libcurl refused to detach until after `close()`: every easy
@@ -341,17 +314,8 @@ final class Engine: @unchecked Sendable {
     }
 }
 
-/// A stream whose sink holds chunks its consumer has not been told of, and the turn's clock
-/// reading when the first came. (A struct, not a tuple: a labelled tuple's metadata is made at run time, by
-/// the engine's initialiser, in every run of a client, streaming or not.)
-struct HeldStream {
-    let transfer: Transfer
-    let since: ContinuousClock.Instant
-}
-
-/// The engine turn's reading of the clock, handed to what runs between two turns on the engine
-/// thread (libcurl's progress callbacks) so that they read no clock of their own. Not Sendable:
-/// the engine thread's alone.
+/// The engine turn's reading of the clock, handed to what runs between two turns on the engine thread (libcurl's
+/// progress callbacks) so that they read no clock of their own. Not Sendable: the engine thread's alone.
 final class TurnClock {
     var now: ContinuousClock.Instant
 

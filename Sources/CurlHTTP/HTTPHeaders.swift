@@ -14,12 +14,10 @@ public struct HTTPHeader: Hashable, Sendable {
 
 /// An ordered list of header fields whose names are compared without regard to case.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    private var fields: [HTTPHeader]
+    private var fields: [HTTPHeader] = []
 
     /// An empty list.
-    public init() {
-        fields = []
-    }
+    public init() {}
 
     /// A list of these fields, in this order.
     public init(_ fields: [HTTPHeader]) {

@@ -8,17 +8,15 @@ import Darwin
 
 /// A value that several threads share, behind a `pthread_mutex_t`.
 ///
-/// The package's lock for shared state, in place of `Synchronization.Mutex`: on Linux that
-/// lock waits on a futex through code ThreadSanitizer does not instrument, so TSan never sees
-/// the order it imposes and reports every critical section as a race. ThreadSanitizer
-/// intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so it sees this lock, as it sees
-/// SwiftNIO's `NIOLock`, which is built the same way. `package`, not `public`: a lock is no part
-/// of an HTTP client's API, but `Forecast` and the tests use it too.
+/// The package's lock for shared state, in place of `Synchronization.Mutex`: on Linux that lock waits on a futex
+/// through code ThreadSanitizer does not instrument, so TSan never sees the order it imposes and reports every critical
+/// section as a race. ThreadSanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so it sees this lock,
+/// as it sees SwiftNIO's `NIOLock`, which is built the same way. `package`, not `public`: a lock is no part of an HTTP
+/// client's API, but `Forecast` and the tests use it too.
 package final class LockedValue<Value> {
-    /// The mutex, at an address of its own that never changes: a `pthread_mutex_t` must not be
-    /// moved or copied once initialised, and Swift promises no stable address for a stored
-    /// property (an `inout` access may go through a temporary copy). Allocated and initialised
-    /// in `init`, destroyed and freed in `deinit`, used only in between.
+    /// The mutex, at an address of its own that never changes: a `pthread_mutex_t` must not be moved or copied once
+    /// initialised, and Swift promises no stable address for a stored property (an `inout` access may go through a
+    /// temporary copy). Allocated and initialised in `init`, destroyed and freed in `deinit`, used only in between.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Read and written only by `withLock`'s body, with the mutex held.
     private var value: Value
@@ -46,8 +44,7 @@ package final class LockedValue<Value> {
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // Fail only for a mutex that is not initialised or (lock) a deadlock the default kind
-        // does not detect: neither can happen for a live object.
+        // Fail only for a mutex not initialised or (lock) a deadlock the default kind misses: never for a live object.
         let locked = pthread_mutex_lock(mutex)
         precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
         defer {

@@ -46,12 +46,10 @@ final class MultiHandle {
         try Self.check(ccurl_multi_remove_handle(pointer, easy.pointer))
     }
 
-    /// Drives every transfer as far as it can go without blocking; returns how many still run.
-    @discardableResult
-    func perform() throws(CurlError) -> Int {
+    /// Drives every transfer as far as it can go without blocking.
+    func perform() throws(CurlError) {
         var running: Int32 = 0
         try Self.check(ccurl_multi_perform(pointer, &running))
-        return Int(running)
     }
 
     /// Waits until a socket of a transfer or one of `extra` is ready, `wakeup()` is called, or
@@ -72,14 +70,12 @@ final class MultiHandle {
         return ms < 0 ? nil : ms
     }
 
-    /// Ends a `poll` at once. Callable from any thread; false if libcurl could not send the
-    /// wake-up (the poll then still ends at its timeout).
+    /// Ends a `poll` at once, from any thread; false if libcurl could not send it (the poll ends at its timeout).
     func wakeup() -> Bool {
         ccurl_multi_wakeup(pointer) == CURLM_OK
     }
 
-    /// The next transfer libcurl reports done (`CURLMSG_DONE`): its easy handle pointer and
-    /// result, or nil when none is left.
+    /// The next transfer libcurl reports done (`CURLMSG_DONE`), its easy handle and result; nil when none is left.
     func nextEnded() -> (easy: UnsafeMutableRawPointer, code: CURLcode)? {
         var remaining: Int32 = 0
         while let message = ccurl_multi_info_read(pointer, &remaining) {

@@ -1,8 +1,7 @@
 /// A minimum time between the starts of requests to one host.
 ///
-/// Every attempt of every request of a session takes a turn: a start waits until the interval
-/// since the previous start to the same host has passed. Hosts without an entry use
-/// `defaultInterval`.
+/// Every attempt of every request of a session takes a turn: a start waits until the interval since the previous start
+/// to the same host has passed. Hosts without an entry use `defaultInterval`.
 public struct Pacing: Sendable, Equatable {
     /// The interval for hosts not in `intervals`; zero for none.
     public var defaultInterval: Duration

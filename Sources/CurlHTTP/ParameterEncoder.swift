@@ -7,12 +7,11 @@ import Foundation
 /// How ``Session/request(_:method:parameters:encoder:headers:options:)`` sends its parameters:
 /// as a URL-encoded form, in the query string or the body, or as a JSON body.
 ///
-/// The form follows Alamofire's `URLEncodedFormEncoder` defaults: keys sorted; an array as
-/// `key[]=a&key[]=b`; a nested value as `parent[child]=`; a boolean as `1` or `0`; and
-/// everything but RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) percent-encoded as
-/// UTF-8, brackets included, so `東京` is `%E6%9D%B1%E4%BA%AC`, a space `%20`, and `key[]` is
-/// written `key%5B%5D`. Any `Encodable` value that encodes as a keyed container works: a
-/// struct, or a `[String: String]`.
+/// The form follows Alamofire's `URLEncodedFormEncoder` defaults: keys sorted; an array as `key[]=a&key[]=b`; a nested
+/// value as `parent[child]=`; a boolean as `1` or `0`; and everything but RFC 3986's unreserved characters (`A-Z a-z
+/// 0-9 - . _ ~`) percent-encoded as UTF-8, brackets included, so `東京` is `%E6%9D%B1%E4%BA%AC`, a space `%20`, and
+/// `key[]` is written `key%5B%5D`. Any `Encodable` value that encodes as a keyed container works: a struct, or a
+/// `[String: String]`.
 public struct ParameterEncoder: Sendable {
     /// Where a URL-encoded form goes.
     public enum Destination: Sendable {
@@ -43,30 +42,22 @@ public struct ParameterEncoder: Sendable {
         ParameterEncoder(kind: .form(destination))
     }
 
-    /// What encoding parameters makes of a request: its URL (with the query), its headers and
-    /// its body.
-    struct Encoded {
-        var url: String
-        var headers: HTTPHeaders
-        var body: Data?
-    }
-
-    /// Encodes `parameters` into a request of `method` to `url` with `headers`.
+    /// Encodes `parameters` into a request of `method` to `url` with `headers`: adds the query to
+    /// `url` or a `Content-Type` to `headers`, and returns the body, if any.
     ///
     /// - Throws: ``ParameterEncodingError`` when the value cannot be encoded (a top-level
     ///   value that is not keyed, a number JSON cannot write).
     func encode<Parameters: Encodable>(
-        _ parameters: Parameters, method: HTTPMethod, url: String, headers: HTTPHeaders
-    ) throws(ParameterEncodingError) -> Encoded {
-        var encoded = Encoded(url: url, headers: headers, body: nil)
+        _ parameters: Parameters, method: HTTPMethod, url: inout String, headers: inout HTTPHeaders
+    ) throws(ParameterEncodingError) -> Data? {
         switch kind {
         case .json:
+            if headers["content-type"] == nil { headers.add(name: "Content-Type", value: "application/json") }
             do {
-                encoded.body = try JSONEncoder().encode(parameters)
+                return try JSONEncoder().encode(parameters)
             } catch {
                 throw ParameterEncodingError(reason: "\(error)")
             }
-            if encoded.headers["content-type"] == nil { encoded.headers.add(name: "Content-Type", value: "application/json") }
         case .form(let destination):
             let query = try FormEncoding.query(of: parameters)
             let inQuery = switch destination {
@@ -75,15 +66,14 @@ public struct ParameterEncoder: Sendable {
             case .methodDependent: [.get, .head, .delete].contains(method)
             }
             if inQuery {
-                encoded.url = FormEncoding.url(url, adding: query)
-            } else {
-                encoded.body = Data(query.utf8)
-                if encoded.headers["content-type"] == nil {
-                    encoded.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
-                }
+                url = FormEncoding.url(url, adding: query)
+                return nil
             }
+            if headers["content-type"] == nil {
+                headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
+            }
+            return Data(query.utf8)
         }
-        return encoded
     }
 }
 
@@ -109,24 +99,12 @@ enum FormEncoding {
         case object([String: Value])
 
         init(from decoder: any Decoder) throws {
-            if let container = try? decoder.container(keyedBy: Key.self) {
-                var members: [String: Value] = [:]
-                for key in container.allKeys {
-                    members[key.stringValue] = try container.decode(Value.self, forKey: key)
-                }
-                self = .object(members)
-                return
-            }
-            if var container = try? decoder.unkeyedContainer() {
-                var elements: [Value] = []
-                while !container.isAtEnd {
-                    elements.append(try container.decode(Value.self))
-                }
-                self = .array(elements)
-                return
-            }
             let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
+            if let members = try? single.decode([String: Value].self) {
+                self = .object(members)
+            } else if let elements = try? single.decode([Value].self) {
+                self = .array(elements)
+            } else if single.decodeNil() {
                 self = .null
             } else if let bool = try? single.decode(Bool.self) {
                 self = .bool(bool)
@@ -138,13 +116,6 @@ enum FormEncoding {
                 self = .string(try single.decode(String.self))
             }
         }
-    }
-
-    struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// `parameters` as a query: `a=1&b%5B%5D=x&b%5B%5D=y`, keys sorted.
@@ -165,8 +136,7 @@ enum FormEncoding {
         return pairs.joined(separator: "&")
     }
 
-    /// The pairs of `value` under `key`: an array's elements under `key[]`, an object's members
-    /// under `key[member]`, sorted; null as an empty value.
+    /// The pairs of `value` under `key`: elements under `key[]`, members under `key[member]`, sorted; null as empty.
     private static func append(_ value: Value, key: String, to pairs: inout [String]) {
         switch value {
         case .array(let elements):
@@ -190,10 +160,7 @@ enum FormEncoding {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "%")))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+                out += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
             }
         }
         return out

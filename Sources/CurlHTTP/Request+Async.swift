@@ -28,8 +28,7 @@ extension Request {
         try await value { try Self.decode(Value.self, from: $0, with: decoder) }
     }
 
-    /// The bridge: the response, then `transform` applied to it in the calling task, with a
-    /// cancellation handler that cancels the request.
+    /// The bridge: the response, then `transform` applied in the calling task, with a handler that cancels the request.
     ///
     /// With no handler added before this call, the continuation is resumed by the thread that
     /// finishes the request (the session's), with no hop through the handler queue; handlers
@@ -38,7 +37,7 @@ extension Request {
     private func value<Value: Sendable>(_ transform: (Response) throws -> Value) async throws -> Value {
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-                if !resumeDirectly(continuation) {
+                if !addWaiter(unlessBehindHandlers: true, { continuation.resume(with: $0.result) }) {
                     serialize({ $0 }) { continuation.resume(with: $0.result) }
                 }
             }

@@ -15,8 +15,7 @@ extension Request {
         }
     }
 
-    /// Fails the chain from here on with the error `check` returns for the response, if any.
-    /// Handlers added before this one are not affected.
+    /// Fails the chain from here on with the error `check` returns for the response, if any (not handlers before it).
     @discardableResult
     public func validate(_ check: @escaping @Sendable (Response) -> (any Error)?) -> Self {
         enqueue { outcome, _ in
@@ -86,9 +85,8 @@ extension Request {
                 DataResponse<Value>(requestURL: url, response: response, result: .failure(error), attempts: attempts)
             }
             if let queue {
-                // The next handler waits until this completion has run on the caller's queue,
-                // so handlers run in the order they were added even across queues. Suspending
-                // holds the chain without holding a thread.
+                // The next handler waits until this completion has run on the caller's queue, so handlers run in the
+                // order they were added even across queues. Suspending holds the chain without holding a thread.
                 handlerQueue.suspend()
                 queue.async {
                     completion(delivered)

@@ -2,16 +2,13 @@ import Dispatch
 
 /// One HTTP request, and the chain of handlers that will see its response.
 ///
-/// As in Alamofire 5, a request starts when its first response handler or async accessor is
-/// attached, or on ``resume()``: until then modifiers such as
-/// ``authenticate(username:password:)`` and ``downloadProgress(_:)`` may be chained. Once
-/// started, the session hands it to libcurl as soon as its host's pacing and its
-/// `ConcurrencyLimit` allow; a modifier chained after that is a programming error, stopped by a
-/// precondition that says so. Handlers
-/// added with `validate`, `responseData`, `responseString`, `responseDecodable` and `response`
-/// run one after the other in the order they were added, whether they were added before or
-/// after the request finished: each is a block on the request's own serial queue, which is
-/// created inactive and activated when the outcome is known.
+/// As in Alamofire 5, a request starts when its first response handler or async accessor is attached, or on
+/// ``resume()``: until then modifiers such as ``authenticate(username:password:)`` and ``downloadProgress(_:)`` may be
+/// chained. Once started, the session hands it to libcurl as soon as its host's pacing and its `ConcurrencyLimit`
+/// allow; a modifier chained after that is a programming error, stopped by a precondition that says so. Handlers added
+/// with `validate`, `responseData`, `responseString`, `responseDecodable` and `response` run one after the other in the
+/// order they were added, whether they were added before or after the request finished: each is a block on the
+/// request's own serial queue, which is created inactive and activated when the outcome is known.
 public final class Request: Sendable {
     /// How the request ended: a response, or an error and how many attempts were made.
     enum Outcome: Sendable {
@@ -36,16 +33,14 @@ public final class Request: Sendable {
         }
     }
 
-    /// An async caller with no handler before it, resumed by `finish` itself: it resumes its
-    /// continuation. A closure of a non-generic type rather than the continuation, so that a
-    /// request finishing with none waiting needs no generic type's metadata, whose first
-    /// instantiation would cost the runtime a scan of every protocol conformance.
-    private typealias Waiter = @Sendable (Outcome) -> Void
+    /// An async caller with no handler before it, resumed by `finish` itself: it resumes its continuation. A closure of
+    /// a non-generic type rather than the continuation, so that a request finishing with none waiting needs no generic
+    /// type's metadata, whose first instantiation would cost the runtime a scan of every protocol conformance.
+    typealias Waiter = @Sendable (Outcome) -> Void
 
-    /// The request's life, one value, so that what it asks for, when it started, who waits and
-    /// how it ended cannot disagree. Each case of it and of `Stage` holds one value of a named
-    /// type: a case of several values, or of one labelled, holds a tuple, whose metadata the
-    /// runtime would build from its mangled name in every run of a client.
+    /// The request's life, one value, so that what it asks for, when it started, who waits and how it ended cannot
+    /// disagree. Each case of it and of `Stage` holds one value of a named type: a case of several values, or of one
+    /// labelled, holds a tuple, whose metadata the runtime would build from its mangled name in every run of a client.
     private enum Life {
         case unfinished(Unfinished)
         case finished(Finished)
@@ -59,9 +54,7 @@ public final class Request: Sendable {
         var waiters: [Waiter] = []
     }
 
-    /// How far an unfinished request has got.
     private enum Stage {
-        /// Made and not started.
         case described
         /// Handed to the session (``resume()``), waiting for its host's pacing or its limit.
         case submitted
@@ -70,38 +63,30 @@ public final class Request: Sendable {
 
         /// Not handed to the session yet: modifiers may change what it asks for.
         var isDescribed: Bool {
-            guard case .described = self else { return false }
-            return true
+            if case .described = self { true } else { false }
         }
 
-        /// When its first attempt was handed to libcurl; nil before.
         var since: ContinuousClock.Instant? {
-            guard case .running(let since) = self else { return nil }
-            return since
+            if case .running(let since) = self { since } else { nil }
         }
     }
 
     private struct Finished {
         /// How it ended; `validate` handlers may replace it.
         var outcome: Outcome
-        /// What was handed to the session; nil if it never was (cancelled before it started,
-        /// or its parameters could not be encoded).
+        /// What was handed to the session; nil if never (cancelled before it started, or its parameters not encodable).
         let submitted: RequestDescription?
-        /// When its first attempt was handed to libcurl; nil if it never was. Only a request
-        /// that was handed over has one.
+        /// When its first attempt was handed to libcurl; nil if it never was.
         var started: ContinuousClock.Instant?
     }
 
-    /// What the lock guards.
     private struct State {
         var life: Life
         /// True once a handler is on the queue: an async call after it must wait for it.
         var hasHandlers = false
 
-        /// The outcome once the request has finished.
         var outcome: Outcome? {
-            guard case .finished(let finished) = life else { return nil }
-            return finished.outcome
+            if case .finished(let finished) = life { finished.outcome } else { nil }
         }
     }
 
@@ -112,7 +97,6 @@ public final class Request: Sendable {
     let handlerQueue: DispatchQueue
     private let state: LockedValue<State>
 
-    /// A request that asks for `description`, not started.
     convenience init(url: String, engine: Engine, description: RequestDescription) {
         self.init(url: url, engine: engine, life: .unfinished(Unfinished(description: description, stage: .described)))
     }
@@ -127,10 +111,9 @@ public final class Request: Sendable {
         self.url = url
         self.engine = engine
         state = LockedValue(State(life: life))
-        // The default global queue, not the overcommitting root queue that a queue without a
-        // target runs on: fifty requests finishing at once then share a pool about the size of
-        // the machine's cores instead of each waking a thread of its own, with its stack and
-        // its malloc arena. libdispatch still adds threads to this pool when its workers block.
+        // The default global queue, not the overcommitting root queue a queue without a target runs on: fifty requests
+        // finishing at once share a pool about the size of the machine's cores instead of each waking a thread of its
+        // own, with its stack and malloc arena. libdispatch still adds threads to this pool when its workers block.
         handlerQueue = DispatchQueue(label: "CurlHTTP.Request", attributes: .initiallyInactive, target: .global())
         if case .finished = life { handlerQueue.activate() }
     }
@@ -148,10 +131,9 @@ public final class Request: Sendable {
         state.withLock { $0.outcome != nil }
     }
 
-    /// When the request's first attempt was handed to libcurl, by the session's clock; nil
-    /// while it still waits for its host's pacing or its `ConcurrencyLimit`. A caller that
-    /// gives a request a few seconds before it tries elsewhere counts them from here, not from
-    /// when it queued the request behind a hundred others.
+    /// When the request's first attempt was handed to libcurl, by the session's clock; nil while it still waits for its
+    /// host's pacing or its `ConcurrencyLimit`. A caller that gives a request a few seconds before it tries elsewhere
+    /// counts them from here, not from when it queued the request behind a hundred others.
     package var started: ContinuousClock.Instant? {
         state.withLock { state in
             switch state.life {
@@ -178,10 +160,9 @@ public final class Request: Sendable {
         }
     }
 
-    /// Calls `body` with the outcome on the thread that finishes the request (the session's),
-    /// or at once on the calling thread if it has finished: no queue, no task. `body` must be
-    /// quick and must not block: it runs on the thread that drives every transfer of the
-    /// session. It sees the outcome itself, not what handlers make of it.
+    /// Calls `body` with the outcome on the thread that finishes the request (the session's), or at once on the calling
+    /// thread if it has finished: no queue, no task. `body` must be quick and must not block: it runs on the thread
+    /// that drives every transfer of the session. It sees the outcome itself, not what handlers make of it.
     package func whenFinished(_ body: @escaping @Sendable (Result<Response, any Error>) -> Void) {
         _ = addWaiter { body($0.result) }
     }
@@ -189,23 +170,18 @@ public final class Request: Sendable {
     /// How many async callers wait to be resumed directly by `finish`; for tests.
     var directWaiters: Int {
         state.withLock { state in
-            guard case .unfinished(let unfinished) = state.life else { return 0 }
-            return unfinished.waiters.count
+            if case .unfinished(let unfinished) = state.life { unfinished.waiters.count } else { 0 }
         }
     }
 
-    /// Stops the request. Handlers see `CancellationError` unless the outcome was already known.
-    /// A request not started yet never will be.
+    /// Stops the request. Handlers see `CancellationError` unless the outcome was known; one not started never will be.
     public func cancel() {
         // One not handed to the session yet is not the engine's to drop.
-        if case .unfinished(let unfinished) = end(.failure(CancellationError(), attempts: 0)), !unfinished.stage.isDescribed {
-            engine.cancel(self)
-        }
+        if finish(.failure(CancellationError(), attempts: 0)) { engine.cancel(self) }
     }
 
-    /// Starts the request: hands it to the session, which sends it as soon as its host's pacing
-    /// and its limit allow. The first response handler or async accessor does it too; a second
-    /// call does nothing.
+    /// Starts the request: hands it to the session, which sends it as soon as its host's pacing and its limit allow.
+    /// The first response handler or async accessor does it too; a second call does nothing.
     @discardableResult
     public func resume() -> Self {
         let taken = state.withLock { state -> RequestDescription? in
@@ -225,11 +201,10 @@ public final class Request: Sendable {
         return self
     }
 
-    /// Answers an authentication challenge with `username` and `password`: libcurl asks without
-    /// them first, then uses the safest method the server offers, Basic or Digest, as
-    /// `curl --anyauth` does. A 401 after they were sent fails the request with
-    /// ``CurlError/Kind/authenticationFailed``, which is never retried. The password appears in
-    /// no error and no description (``cURLDescription()`` writes `-u user:****`).
+    /// Answers an authentication challenge with `username` and `password`: libcurl asks without them first, then uses
+    /// the safest method the server offers, Basic or Digest, as `curl --anyauth` does. A 401 after they were sent fails
+    /// the request with ``CurlError/Kind/authenticationFailed``, which is never retried. The password appears in no
+    /// error and no description (``cURLDescription()`` writes `-u user:****`).
     ///
     /// Chain it before the request starts: after, it is a programming error (a precondition).
     @discardableResult
@@ -238,10 +213,9 @@ public final class Request: Sendable {
         return self
     }
 
-    /// Calls `handler` with the bytes of the body sent so far and its size, as they leave: on a
-    /// serial queue of the request's, at most about ten times a second, and once more when the
-    /// request ends. `completed` never decreases; the last call has `completed == total` for a
-    /// body sent whole. Chain it before the request starts.
+    /// Calls `handler` with the bytes of the body sent so far and its size, as they leave: on a serial queue of the
+    /// request's, at most about ten times a second, and once more when the request ends. `completed` never decreases;
+    /// the last call has `completed == total` for a body sent whole. Chain it before the request starts.
     @discardableResult
     public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
         modify("uploadProgress(_:)") { $0.uploadProgress = handler }
@@ -256,10 +230,9 @@ public final class Request: Sendable {
         return self
     }
 
-    /// A `curl` command line that makes the same request, shell-quoted: the method, the
-    /// headers, the body (`--data-binary`), the user (its password as `****`), the timeouts,
-    /// the redirects, the proxy, the trusted CAs and the URL. Pasted into a shell, it asks the
-    /// same server the same question.
+    /// A `curl` command line that makes the same request, shell-quoted: the method, the headers, the body
+    /// (`--data-binary`), the user (its password as `****`), the timeouts, the redirects, the proxy, the trusted CAs
+    /// and the URL. Pasted into a shell, it asks the same server the same question.
     public func cURLDescription() -> String {
         let description = state.withLock { state -> RequestDescription? in
             switch state.life {
@@ -271,8 +244,7 @@ public final class Request: Sendable {
         return CurlCommand.line(for: description)
     }
 
-    /// Changes what the request asks for, before it starts; `modifier` names the call in the
-    /// precondition's message when it comes after.
+    /// Changes what the request asks for, before it starts; `modifier` names the call in the precondition's message.
     func modify(_ modifier: String, _ change: (inout RequestDescription) -> Void) {
         state.withLock { state in
             switch state.life {
@@ -289,14 +261,10 @@ public final class Request: Sendable {
         }
     }
 
-    /// Records the outcome, resumes the async callers waiting for it directly, and lets the
-    /// handlers run; only the first call counts.
-    func finish(_ result: Outcome) {
-        _ = end(result)
-    }
-
-    /// `finish`'s work; returns the request's life before, finished if it had finished already.
-    private func end(_ result: Outcome) -> Life {
+    /// Records the outcome, resumes the async callers waiting for it directly, and lets the handlers run; only the
+    /// first call counts. True if this call finished a request that had been handed to the session.
+    @discardableResult
+    func finish(_ result: Outcome) -> Bool {
         let previous = state.withLock { state -> Life in
             let previous = state.life
             if case .unfinished(let unfinished) = previous {
@@ -305,36 +273,27 @@ public final class Request: Sendable {
             }
             return previous
         }
-        guard case .unfinished(let unfinished) = previous else { return previous }
-        // A stream's consumer hears of the end whatever the stage, one cancelled before the
-        // start included: its loop would wait for it forever.
+        guard case .unfinished(let unfinished) = previous else { return false }
+        // A stream's consumer hears of the end in any stage (even cancelled before the start), or waits forever.
         let description = unfinished.description
         description.progress?.finish()
         switch result {
         case .success: description.stream?.finish(.success(()))
         case .failure(let error, _, _): description.stream?.finish(.failure(error))
         }
-        // Resuming a continuation runs no code of the caller's here: it schedules the waiting
-        // task on its executor.
+        // Resuming a continuation runs no code of the caller's here: it schedules the waiting task on its executor.
         for waiter in unfinished.waiters {
             waiter(result)
         }
         handlerQueue.activate()
-        return previous
-    }
-
-    /// Resumes `continuation` with the outcome, directly, if no handler was added before:
-    /// at once if the request has finished, else from `finish`. Returns false, leaving the
-    /// continuation alone, if a handler came first: the caller then waits behind it in the
-    /// chain, to see what it made of the outcome.
-    func resumeDirectly(_ continuation: CheckedContinuation<Response, any Error>) -> Bool {
-        addWaiter(unlessBehindHandlers: true) { continuation.resume(with: $0.result) }
+        return !unfinished.stage.isDescribed
     }
 
     /// Calls `waiter` with the outcome, at once if the request has finished, else from
     /// `finish` (and starts the request). With `unlessBehindHandlers`, returns false and does
-    /// nothing if a handler was added first: checked under the same lock as the waiter is added.
-    private func addWaiter(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
+    /// nothing if a handler was added first (checked under the same lock as the waiter is
+    /// added): an async caller then waits behind it in the chain, to see what it made of the outcome.
+    func addWaiter(unlessBehindHandlers: Bool = false, _ waiter: @escaping Waiter) -> Bool {
         var outcome: Outcome?
         let waits = state.withLock { state -> Bool in
             if unlessBehindHandlers, state.hasHandlers { return false }
@@ -356,12 +315,11 @@ public final class Request: Sendable {
         return true
     }
 
-    /// Adds a block to the chain. It runs on the handler queue after every block added before
-    /// it, outside the lock (so it may call back into the request), and may replace the outcome
-    /// the later blocks see by returning a new one. The queue is serial and `finish` writes
-    /// only while the request is unfinished, so nothing else writes the outcome between the
-    /// read and the write. The block also gets the handler queue, so that it can hold the
-    /// chain (`suspend`) until work it hands to another queue is done (`resume`).
+    /// Adds a block to the chain. It runs on the handler queue after every block added before it, outside the lock (so
+    /// it may call back into the request), and may replace the outcome the later blocks see by returning a new one. The
+    /// queue is serial and `finish` writes only while the request is unfinished, so nothing else writes the outcome
+    /// between the read and the write. The block also gets the handler queue, so that it can hold the chain (`suspend`)
+    /// until work it hands to another queue is done (`resume`).
     func enqueue(_ body: @escaping @Sendable (Outcome, DispatchQueue) -> Outcome?) {
         let handlerQueue = self.handlerQueue
         // Queued under the lock, so that an async call on another thread either sees this

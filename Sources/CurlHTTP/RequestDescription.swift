@@ -14,17 +14,14 @@ struct RequestDescription: Sendable {
     let headers: HTTPHeaders
     let body: Data?
     let options: RequestOptions
-    /// The user and password to answer an authentication challenge with
-    /// (``Request/authenticate(username:password:)``).
+    /// The user and password to answer an authentication challenge with (``Request/authenticate(username:password:)``).
     var credential: Credential?
-    /// The progress handlers chained before the start, and what hands them the counts, made at
-    /// the start when there is a handler.
+    /// The progress handlers chained before the start, and what hands them the counts (made at the start, if any).
     var uploadProgress: ProgressReporter.Handler?
     var downloadProgress: ProgressReporter.Handler?
     var progress: ProgressReporter?
 
-    /// A body read while it is sent (``Session/upload(_:to:method:headers:options:)``), rather
-    /// than copied into libcurl first.
+    /// A body read while it is sent (``Session/upload(_:to:method:headers:options:)``), not copied into libcurl first.
     var upload: UploadBody?
 
     /// Where a streamed body goes (``Session/streamRequest(_:method:headers:options:)``).
@@ -33,7 +30,6 @@ struct RequestDescription: Sendable {
     /// Where a download writes its body (``Session/download(_:to:resuming:headers:options:)``).
     var download: DownloadTarget?
 
-    /// A download's file, and whether to continue its `.part`.
     struct DownloadTarget: Sendable {
         let path: String
         let resuming: Bool

@@ -19,24 +19,21 @@ public struct RequestOptions: Sendable {
     public var retry: RetryPolicy
     /// If set, this request waits its turn among the requests sharing the limit.
     public var limit: ConcurrencyLimit?
-    /// The CAs trusted to vouch for an HTTPS server (default: the system's store).
-    /// libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
+    /// The CAs that vouch for an HTTPS server (default: the system's). libcurl: `CURLOPT_CAINFO`, `CURLOPT_CAPATH`.
     public var trust: TrustRoots
-    /// The size of the buffer each transfer in flight reads into, in bytes; nil for libcurl's
-    /// default (16 KiB). Before libcurl 8.7 every transfer keeps one from its first connection
-    /// to its end, so many transfers at once hold many (8.7 and later share one per session);
-    /// a body larger than it takes several reads. libcurl: `CURLOPT_BUFFERSIZE`, which takes
-    /// it as a request and keeps it within 1 KiB and 10 MiB.
+    /// The size of the buffer each transfer in flight reads into, in bytes; nil for libcurl's default (16 KiB). Before
+    /// libcurl 8.7 every transfer keeps one from its first connection to its end, so many transfers at once hold many
+    /// (8.7 and later share one per session); a body larger than it takes several reads. libcurl: `CURLOPT_BUFFERSIZE`,
+    /// which takes it as a request and keeps it within 1 KiB and 10 MiB.
     public var receiveBufferSize: Int?
     /// The moment by which the whole request must have ended — its wait for a turn, every
     /// attempt and every wait between attempts — or nil for none. When it passes, the request
     /// fails with ``CurlError/Kind/deadlineExceeded``: a running attempt is stopped then, and a
     /// request made after it fails at once. Each attempt still has its own `timeout`.
     public var deadline: ContinuousClock.Instant?
-    /// The proxy for this request, such as "http://127.0.0.1:3128", used for every host; ""
-    /// for none. nil (the default) takes it from the environment as libcurl does (`http_proxy`,
-    /// `https_proxy`, `no_proxy`). libcurl: `CURLOPT_PROXY`, with `CURLOPT_NOPROXY` set to
-    /// none when a proxy is named here.
+    /// The proxy for this request, such as "http://127.0.0.1:3128", used for every host; "" for none. nil (the default)
+    /// takes it from the environment as libcurl does (`http_proxy`, `https_proxy`, `no_proxy`). libcurl:
+    /// `CURLOPT_PROXY`, with `CURLOPT_NOPROXY` set to none when a proxy is named here.
     public var proxy: String?
 
     /// Creates options; the defaults suit any API: 15 s per attempt, 10 s to connect, 5 redirects, 8 MiB of body, compression, two retries of transient failures, no deadline, the environment's proxy.

@@ -20,9 +20,8 @@ public struct Response: Sendable {
     public let metrics: Metrics
     /// How many attempts the request took, counting the first (1 unless retried).
     public let attempts: Int
-    /// The server's `Retry-After`, as libcurl read it: its seconds, or its HTTP date as the
-    /// time from the response to that date; nil without one. A retry waits this long (see
-    /// ``RetryPolicy``). libcurl: `CURLINFO_RETRY_AFTER`.
+    /// The server's `Retry-After`, as libcurl read it: its seconds, or its HTTP date as the time from the response to
+    /// that date; nil without one. A retry waits this long (see ``RetryPolicy``). libcurl: `CURLINFO_RETRY_AFTER`.
     public let retryAfter: Duration?
 
     /// Creates a response; the session makes them, so this is for tests.

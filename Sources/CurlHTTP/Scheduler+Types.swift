@@ -5,8 +5,7 @@ extension Scheduler {
         case queued
         /// Attempt number `attempt` (1 for the first) is in flight, carried by `running`.
         case running(Running, attempt: Int)
-        /// `attempts` attempts have failed; the next may start at `until`, or later if its
-        /// host's pacing or its limit holds it back.
+        /// `attempts` attempts have failed; the next may start at `until`, or later if its host's pacing or limit say.
         case waitingToRetry(until: ContinuousClock.Instant, attempts: Int)
 
         /// The attempts made so far, counting one in flight: the one place attempts are counted.

@@ -24,12 +24,10 @@
 /// it with `started` (or `remove` if it could not start); then sleep until `wake`.
 struct Scheduler<Owner: AnyObject, Running> {
     /// Every admitted request that is not done, keyed by its owner's identity.
-    private var records: [ObjectIdentifier: Record] = [:]
-    /// The records not running (queued or waiting to retry), in the order they take turns.
-    /// Kept in order as records come and go, so no turn sorts it.
+    private(set) var records: [ObjectIdentifier: Record] = [:]
+    /// The records not running (queued or waiting to retry), kept in the order they take turns: no turn sorts it.
     private var queue: [ObjectIdentifier] = []
-    /// How many records of each limit (keyed by its identity) are running; a limit with none
-    /// has no entry.
+    /// How many records of each limit (keyed by its identity) are running; a limit with none has no entry.
     private var inFlight: [ObjectIdentifier: Int] = [:]
     private var pacer: Pacer
     /// Where the jitter of retry backoff comes from.
@@ -46,14 +44,6 @@ struct Scheduler<Owner: AnyObject, Running> {
     init(pacing: Pacing, random: some RandomNumberGenerator = SystemRandomNumberGenerator()) {
         pacer = Pacer(pacing: pacing)
         self.random = random
-    }
-
-    /// How many requests it holds, running or not.
-    var count: Int { records.count }
-
-    /// The state of `owner`'s request, or nil if it holds none.
-    func state(of owner: Owner) -> State? {
-        records[ObjectIdentifier(owner)]?.state
     }
 
     /// What carries the attempt in flight of `owner`'s request, or nil if it is not running.
@@ -75,9 +65,7 @@ struct Scheduler<Owner: AnyObject, Running> {
     /// Drops a cancelled request; returns what carries its attempt if it was running, for the
     /// engine to detach. Its limit's turn passes on.
     mutating func cancel(_ owner: Owner) -> Running? {
-        guard let record = take(ObjectIdentifier(owner)) else { return nil }
-        if case .running(let running, _) = record.state { return running }
-        return nil
+        if case .running(let running, _)? = take(ObjectIdentifier(owner))?.state { running } else { nil }
     }
 
     /// Records that attempt `attempt` of one of `dueStarts` was handed to libcurl at `now`: it
@@ -88,9 +76,7 @@ struct Scheduler<Owner: AnyObject, Running> {
         queue.remove(at: index)
         records[key]?.state = .running(running, attempt: record.state.attemptsMade + 1)
         pacer.started(host: record.host, at: now)
-        if let limit = record.limit {
-            inFlight[ObjectIdentifier(limit), default: 0] += 1
-        }
+        if let limit = record.limit { inFlight[ObjectIdentifier(limit), default: 0] += 1 }
         changed = true
     }
 
@@ -100,10 +86,9 @@ struct Scheduler<Owner: AnyObject, Running> {
         take(ObjectIdentifier(owner))?.state.attemptsMade ?? 0
     }
 
-    /// Decides, when a running request's attempt ended at `now`, between delivering that end
-    /// and trying again: a transient failure of a retryable method is retried while retries
-    /// are left, after the server's `Retry-After` or the policy's jittered backoff, from the
-    /// back of the queue. A failure at the deadline is never retried.
+    /// Decides, when a running request's attempt ended at `now`, between delivering that end and trying again: a
+    /// transient failure of a retryable method is retried while retries are left, after the server's `Retry-After` or
+    /// the policy's jittered backoff, from the back of the queue. A failure at the deadline is never retried.
     mutating func attemptEnded(
         _ owner: Owner, _ result: AttemptResult, now: ContinuousClock.Instant
     ) -> AttemptDecision {
@@ -140,23 +125,20 @@ struct Scheduler<Owner: AnyObject, Running> {
     mutating func expire(now: ContinuousClock.Instant) -> Expiry {
         var expiry = Expiry()
         guard deadlines > 0, isDue(now) else { return expiry }
-        var passed: [ObjectIdentifier] = []
-        for (key, record) in records {
-            if let deadline = record.deadline, deadline <= now { passed.append(key) }
-        }
+        let passed = records.compactMap { key, record in record.deadline.map { $0 <= now } == true ? key : nil }
         for key in passed {
             guard let record = take(key) else { continue }
-            let error = CurlError.deadlineExceeded(url: record.description.url, attempts: record.state.attemptsMade)
+            let error = CurlError(
+                kind: .deadlineExceeded, message: "the deadline passed", url: record.description.url, attempts: record.state.attemptsMade)
             expiry.failures.append((record.owner, error))
             if case .running(let running, _) = record.state { expiry.detach.append(running) }
         }
         return expiry
     }
 
-    /// The requests that may start at `now`, in queue order, each with the number of the
-    /// attempt it starts: its backoff is over, its host's interval has passed and its limit has
-    /// a turn, counting the starts listed before it. Changes nothing: the engine reports each
-    /// with `started`, or with `remove` if it could not start.
+    /// The requests that may start at `now`, in queue order, each with the number of the attempt it starts: its backoff
+    /// is over, its host's interval has passed and its limit has a turn, counting the starts listed before it. Changes
+    /// nothing: the engine reports each with `started`, or with `remove` if it could not start.
     func dueStarts(now: ContinuousClock.Instant) -> [Start] {
         guard !queue.isEmpty, isDue(now) else { return [] }
         var starts: [Start] = []
@@ -170,19 +152,16 @@ struct Scheduler<Owner: AnyObject, Running> {
                   record.deadline.map({ $0 > now }) ?? true
             else { continue }
             pacer.started(host: record.host, at: now)
-            if let limit = record.limit {
-                inFlight[ObjectIdentifier(limit), default: 0] += 1
-            }
+            if let limit = record.limit { inFlight[ObjectIdentifier(limit), default: 0] += 1 }
             let attempt = record.state.attemptsMade + 1
             starts.append(Start(owner: record.owner, description: record.description, attempt: attempt))
         }
         return starts
     }
 
-    /// When the engine must ask again at the latest, nil for not until something changes: the
-    /// first moment a request not running may start (its backoff over, its host's interval
-    /// passed) or a deadline comes. A request whose limit has no free turn is not counted: a
-    /// running one ending frees the turn, and that end is reported anyway.
+    /// When the engine must ask again at the latest, nil for not until something changes: the first moment a request
+    /// not running may start (its backoff over, its host's interval passed) or a deadline comes. A request whose limit
+    /// has no free turn is not counted: a running one ending frees the turn, and that end is reported anyway.
     mutating func wake(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         guard isDue(now) else { return nextWake }
         var earliest: ContinuousClock.Instant?
@@ -243,7 +222,6 @@ struct Scheduler<Owner: AnyObject, Running> {
         return record
     }
 
-    /// Gives a running record's turn of its limit back.
     private mutating func releaseTurn(of record: Record) {
         guard let limit = record.limit else { return }
         let key = ObjectIdentifier(limit)

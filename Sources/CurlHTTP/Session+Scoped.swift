@@ -14,14 +14,13 @@ public func withSession<T>(
     _ body: (Session) async throws -> T
 ) async throws -> T {
     let session = try Session(configuration: configuration)
+    let result: Result<T, any Error>
     do {
-        let result = try await body(session)
-        session.invalidateAndCancel()
-        await session.waitUntilInvalidated()
-        return result
+        result = .success(try await body(session))
     } catch {
-        session.invalidateAndCancel()
-        await session.waitUntilInvalidated()
-        throw error
+        result = .failure(error)
     }
+    session.invalidateAndCancel()
+    await session.waitUntilInvalidated()
+    return try result.get()
 }

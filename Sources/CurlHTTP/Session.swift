@@ -11,9 +11,8 @@ import Darwin
 
 /// A set of requests that share one libcurl multi handle, driven by one thread.
 ///
-/// All transfers of a session share its connection cache, DNS cache and TLS sessions, so
-/// keep-alive connections and HTTP/2 multiplexing serve many requests; fifty requests in
-/// flight cost one thread.
+/// All transfers of a session share its connection cache, DNS cache and TLS sessions, so keep-alive connections and
+/// HTTP/2 multiplexing serve many requests; fifty requests in flight cost one thread.
 ///
 /// Keep a reference to the session for as long as its requests run: releasing it (or calling
 /// ``invalidateAndCancel()``) ends every transfer still in flight with `CancellationError`, as
@@ -69,9 +68,8 @@ public final class Session: Sendable {
         await engine.waitUntilStopped()
     }
 
-    /// A request of the session, returned at once. It starts (the session sends it as soon as
-    /// its host's pacing and its limit allow) when its first response handler or async accessor
-    /// is attached, or on ``Request/resume()``.
+    /// A request of the session, returned at once. It starts (the session sends it as soon as its host's pacing and its
+    /// limit allow) when its first response handler or async accessor is attached, or on ``Request/resume()``.
     ///
     /// - Parameters:
     ///   - url: an http or https URL.
@@ -94,10 +92,9 @@ public final class Session: Sendable {
         return Request(url: url, engine: engine, description: description)
     }
 
-    /// A request whose `parameters` are encoded by `encoder`: by default a URL-encoded form, in
-    /// the query string for GET, HEAD and DELETE and in the body for the other methods (see
-    /// ``ParameterEncoder``). Parameters that cannot be encoded fail the request with
-    /// ``ParameterEncodingError``; nil parameters send none.
+    /// A request whose `parameters` are encoded by `encoder`: by default a URL-encoded form, in the query string for
+    /// GET, HEAD and DELETE and in the body for the other methods (see ``ParameterEncoder``). Parameters that cannot be
+    /// encoded fail the request with ``ParameterEncodingError``; nil parameters send none.
     ///
     /// ```swift
     /// let text = try await session.request(url, parameters: ["city": "東京"]).validate().string()
@@ -108,9 +105,10 @@ public final class Session: Sendable {
         options: RequestOptions? = nil
     ) -> Request {
         guard let parameters else { return request(url, method: method, headers: headers, options: options) }
+        var encodedURL = url, encodedHeaders = headers
         do throws(ParameterEncodingError) {
-            let encoded = try encoder.encode(parameters, method: method, url: url, headers: headers)
-            return request(encoded.url, method: method, headers: encoded.headers, body: encoded.body, options: options)
+            let body = try encoder.encode(parameters, method: method, url: &encodedURL, headers: &encodedHeaders)
+            return request(encodedURL, method: method, headers: encodedHeaders, body: body, options: options)
         } catch {
             return Request(url: url, engine: engine, failed: .failure(error, attempts: 0))
         }

@@ -5,24 +5,21 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where a streamed body goes (``DataStreamRequest``): chunks held until their consumer takes
-/// them, never more than ``highWater`` bytes. When it is full, the write callback pauses the
-/// transfer (`CURL_WRITEFUNC_PAUSE`: libcurl keeps the chunk and hands it over again later)
-/// and the session's other transfers go on; once the consumer has taken the held bytes below
-/// ``lowWater``, it wakes the session's thread, which resumes the transfer (`curl_easy_pause`,
-/// from that thread, as libcurl requires).
+/// Where a streamed body goes (``DataStreamRequest``): chunks held until their consumer takes them, never more than
+/// ``highWater`` bytes. When it is full, the write callback pauses the transfer (`CURL_WRITEFUNC_PAUSE`: libcurl keeps
+/// the chunk and hands it over again later) and the session's other transfers go on; once the consumer has taken the
+/// held bytes below ``lowWater``, it wakes the session's thread, which resumes the transfer (`curl_easy_pause`, from
+/// that thread, as libcurl requires).
 ///
-/// Chunks reach the consumer in batches: the write callback only holds a chunk, and the engine
-/// flushes the sink after its `curl_multi_perform` once ``flushBatch`` bytes are waiting, or
-/// once the oldest has waited ``maxFlushDelay``. A consumer waiting is woken once a batch, not
-/// once a chunk, and takes the batch's other chunks without waiting; `responseStream` has one
-/// delivery job on its queue at a time, which delivers the chunks held when it runs. A body that
-/// comes fast wakes its consumer about once a megabyte, not once a chunk; one that trickles
-/// reaches it a millisecond late at most.
+/// Chunks reach the consumer in batches: the write callback only holds a chunk, and the engine flushes the sink after
+/// its `curl_multi_perform` once ``flushBatch`` bytes are waiting, or once the oldest has waited ``maxFlushDelay``. A
+/// consumer waiting is woken once a batch, not once a chunk, and takes the batch's other chunks without waiting;
+/// `responseStream` has one delivery job on its queue at a time, which delivers the chunks held when it runs. A body
+/// that comes fast wakes its consumer about once a megabyte, not once a chunk; one that trickles reaches it a
+/// millisecond late at most.
 final class StreamSink: Sendable {
-    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl
-    /// hands the write callback at most 16 KB at a time (`CURL_MAX_WRITE_SIZE`, whatever its
-    /// read buffer), so a sink holds at most that much over ``highWater``.
+    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl hands the write callback at
+    /// most 16 KB at once (`CURL_MAX_WRITE_SIZE`, whatever its buffer): a sink holds at most that over ``highWater``.
     static let highWater = 2 << 20
     static let lowWater = 256 << 10
     /// The bytes waiting at which the consumer is told of them at the end of the engine's turn,
@@ -54,8 +51,7 @@ final class StreamSink: Sendable {
     enum Offer {
         /// The sink is full: pause the transfer; the chunk comes again later. It was not copied.
         case refused
-        /// Held; `first` when it is the first since the consumer was last told, and so puts the
-        /// sink in the engine's list of sinks to flush.
+        /// Held; `first` when first since the consumer was last told: the sink goes on the engine's list to flush.
         case held(first: Bool)
     }
 
@@ -67,13 +63,11 @@ final class StreamSink: Sendable {
         self.wake = wake
     }
 
-    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses
-    /// it when the sink is full.
+    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses it if the sink is full.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
         state.withLock { state in
-            // A request already ended (cancelled from another thread during this perform):
-            // its consumer has been told of the end, and hears of nothing after it.
-            // An empty chunk (none is expected) adds nothing to tell.
+            // A request already ended (cancelled from another thread during this perform): its consumer has been told
+            // of the end, and hears of nothing after it. An empty chunk (none is expected) adds nothing to tell.
             guard state.end == nil, !bytes.isEmpty else { return .held(first: false) }
             guard state.held < Self.highWater else {
                 state.paused = true
@@ -195,16 +189,14 @@ final class StreamSink: Sendable {
         return state.end.map { end in end.map { nil } }
     }
 
-    /// The most bytes one delivery job hands over, while the body is still coming, before it
-    /// makes way for whatever else the push queue has: a long body never holds a shared queue
-    /// for itself.
+    /// The most bytes one delivery job hands over, while the body is still coming, before it makes way for whatever
+    /// else the push queue has: a long body never holds a shared queue for itself.
     static let deliveryShare = 4 << 20
 
-    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming,
-    /// until none is left. While the body is still coming, it makes way for the queue's other
-    /// work after ``deliveryShare`` bytes and goes on as another job behind it; once the body
-    /// has ended, it delivers what is left (a sink's worth at most) itself, because what the end
-    /// queued behind it (`responseStream`'s completion) must come after the last chunk.
+    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming, until none is left. While
+    /// the body is still coming, it makes way for the queue's other work after ``deliveryShare`` bytes and goes on as
+    /// another job behind it; once the body has ended, it delivers what is left (a sink's worth at most) itself,
+    /// because what the end queued behind it (`responseStream`'s completion) must come after the last chunk.
     private func deliverHeld(on queue: DispatchQueue, to deliver: @escaping @Sendable (Data) -> Void) {
         var delivered = 0
         while let chunk = state.withLock({ state -> Data? in
@@ -240,7 +232,6 @@ final class StreamSink: Sendable {
         }
     }
 
-    /// Wakes the session's thread when a paused transfer may go on.
     private func resumeIfCaughtUp() {
         if state.withLock({ $0.paused && $0.held < Self.lowWater }) { wake() }
     }

@@ -32,9 +32,8 @@ extension Transfer {
 
     /// The response of an attempt that ended with a whole response.
     ///
-    /// Throws if libcurl cannot tell the status code: a response without it would be wrong.
-    /// The other values fall back to what is known (the requested URL, an unknown version,
-    /// zero timings, a new connection).
+    /// Throws if libcurl cannot tell the status code: a response without it would be wrong. The other values fall back
+    /// to what is known (the requested URL, an unknown version, zero timings, a new connection).
     private func makeResponse() throws(CurlError) -> Response {
         let status: Int
         do throws(CurlError) {
@@ -79,10 +78,9 @@ extension Transfer {
             proxyStatus: proxyStatus)
     }
 
-    /// The proxy's error status in answer to `CONNECT`, if it refused the tunnel; nil if no
-    /// tunnel was asked for or the proxy opened it (libcurl reports 0 or a 2xx then).
-    /// libcurl reports a refusal as a receive error ("CONNECT tunnel failed, response 403"),
-    /// which alone would read as a reset, a transient failure.
+    /// The proxy's error status in answer to `CONNECT`, if it refused the tunnel; nil if no tunnel was asked for or the
+    /// proxy opened it (libcurl reports 0 or a 2xx then). libcurl reports a refusal as a receive error ("CONNECT tunnel
+    /// failed, response 403"), which alone would read as a reset, a transient failure.
     private var refusedTunnelStatus: Int? {
         let status = (try? easy.info(CURLINFO_HTTP_CONNECTCODE)) ?? 0
         return status >= 300 ? status : nil
@@ -95,11 +93,10 @@ extension Transfer {
         return seconds > 0 ? .seconds(seconds) : nil
     }
 
-    /// libcurl's timings; a timing libcurl cannot tell is zero, and the connection counts as
-    /// new unless libcurl says it was reused.
+    /// libcurl's timings; one libcurl cannot tell is zero, and the connection counts as new unless libcurl says reused.
     private var metrics: Metrics {
         func time(_ item: CURLINFO) -> Duration {
-            (try? easy.info(microseconds: item)) ?? .zero
+            .microseconds((try? easy.info(offset: item)) ?? 0)  // the `_T` time infos are in microseconds
         }
         return Metrics(
             nameLookup: time(CURLINFO_NAMELOOKUP_TIME_T),
@@ -122,18 +119,16 @@ extension Transfer {
 
     /// Which timeout fired, as set on the handle.
     ///
-    /// libcurl's connect timeout covers name lookup, connecting and the TLS handshake. Once a
-    /// connection is ready for the request, `CURLINFO_PRETRANSFER_TIME_T` is set (libcurl
-    /// makes a set timer at least 1 µs) — also on a reused connection, whose connect time is 0
-    /// — and only the total timeout can fire, unless a redirect then had to connect anew. So:
-    /// no ready connection, the connect timeout (if it is the shorter); a ready one and no
-    /// redirect, the total timeout; otherwise (after a redirect, or if libcurl cannot tell),
-    /// the total timeout if the attempt ran that long.
+    /// libcurl's connect timeout covers name lookup, connecting and the TLS handshake. Once a connection is ready for
+    /// the request, `CURLINFO_PRETRANSFER_TIME_T` is set (libcurl makes a set timer at least 1 µs) — also on a reused
+    /// connection, whose connect time is 0 — and only the total timeout can fire, unless a redirect then had to connect
+    /// anew. So: no ready connection, the connect timeout (if shorter); a ready one and no redirect, the total timeout;
+    /// otherwise (after a redirect, or if libcurl cannot tell), the total timeout if the attempt ran that long.
     private func timedOutLimit(now: ContinuousClock.Instant) -> Duration {
         let total = Duration.milliseconds(Self.timeoutMilliseconds(description.options.timeout))
         let connect = min(total, .milliseconds(Self.timeoutMilliseconds(description.options.connectTimeout)))
         guard connect < total else { return total }
-        let ready = (try? easy.info(microseconds: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > .zero }
+        let ready = (try? easy.info(offset: CURLINFO_PRETRANSFER_TIME_T)).map { $0 > 0 }
         let redirects = try? easy.info(CURLINFO_REDIRECT_COUNT)
         switch (ready, redirects) {
         case (false?, _): return connect

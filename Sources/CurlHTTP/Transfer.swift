@@ -10,21 +10,18 @@ import Glibc
 import Darwin
 #endif
 
-/// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what
-/// has arrived so far.
+/// One attempt of a request in libcurl: its easy handle (which keeps its header list) and what has arrived so far.
 ///
-/// Made when the attempt starts, never before: an idle easy handle with its options holds
-/// kilobytes, and a parallel run may queue a hundred requests behind its `ConcurrencyLimit`.
-/// Made anew for each attempt, rather than kept through a retry's wait: an attempt needs
-/// nothing of the one before (the connection cache, with each open connection's TLS state,
-/// and the DNS cache belong to the multi handle), so a request waiting out a backoff holds no
-/// handle, and a new attempt has nothing to reset.
+/// Made when the attempt starts, never before: an idle easy handle with its options holds kilobytes, and a parallel run
+/// may queue a hundred requests behind its `ConcurrencyLimit`. Made anew for each attempt, rather than kept through a
+/// retry's wait: an attempt needs nothing of the one before (the connection cache, with each open connection's TLS
+/// state, and the DNS cache belong to the multi handle), so a request waiting out a backoff holds no handle, and a new
+/// attempt has nothing to reset.
 ///
-/// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find
-/// it through the `userdata` pointer, an unretained reference: libcurl calls them only from
-/// `curl_multi_perform` while the handle is attached, and the engine holds the transfer for as
-/// long as the handle is attached (in its scheduler's running state, or among its stranded
-/// transfers), so the reference is alive whenever it is used.
+/// Not Sendable: created, driven and freed on the engine thread only. libcurl's callbacks find it through the
+/// `userdata` pointer, an unretained reference: libcurl calls them only from `curl_multi_perform` while the handle is
+/// attached, and the engine holds the transfer for as long as the handle is attached (in its scheduler's running state,
+/// or among its stranded transfers), so the reference is alive whenever it is used.
 final class Transfer {
     let request: Request
     let description: RequestDescription
@@ -41,27 +38,24 @@ final class Transfer {
     private(set) var headers = HTTPHeaders()
     /// Set when the write callback refused data past `maxBodySize`.
     private(set) var exceededBodyLimit = false
-    /// An upload's reading: where it is, how much there is (nil for a pipe's, read to its end),
-    /// and the open file (-1 for none).
+    /// An upload's reading: where it is, how much there is (nil: a pipe's, read to its end), the file (-1: none).
     private var uploadOffset: Int64 = 0
     private var uploadSize: Int64? = 0
     private(set) var uploadFile: Int32 = -1
-    /// Why an upload or a download was stopped (the file changed size, could not be read or
-    /// written), if it was.
+    /// Why an upload or a download was stopped (the file changed size, could not be read or written), if it was.
     private(set) var abortReason: String?
-    /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a
-    /// response of another status, whose body is kept in memory), and the bytes it held when
-    /// the attempt asked to continue it.
+    /// A download's `.part`: open once the first 2xx body bytes arrive (-1 before, and for a response of another
+    /// status, whose body is kept in memory), and the bytes it held when the attempt asked to continue it.
     private var downloadFile: Int32 = -1
     private(set) var resumedFrom: Int64 = 0
     /// Called on the session's thread when the write callback paused a streamed body.
     var onPause: ((Transfer) -> Void)?
-    /// Called on the session's thread when the read callback paused an upload from a pipe that
-    /// had nothing to read yet (``uploadFile`` is then polled).
+    /// Called on the session's thread when the read callback paused a pipe's upload with nothing to read (then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
-    /// Called on the session's thread when a streamed body's sink holds the first chunk its
-    /// consumer has not been told of, for the engine to flush it after a perform.
+    /// Called on the session's thread when a streamed body's sink holds the first chunk its consumer has not been told
+    /// of, for the engine to flush it after a perform; `heldSince` is the turn's clock reading then.
     var onHeld: ((Transfer) -> Void)?
+    private(set) var heldSince: ContinuousClock.Instant
 
     /// Makes and configures attempt number `attempt` of a request, starting `now`.
     init(
@@ -71,6 +65,7 @@ final class Transfer {
         self.description = description
         self.attempt = attempt
         started = now
+        heldSince = now
         self.clock = clock
         easy = try EasyHandle()
         var lines = description.headers.map { "\($0.name): \($0.value)" }
@@ -83,10 +78,6 @@ final class Transfer {
             lines.append("If-Range: \(validator.value)")
         }
         try easy.set(headers: HeaderList(lines))
-        try configure()
-    }
-
-    private func configure() throws(CurlError) {
         let options = description.options
         try easy.set(CURLOPT_URL, description.url)
         try easy.set(CURLOPT_NOSIGNAL, true)
@@ -96,8 +87,7 @@ final class Transfer {
         try easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
         try easy.set(CURLOPT_TIMEOUT_MS, Self.timeoutMilliseconds(options.timeout))
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.timeoutMilliseconds(options.connectTimeout))
-        // A body held in memory is bounded (by receiveBody too); one written to a file or
-        // streamed is not.
+        // A body held in memory is bounded (by receiveBody too); one written to a file or streamed is not.
         if description.download == nil, description.stream == nil {
             try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxBodySize))
         }
@@ -112,8 +102,8 @@ final class Transfer {
         // settings are decided once per process; named roots need no probe.
         let trust = options.trust.isSystem ? CurlGlobal.systemTrust : TrustSettings(named: options.trust)
         if !trust.useLibcurlDefaults {
-            try easy.set(CURLOPT_CAINFO, optional: trust.caFile)
-            try easy.set(CURLOPT_CAPATH, optional: trust.caDirectory)
+            try easy.set(CURLOPT_CAINFO, trust.caFile)
+            try easy.set(CURLOPT_CAPATH, trust.caDirectory)
         }
         if description.endpoint.isHTTPS {
             // Requests that start together on one HTTPS origin wait for the first connection's
@@ -126,27 +116,25 @@ final class Transfer {
         if let size = options.receiveBufferSize {
             try easy.set(CURLOPT_BUFFERSIZE, size)
         } else if description.download != nil || description.stream != nil {
-            // A body of any size: a read buffer larger than libcurl's default empties a fast
-            // socket in fewer reads and loop turns (the write callback still gets at most
-            // CURL_MAX_WRITE_SIZE at a time). Benchmarks/README.md has the figures.
-            try easy.set(CURLOPT_BUFFERSIZE, Self.largeBodyBuffer)
+            // A body of any size: a read buffer larger than libcurl's default empties a fast socket in fewer reads and
+            // loop turns (the write callback still gets at most CURL_MAX_WRITE_SIZE at a time). 1 MB: libcurl older
+            // than 7.88 caps it at 512 KB. Benchmarks/README.md has the figures.
+            try easy.set(CURLOPT_BUFFERSIZE, 1 << 20)
         }
         if options.acceptEncoding {
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         }
         if let proxy = options.proxy {
             try easy.set(CURLOPT_PROXY, proxy)
-            // A proxy named for the request serves every host: without this, libcurl would
-            // still skip it for the hosts of the environment's `no_proxy`.
+            // A proxy named for the request serves every host: libcurl would else skip it for `no_proxy`'s hosts.
             try easy.set(CURLOPT_NOPROXY, "")
         }
         try configureMethod()
         if let credential = description.credential {
             try easy.set(CURLOPT_USERNAME, credential.user)
             try easy.set(CURLOPT_PASSWORD, credential.password)
-            // CURLAUTH_ANY (`~CURLAUTH_DIGEST_IE`, a macro Swift does not import): libcurl asks
-            // first, then answers the challenge with the safest method the server offers (Basic,
-            // Digest, …), as `curl --anyauth` does.
+            // CURLAUTH_ANY (`~CURLAUTH_DIGEST_IE`, a macro Swift does not import): libcurl asks first, then answers the
+            // challenge with the safest method the server offers (Basic, Digest, …), as `curl --anyauth` does.
             try easy.set(CURLOPT_HTTPAUTH, ~(1 << 4))
         }
 
@@ -160,8 +148,7 @@ final class Transfer {
         // valid only during the call: the buffer view does not escape, and `receiveBody` and
         // `receiveHeader` copy the bytes (into `Data`, into a `String`) before returning.
         try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let transfer = Transfer.from(userdata) else { return 0 }
             let length = size * count
             let bytes = UnsafeRawBufferPointer(start: data, count: length)
             if let download = transfer.description.download {
@@ -173,7 +160,10 @@ final class Transfer {
                     transfer.onPause?(transfer)
                     return 0x1000_0001  // CURL_WRITEFUNC_PAUSE: libcurl keeps the chunk for later
                 case .held(let first):
-                    if first { transfer.onHeld?(transfer) }
+                    if first {
+                        transfer.heldSince = transfer.clock.now
+                        transfer.onHeld?(transfer)
+                    }
                     return length
                 }
             }
@@ -185,8 +175,7 @@ final class Transfer {
             // Called on the session's thread during curl_multi_perform, with the attempt's
             // counts; the transfer is alive then, as in the data callbacks. 0 goes on.
             try easy.set(CURLOPT_XFERINFOFUNCTION) { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
-                guard let userdata else { return 0 }
-                let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+                guard let transfer = Transfer.from(userdata) else { return 0 }
                 // A continued download counts the bytes its .part held already.
                 let resumed = transfer.resumedFrom
                 transfer.description.progress?.update(
@@ -197,11 +186,8 @@ final class Transfer {
         }
         try easy.set(CURLOPT_HEADERDATA, pointer: userdata)
         try easy.set(CURLOPT_HEADERFUNCTION) { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
-            let length = size * count
-            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
-            return length
+            Transfer.from(userdata)?.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return userdata == nil ? 0 : size * count
         }
     }
 
@@ -210,8 +196,7 @@ final class Transfer {
         if downloadFile >= 0 { close(downloadFile) }
     }
 
-    /// The size of a download's `.part` and the validator saved beside it, if both are there
-    /// and the `.part` is not empty.
+    /// The size of a download's `.part` and the validator saved beside it, if both are there and the `.part` not empty.
     static func resumable(_ download: RequestDescription.DownloadTarget) -> (size: Int64, value: String)? {
         var status = stat()
         guard stat(download.partial, &status) == 0, status.st_size > 0,
@@ -221,9 +206,8 @@ final class Transfer {
         return (Int64(status.st_size), saved)
     }
 
-    /// Writes body bytes of a download: to the `.part` for a 2xx response (appended to it
-    /// for a 206 that continues it, from its start otherwise), to memory for any other status.
-    /// False (libcurl aborts) when the file cannot be written.
+    /// Writes body bytes of a download: to the `.part` for a 2xx response (appended for a 206 that continues it, from
+    /// its start otherwise), to memory for any other status. False (libcurl aborts) when the file cannot be written.
     private func receiveDownload(_ bytes: UnsafeRawBufferPointer, to download: RequestDescription.DownloadTarget) -> Bool {
         if downloadFile < 0 {
             let status = (try? easy.info(CURLINFO_RESPONSE_CODE)) ?? 0
@@ -232,45 +216,43 @@ final class Transfer {
             let continues = status == 206 && resumedFrom > 0
             let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (continues ? O_APPEND : O_TRUNC)
             downloadFile = open(download.partial, flags, 0o644)
-            guard downloadFile >= 0 else {
-                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
-                return false
-            }
+            guard downloadFile >= 0 else { return stop("could not write \(download.partial): \(errnoText)") }
             if !continues { resumedFrom = 0 }
             // The validator of what the .part holds, for a later download to continue it.
             let validator = headers["etag"] ?? headers["last-modified"] ?? ""
             if (try? Data(validator.utf8).write(to: URL(fileURLWithPath: download.validator))) == nil {
-                abortReason = "could not write \(download.validator)"
-                return false
+                return stop("could not write \(download.validator)")
             }
         }
         var offset = 0
         while offset < bytes.count {
             let written = write(downloadFile, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                abortReason = "could not write \(download.partial): \(String(cString: strerror(errno)))"
-                return false
-            }
+            guard written > 0 else { return stop("could not write \(download.partial): \(errnoText)") }
             offset += written
         }
         return true
     }
 
-    /// After an attempt that ended with a 2xx response: the `.part` renamed onto the
-    /// download's path (made empty if no byte came), its validator removed. Nil on success,
-    /// else why not.
+    /// Records why the write callback stops the transfer; false, for libcurl to abort it.
+    private func stop(_ reason: String) -> Bool {
+        abortReason = reason
+        return false
+    }
+
+    /// After an attempt that ended with a 2xx response: the `.part` renamed onto the download's path (made empty if no
+    /// byte came), its validator removed. Nil on success, else why not.
     func completeDownload(_ download: RequestDescription.DownloadTarget) -> String? {
         if downloadFile >= 0 {
             close(downloadFile)
             downloadFile = -1
         } else {
             let empty = open(download.partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard empty >= 0 else { return "could not write \(download.partial): \(String(cString: strerror(errno)))" }
+            guard empty >= 0 else { return "could not write \(download.partial): \(errnoText)" }
             close(empty)
         }
         guard rename(download.partial, download.path) == 0 else {
-            return "could not move \(download.partial) to \(download.path): \(String(cString: strerror(errno)))"
+            return "could not move \(download.partial) to \(download.path): \(errnoText)"
         }
         unlink(download.validator)
         return nil
@@ -285,16 +267,12 @@ final class Transfer {
         } else if method != .get || description.body != nil {
             let body = description.body ?? Data()
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-            // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live
-            // through this call, and it never writes through the pointer, so dropping `const`
-            // is sound; an empty body still needs a valid pointer.
-            var code = CURLE_OK
-            body.withUnsafeBytes { bytes in
-                var empty: UInt8 = 0
-                let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
-                code = withUnsafeMutablePointer(to: &empty) { fallback in
-                    ccurl_easy_setopt_pointer(easy.pointer, CURLOPT_COPYPOSTFIELDS, base ?? UnsafeMutableRawPointer(fallback))
-                }
+            // libcurl copies the bytes (CURLOPT_COPYPOSTFIELDS), so the buffer need only live through this call, and it
+            // never writes through the pointer, so dropping `const` is sound; an empty body still needs a valid pointer
+            // (a static empty string's).
+            let code = body.withUnsafeBytes { bytes in
+                let base = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+                return ccurl_easy_setopt_pointer(easy.pointer, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
             }
             try EasyHandle.check(code)
             if method != .post {
@@ -303,8 +281,7 @@ final class Transfer {
         }
     }
 
-    /// Sends `upload` through the read callback, from its start: the file is opened for this
-    /// attempt (a retry reopens it), its size read now.
+    /// Sends `upload` through the read callback, from its start: a file is opened for this attempt (a retry's anew).
     private func configureUpload(_ upload: RequestDescription.UploadBody) throws(CurlError) {
         switch upload {
         case .data(let data):
@@ -315,13 +292,12 @@ final class Transfer {
             let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var status = stat()
             guard file >= 0, fstat(file, &status) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = errnoText
                 if file >= 0 { close(file) }
                 throw CurlError(kind: .other, message: "could not read \(path): \(reason)", url: description.url, attempts: attempt)
             }
             uploadFile = file
-            // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as
-            // it is read, to its end.
+            // A pipe, a FIFO or a terminal has no size: libcurl sends it chunked (HTTP/1.1) as it is read, to its end.
             uploadSize = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
         }
         try easy.set(CURLOPT_UPLOAD, true)
@@ -334,15 +310,13 @@ final class Transfer {
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_READDATA, pointer: userdata)
         try easy.set(CURLOPT_READFUNCTION) { buffer, size, count, userdata in
-            guard let buffer, let userdata else { return 0x1000_0000 }  // CURL_READFUNC_ABORT
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let buffer, let transfer = Transfer.from(userdata) else { return 0x1000_0000 }  // CURL_READFUNC_ABORT
             return transfer.readUpload(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
         }
         // libcurl rewinds to send the body again (an authentication's second round, a redirect).
         try easy.set(CURLOPT_SEEKDATA, pointer: userdata)
         try easy.set(CURLOPT_SEEKFUNCTION, seek: { userdata, offset, origin in
-            guard let userdata, origin == SEEK_SET else { return 1 }  // CURL_SEEKFUNC_FAIL
-            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            guard let transfer = Transfer.from(userdata), origin == SEEK_SET else { return 1 }  // CURL_SEEKFUNC_FAIL
             return transfer.seekUpload(to: Int64(offset)) ? 0 : 1
         })
     }
@@ -353,12 +327,7 @@ final class Transfer {
         let abort = 0x1000_0000
         switch description.upload {
         case .data(let data)?:
-            let start = Int(uploadOffset)
-            let count = min(buffer.count, data.count - start)
-            guard count > 0 else { return 0 }
-            data.withUnsafeBytes { bytes in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]))
-            }
+            let count = data.dropFirst(Int(uploadOffset)).copyBytes(to: buffer)
             uploadOffset += Int64(count)
             return count
         case .file(let path)?:
@@ -379,7 +348,7 @@ final class Transfer {
                 }
             }
             guard got > 0 else {
-                abortReason = got == 0 ? changed : "could not read \(path): \(String(cString: strerror(errno)))"
+                abortReason = got == 0 ? changed : "could not read \(path): \(errnoText)"
                 return abort
             }
             uploadOffset += Int64(got)
@@ -398,11 +367,10 @@ final class Transfer {
         }
     }
 
-    /// Whether the upload is a FIFO that no writer has opened since it was opened here, which
-    /// reads as empty as an ended one does. Linux tells them apart by the hang-up: a reader
-    /// opened before any writer sees none until a writer has come and gone (pipe(7)); a pipe
-    /// whose writer has closed, or a terminal, reads 0 at its end. Asked only when a file
-    /// without a size reads 0, so that its `fstat` costs no other read.
+    /// Whether the upload is a FIFO that no writer has opened since it was opened here, which reads as empty as an
+    /// ended one does. Linux tells them apart by the hang-up: a reader opened before any writer sees none until a
+    /// writer has come and gone (pipe(7)); a pipe whose writer has closed, or a terminal, reads 0 at its end. Asked
+    /// only when a file without a size reads 0, so that its `fstat` costs no other read.
     private var awaitsWriter: Bool {
         var status = stat()
         guard fstat(uploadFile, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return false }
@@ -420,27 +388,24 @@ final class Transfer {
         return true
     }
 
-    /// Resumes a transfer its write or read callback paused; on the session's thread only.
-    func resumeTransfer() {
-        _ = ccurl_easy_pause(easy.pointer, CURLPAUSE_CONT)
-    }
-
-    /// The transfer of an easy handle that `curl_multi_info_read` reported done, through the
-    /// handle's CURLOPT_PRIVATE pointer (set in `configure`).
+    /// The transfer of an easy handle `curl_multi_info_read` reported done, through its CURLOPT_PRIVATE pointer.
     ///
-    /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles
-    /// still attached to the multi handle (`curl_multi_remove_handle` drops a removed handle's
-    /// pending message), and the engine holds every attached handle's transfer, so the
-    /// unretained reference is alive here. The caller still checks that the transfer is the
-    /// one its request is running.
+    /// Sound for the same reason as the callbacks' `userdata`: libcurl reports only handles still attached to the multi
+    /// handle (`curl_multi_remove_handle` drops a removed handle's pending message), and the engine holds every
+    /// attached handle's transfer, so the unretained reference is alive here. The caller still checks that the transfer
+    /// is the one its request is running.
     static func ofEnded(_ easy: UnsafeMutableRawPointer) -> Transfer? {
         var value: UnsafeMutableRawPointer?
-        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK, let value else { return nil }
-        return Unmanaged<Transfer>.fromOpaque(value).takeUnretainedValue()
+        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &value) == CURLE_OK else { return nil }
+        return from(value)
     }
 
-    /// Appends body bytes; false (which makes libcurl abort) once the body passes the limit,
-    /// which bounds a download's error page too.
+    /// The transfer an unretained `userdata` pointer (the callbacks', the handle's private one) points at.
+    private static func from(_ userdata: UnsafeMutableRawPointer?) -> Transfer? {
+        userdata.map { Unmanaged<Transfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Appends body bytes; false (libcurl aborts) past the limit, which bounds a download's error page too.
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard body.count + bytes.count <= description.options.maxBodySize else {
             exceededBodyLimit = true
@@ -450,8 +415,7 @@ final class Transfer {
         return true
     }
 
-    /// Records one header line. A status line starts a new response (after a redirect or a
-    /// 1xx), so only the last response's fields are kept.
+    /// Records a header line; a status line starts a new response (after a redirect or 1xx): only the last one's stay.
     ///
     /// The line is split and trimmed as bytes (the syntax of a header line is ASCII): this runs
     /// on the engine thread for every line of every response, where String's Character
@@ -469,17 +433,10 @@ final class Transfer {
 
     /// `bytes` without leading and trailing spaces, tabs, CRs and LFs.
     static func trimmingSpaces(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
-        }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
+        let isText = { (byte: UInt8) in !" \t\r\n".utf8.contains(byte) }
+        guard let first = bytes.firstIndex(where: isText), let last = bytes.lastIndex(where: isText) else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
     }
-
-    /// `CURLOPT_BUFFERSIZE` for a download or a stream: 1 MB (libcurl older than 7.88 caps it
-    /// at 512 KB).
-    static let largeBodyBuffer = 1024 << 10
 
     /// A timeout for `CURLOPT_TIMEOUT_MS` or `CURLOPT_CONNECTTIMEOUT_MS`: at least 1 ms, since
     /// libcurl reads 0 as "no timeout", and at most `Int32.max` ms (about 24 days).
@@ -490,10 +447,8 @@ final class Transfer {
     /// Whole milliseconds, rounded toward zero; saturating at `Int.min` and `Int.max`.
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflowed) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
-        if overflowed { return seconds < 0 ? .min : .max }
-        return sum
+        return Int(clamping: Int128(seconds) * 1000 + Int128(attoseconds / 1_000_000_000_000_000))
     }
 }
+
+private var errnoText: String { String(cString: strerror(errno)) }

@@ -33,7 +33,6 @@ final class ProgressReporter: Sendable {
 
     private let upload: Handler?
     private let download: Handler?
-    /// The handlers' serial queue.
     private let queue = DispatchQueue(label: "CurlHTTP.Request.progress", target: .global())
     private let state = LockedValue(State())
 
@@ -67,8 +66,7 @@ final class ProgressReporter: Sendable {
         deliver(due)
     }
 
-    /// The last call of each handler, when the request has ended: the final counts, whatever
-    /// time has passed since the one before.
+    /// The last call of each handler, when the request has ended: the final counts, however soon after the one before.
     func finish() {
         let due = state.withLock { state -> (TransferProgress?, TransferProgress?) in
             guard !state.finished else { return (nil, nil) }

@@ -6,8 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// What a transfer sets on its easy handle for a ``TrustRoots``: the two libcurl options, or
-/// nothing at all (libcurl's compiled-in defaults).
+/// What a transfer sets on its easy handle for a ``TrustRoots``: the two libcurl options, or none (libcurl's defaults).
 struct TrustSettings: Sendable, Equatable {
     /// libcurl: `CURLOPT_CAINFO`; nil unsets it.
     var caFile: String?
@@ -57,15 +56,14 @@ struct TrustSettings: Sendable, Equatable {
     static func isHashLinkName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard bytes.count >= 10, bytes[8] == UInt8(ascii: ".") else { return false }
-        let hex = bytes[..<8].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-        let number = bytes[9...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        return hex && number
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return bytes[..<8].allSatisfy { digit.contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+            && bytes[9...].allSatisfy(digit.contains)
     }
 }
 
 extension TrustSettings {
-    /// Exactly the file and directory `roots` names, the one not named unset. (In an
-    /// extension, so that the memberwise initialiser stays.)
+    /// Exactly the file and directory `roots` names, the other unset. (In an extension, keeping the memberwise init.)
     init(named roots: TrustRoots) {
         self.init(caFile: roots.caFile, caDirectory: roots.caDirectory, useLibcurlDefaults: false)
     }

@@ -1,3 +1,4 @@
+import CCurl
 @testable import CurlHTTP
 import Testing
 
@@ -8,7 +9,10 @@ struct LibcurlVersionTests {
         let loaded = LibcurlVersion.current
         // curl_version() is libcurl's own one-line description, "libcurl/7.88.1 OpenSSL/3.0.17
         // zlib/… nghttp2/1.52.0 …": every word of the summary must be one of its words.
-        let words = Set(CurlGlobal.versionString.split(separator: " ").map(String.init))
+        // curl_version() returns a pointer to a static, NUL-terminated buffer inside libcurl
+        // (ccurl_version NULL if libcurl could not be loaded); String(cString:) copies it at once.
+        let version = ccurl_version().map { String(cString: $0) } ?? ""
+        let words = Set(version.split(separator: " ").map(String.init))
         #expect(words.contains("libcurl/\(loaded.version)"))
         let summary = loaded.summary.split(separator: " ").map(String.init)
         #expect(summary.first == "libcurl/\(loaded.version)")

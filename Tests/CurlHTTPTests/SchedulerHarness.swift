@@ -106,6 +106,16 @@ struct SchedulerHarness {
     }
 }
 
+extension Scheduler {
+    /// How many requests it holds, running or not.
+    var count: Int { records.count }
+
+    /// The state of `owner`'s request, or nil if it holds none.
+    func state(of owner: Owner) -> State? {
+        records[ObjectIdentifier(owner)]?.state
+    }
+}
+
 extension AttemptDecision {
     /// The moment of the retry, or nil if the request finished.
     var retryAt: ContinuousClock.Instant? {
