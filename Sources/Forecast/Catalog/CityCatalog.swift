@@ -75,7 +75,7 @@ public enum CityCatalog {
     /// IDs that share the longest prefix with `text`, then the nearest by edit distance.
     private static func suggestions(forID text: String) -> [City] {
         let ranked = cities.enumerated().map { index, city in
-            (city, zip(city.id, text).prefix { $0 == $1 }.count, editDistance(Array(city.id), Array(text)), index)
+            (city, zip(city.id, text).prefix { $0 == $1 }.count, EditDistance.between(Array(city.id), Array(text), swaps: false), index)
         }
         .filter { $0.1 >= 2 || $0.2 <= 1 }
         .sorted { ($1.1, $0.2, $0.3) < ($0.1, $1.2, $1.3) }
@@ -95,29 +95,13 @@ public enum CityCatalog {
         let chars = Array(key)
         guard !chars.isEmpty else { return found }
         add(cities.enumerated().map { index, city in
-            (city, city.keys.map { editDistance(Array($0), chars) }.min() ?? Int.max,
+            (city, city.keys.map { EditDistance.between(Array($0), chars, swaps: false) }.min() ?? Int.max,
              city.prefecture.hasPrefix(city.name) ? 0 : 1, index)
         }
         .filter { $0.1 <= min(2, max(1, chars.count / 2)) }
         .sorted { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }
         .map(\.0))
         return found
-    }
-
-    /// Levenshtein distance between two strings of characters.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

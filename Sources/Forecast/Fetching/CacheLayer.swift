@@ -129,26 +129,10 @@ struct CacheLayer: Sendable {
         return .fetch(waiting.lock)
     }
 
-    /// The answer of the network for `key`: a value is stored and passed on; a failure is
-    /// replaced by a stale copy when one is allowed and there, else passed on. The key's lock,
-    /// if held, is released once the value is stored: a process waiting for it then reads it.
-    func settle(
-        _ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo,
-        releasing lock: CacheLock?
-    ) -> Answer {
-        switch outcome {
-        case .success(let fetched): stored(key, fetched.value, body: fetched.body, info: info, releasing: lock)
-        case .failure(let error): failed(key, error, info: info, releasing: lock)
-        }
-    }
-
-    /// A failure before any request (the deadline has passed, the client has ended), with the
-    /// stale fallback as for any failure, releasing the key's lock if held.
-    func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
-        failed(key, error, info: FetchInfo(source: networkSource), releasing: lock)
-    }
-
-    /// The same for a fetched body, decoded with the layer's own decoder: stored if it decodes.
+    /// The answer of the network for `key`: a body that decodes (with the layer's decoder) is
+    /// stored and passed on; a failure is replaced by a stale copy when one is allowed and there,
+    /// else passed on. The key's lock, if held, is released once the value is stored: a process
+    /// waiting for it then reads it.
     func settle(_ key: String, body: Result<Data, ForecastError>, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
         switch body {
         case .failure(let error):
@@ -160,6 +144,12 @@ struct CacheLayer: Sendable {
                 return failed(key, error, info: info, releasing: lock)
             }
         }
+    }
+
+    /// A failure before any request (the deadline has passed, the client has ended), with the
+    /// stale fallback as for any failure, releasing the key's lock if held.
+    func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
+        failed(key, error, info: FetchInfo(source: networkSource), releasing: lock)
     }
 
     /// A decoded body, stored; then the key's lock is released.
