@@ -73,16 +73,12 @@ public final class ForecastClient: Sendable {
     /// and so does every later fetch that the cache does not answer.
     public func invalidateAndCancel() {
         let session = lifecycle.withLock { state -> Session? in
-            switch state {
-            case .idle:
-                state = .ended(nil)
-                return nil
-            case .running(let session):
-                state = .ended(session)
-                return session
-            case .ended:
+            guard case .running(let session) = state else {
+                if case .idle = state { state = .ended(nil) }
                 return nil
             }
+            state = .ended(session)
+            return session
         }
         session?.invalidateAndCancel()
     }

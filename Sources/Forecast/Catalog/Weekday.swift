@@ -18,8 +18,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
 
     /// The weekday of a day counted from 1970-01-01, which was a Thursday.
     init(day: Int) {
-        let index = (day + 4) % 7
-        self = Weekday(rawValue: index < 0 ? index + 7 : index)!
+        self = Weekday(rawValue: ((day + 4) % 7 + 7) % 7)!
     }
 
     /// The weekday of a date written "YYYY-MM-DD" (a forecast's `date`), or nil if it is not one.
@@ -30,10 +29,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
 
     /// Its name in one character (日, 月, …) or in three letters (Sun, Mon, …).
     public func name(_ language: Language) -> String {
-        switch language {
-        case .ja: Self.japanese[rawValue]
-        case .en: Self.english[rawValue]
-        }
+        (language == .en ? Self.english : Self.japanese)[rawValue]
     }
 
     private static let japanese = ["日", "月", "火", "水", "木", "金", "土"]

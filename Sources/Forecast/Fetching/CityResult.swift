@@ -28,8 +28,9 @@ public struct CityResult<Value: Sendable>: Sendable {
         city: City, outcome: Result<Value, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
         stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
-        self.init(
-            city: city, value: outcome.success, error: outcome.failure, info: info, stale: stale, provider: provider, fallback: fallback)
+        var error: ForecastError?
+        if case .failure(let failure) = outcome { error = failure }
+        self.init(city: city, value: try? outcome.get(), error: error, info: info, stale: stale, provider: provider, fallback: fallback)
     }
 
     /// A result of a value or an error, as the fetch core makes them.
@@ -124,17 +125,5 @@ public struct FetchInfo: Sendable, Equatable {
         self.attempts = attempts
         self.httpVersion = httpVersion
         self.metrics = metrics
-    }
-}
-
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -123,11 +123,7 @@ public struct ForecastCache: Sendable {
     /// waited for has just stored. Its fetch was under way when this one asked, so even
     /// `--refresh` takes it.
     func read(host: String, key: String, fetchedSince since: Int?) -> Data? {
-        guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
-              let (fetched, body) = Self.split(file),
-              fetched >= (since ?? fetched),
-              isFresh(fetched: fetched, body: body)
+        guard let (fetched, body) = entry(host: host, key: key), fetched >= (since ?? fetched), isFresh(fetched: fetched, body: body)
         else { return nil }
         return body
     }
@@ -147,10 +143,7 @@ public struct ForecastCache: Sendable {
     /// within `maxAge`, fresh or not, whatever the mode but `disabled`: the copy
     /// `--stale-if-error` falls back on, which `--refresh` does not rule out.
     public func readStale(host: String, key: String, maxAge: Duration) -> (body: Data, fetched: Int)? {
-        guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
-              let (fetched, body) = Self.split(file)
-        else { return nil }
+        guard let (fetched, body) = entry(host: host, key: key) else { return nil }
         let age = now() - fetched
         guard age >= 0, age <= maxAge.components.seconds else { return nil }
         return (body, fetched)
@@ -229,14 +222,16 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    /// The header's fetch time and the body, or nil for a file that is not an entry.
+    /// The entry's fetch time and body, unless the mode is `disabled` or the file is not an entry.
     ///
     /// A fetch time before 1970 is not one `write` makes, and near `Int.min` the release
     /// arithmetic would overflow: such a file is not an entry either.
-    private static func split(_ file: Data) -> (Int, Data)? {
-        guard let newline = file.prefix(64).firstIndex(of: 0x0A) else { return nil }
+    private func entry(host: String, key: String) -> (Int, Data)? {
+        guard mode != .disabled, let file = FileManager.default.contents(atPath: path(host: host, key: key)),
+              let newline = file.prefix(64).firstIndex(of: 0x0A)
+        else { return nil }
         let header = String(decoding: file[file.startIndex..<newline], as: UTF8.self)
-        guard header.hasPrefix(magic), let fetched = Int(header.dropFirst(magic.count)), fetched >= 0 else { return nil }
+        guard header.hasPrefix(Self.magic), let fetched = Int(header.dropFirst(Self.magic.count)), fetched >= 0 else { return nil }
         return (fetched, file[(newline + 1)...])
     }
 

@@ -13,19 +13,11 @@ extension ForecastClient {
     /// its own, whatever thread calls this.
     public func fetchSequentially(_ cities: [City], deliver: (FetchResult) -> Void) {
         let iteration = BlockingIteration(results(for: cities, jobs: 1).makeAsyncIterator())
-        let group = DispatchGroup()
-        let slot = LockedValue<FetchResult?>(nil)
         for _ in cities {
-            group.enter()
-            Task(executorPreference: iteration.executor) {
-                let result = await iteration.next()
-                slot.withLock { $0 = result }
-                group.leave()
-            }
-            group.wait()
-            if let result = slot.withLock({ $0.take() }) {
-                deliver(result)
-            }
+            let slot = ResultSlot()  // its group entered
+            Task(executorPreference: iteration.executor) { slot.fill(await iteration.next()) }
+            slot.group.wait()
+            if let result = slot.take() { deliver(result) }
         }
     }
 
@@ -36,7 +28,6 @@ extension ForecastClient {
     /// Blocks the calling thread.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
         let slots = cities.map { _ in ResultSlot() }
-        slots.forEach { $0.group.enter() }
         let iteration = BlockingIteration(results(for: cities, jobs: jobs).makeAsyncIterator())
         Task(executorPreference: iteration.executor) {
             for slot in slots {
@@ -45,9 +36,7 @@ extension ForecastClient {
         }
         for slot in slots {
             slot.group.wait()
-            if let result = slot.take() {
-                deliver(result)
-            }
+            if let result = slot.take() { deliver(result) }
         }
     }
 }
@@ -74,11 +63,13 @@ private final class BlockingIteration: @unchecked Sendable {
     }
 }
 
-/// One city's place in ``ForecastClient/fetchInParallel(_:jobs:deliver:)``: its result, filled
-/// by the iteration, and the group the calling thread waits on until then.
+/// One city's place in a blocking adapter: its result, filled by the iteration, and the group
+/// (entered when made) the calling thread waits on until then.
 private final class ResultSlot: Sendable {
     let group = DispatchGroup()
     private let result = LockedValue<FetchResult?>(nil)
+
+    init() { group.enter() }
 
     func fill(_ value: FetchResult?) {
         result.withLock { $0 = value }

@@ -102,15 +102,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         self.rowsKey = rowsKey
         self.timeLead = timeLead
         self.fields = fields
-        var tsvFields: [Field<Report>] = [], jsonFields: [Field<Report>] = [], tsvNames: [String] = []
-        for field in fields {
-            if field.formats != .json {
-                tsvFields.append(field)
-                tsvNames.append(field.name)
-            }
-            if field.formats != .tsv { jsonFields.append(field) }
-        }
-        (self.tsvFields, self.jsonFields, self.tsvNames) = (tsvFields, jsonFields, tsvNames)
+        tsvFields = fields.filter { $0.formats != .json }
+        tsvNames = tsvFields.map { $0.name }
+        jsonFields = fields.filter { $0.formats != .tsv }
         self.members = members
         self.place = place
         self.published = published

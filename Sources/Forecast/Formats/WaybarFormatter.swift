@@ -56,13 +56,8 @@ public struct WaybarFormatter: ResultFormatter {
 
         /// The class of JMA's group `group` (100, 200, 300, 400); nil for any other number.
         public init?(group: Int) {
-            switch group {
-            case 100: self = .sunny
-            case 200: self = .cloudy
-            case 300: self = .rain
-            case 400: self = .snow
-            default: return nil
-            }
+            guard group % 100 == 0, (1...4).contains(group / 100) else { return nil }
+            self = Self.allCases[group / 100 - 1]
         }
 
         /// The class of a weather code: its group's.
@@ -122,12 +117,7 @@ public struct WaybarFormatter: ResultFormatter {
         } else {
             LineFormatter(days: 1, language: language)
         }
-        var text = ""
-        for (index, result) in results.enumerated() {
-            if index > 0 { text += "  " }
-            text += Self.withoutFinalNewline(line.block(for: result, index: index))
-        }
-        return text
+        return results.enumerated().map { Self.withoutFinalNewline(line.block(for: $1, index: $0)) }.joined(separator: "  ")
     }
 
     /// The table without colour, its last newline dropped; "" for no results.
