@@ -6,7 +6,6 @@ public struct ClientConfiguration: Sendable {
     public static let publicBaseURL = "https://weather.tsukumijima.net"
     /// ``timeout`` when not given: 15 s, for the API itself retries the agency for up to about 5.
     public static let defaultTimeout: Duration = .seconds(15)
-    /// ``retries`` when not given.
     public static let defaultRetries = 2
     /// The operator asks for at least 0.5 s between requests.
     public static let publicAPIInterval: Duration = .milliseconds(500)
@@ -139,4 +138,11 @@ public struct ClientConfiguration: Sendable {
 public enum ForecastVersion {
     /// The package's version, such as "0.2.0"; written once, as `CurlHTTP.version`.
     public static let current = CurlHTTP.version
+
+    /// The tool's version with the libraries its transfers depend on, as `forecast --version` prints it:
+    /// "forecast 0.2.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)". libcurl is loaded at run time, so this
+    /// names the one in use, not the one built against.
+    public static var versionLine: String {
+        "forecast \(current) (\(LibcurlVersion.current.summary))"
+    }
 }

@@ -58,7 +58,6 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-
     /// `body` decoded as a `T` by `JSONDecoder`, or the ForecastError that says what is wrong
     /// with it: the path of the field at fault for a `DecodingError`.
     static func decoding<T: Decodable>(_ type: T.Type, from body: Data) throws(ForecastError) -> T {
@@ -119,10 +118,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         let text = String(decoding: body.prefix(512), as: UTF8.self)
         let start = text.drop { $0.isWhitespace }.lowercased()
         if start.isEmpty { return "empty" }
-        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<") {
-            return "an HTML page"
-        }
-        return invalidJSON
+        return start.hasPrefix("<") ? "an HTML page" : invalidJSON
     }
 
     /// What `sniff` calls a body that looks like neither nothing nor HTML.

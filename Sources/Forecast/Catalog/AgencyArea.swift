@@ -59,13 +59,8 @@ public struct AgencyArea: Sendable, Hashable {
     /// The offices whose files hold these cities, each once, in the order of their first city:
     /// the requests a run needs. Cities the table does not have are left out.
     public static func offices(for cities: [City]) -> [String] {
-        var offices: [String] = []
         var seen: Set<String> = []
-        for city in cities {
-            guard let office = of(id: city.id)?.office, seen.insert(office).inserted else { continue }
-            offices.append(office)
-        }
-        return offices
+        return cities.compactMap { of(id: $0.id)?.office }.filter { seen.insert($0).inserted }
     }
 
     /// The agency's page for the area, as the API's `link` names it.

@@ -6,11 +6,8 @@ import CurlHTTP
 /// same way whatever it asked for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult``
 /// for the week.
 public struct CityResult<Value: Sendable>: Sendable {
-    /// The city that was asked for.
     public let city: City
-    /// The value, or nil if the city failed.
     public let value: Value?
-    /// The error, or nil if the city succeeded.
     public let error: ForecastError?
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
@@ -97,7 +94,6 @@ public struct FetchInfo: Sendable, Equatable {
         case computed
     }
 
-    /// Where the body came from.
     public var source: Source
     /// The final HTTP status, if a response arrived.
     public var status: Int?

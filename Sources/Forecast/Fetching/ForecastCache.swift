@@ -30,7 +30,6 @@ public struct ForecastCache: Sendable {
 
     /// The folder holding the entries, one file per host and city.
     public let directory: String
-    /// Whether the cache is read, written, or neither.
     public let mode: Mode
     /// Which source's bodies this copy of the cache reads and writes: the folder they live in
     /// and how long one stays fresh. The API's by default; each source of the client has its
@@ -78,12 +77,7 @@ public struct ForecastCache: Sendable {
     static let staleBodyLifetime = 600
     private static let magic = "forecast-cache 1 "
 
-    /// Creates a cache.
-    ///
-    /// - Parameters:
-    ///   - directory: the folder of the entries, made when the first one is written.
-    ///   - mode: whether to read, write, or neither.
-    ///   - now: the current time in seconds since 1970; tests pass a fixed clock.
+    /// A cache of the entries in `directory`, made when the first one is written; tests pass a fixed clock as `now`.
     public init(directory: String, mode: Mode = .normal, now: @escaping @Sendable () -> Int = ForecastCache.systemNow) {
         self.directory = directory
         self.mode = mode

@@ -24,9 +24,7 @@ public protocol CityReport: Sendable {
 }
 
 extension CityReport {
-    /// None.
     public func verboseNote(for city: City) -> String? { nil }
-    /// None.
     public var problem: ForecastError? { nil }
 }
 

@@ -17,7 +17,6 @@ public struct JSONFormatter: ResultFormatter {
     /// warnings of level 3 or more as `forecast warnings` writes them).
     public var decoration: (any CityDecoration)?
 
-    /// Creates a formatter of `days` rows per city.
     public init(days: Int = .max, language: Language = .ja) {
         self.days = days
         self.language = language
@@ -64,7 +63,6 @@ public struct JSONFormatter: ResultFormatter {
 /// A piece of JSON, written as it goes: strings escaped, numbers as the API writes them,
 /// unknown values `null`.
 package struct JSONText {
-    /// The JSON itself.
     package let text: String
 
     /// Text that is JSON already (`true`, an array).

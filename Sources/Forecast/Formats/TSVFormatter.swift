@@ -17,7 +17,6 @@ public struct TSVFormatter: ResultFormatter {
     /// level 3 or more).
     public var decoration: (any CityDecoration)?
 
-    /// Creates a formatter of `days` rows per city, with or without the header line.
     public init(days: Int = .max, header: Bool = true, language: Language = .ja) {
         self.days = days
         self.header = header
