@@ -102,9 +102,8 @@ public struct ClientConfiguration: Sendable {
         self.source = source
     }
 
-    /// The CA file and directory curl's own command line would trust from its environment
-    /// variables (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the
-    /// system's store.
+    /// The CA file and directory curl's own command line would trust from its environment variables (`CURL_CA_BUNDLE`,
+    /// else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the system's store.
     public static func caLocations(curlEnvironment environment: [String: String]) -> (file: String?, directory: String?) {
         caLocations(curlVariable: { environment[$0] })
     }

@@ -13,12 +13,10 @@ package struct Command: Sendable {
         case query
     }
 
-    /// As the first operand names it ("week"); "" for the 3-day forecast, which is `forecast`
-    /// itself.
+    /// As the first operand names it ("week"); "" for the 3-day forecast, which is `forecast` itself.
     package let name: String
     package var operand = Operand.cities
-    /// Its options, in the order `--help` lists them: ``Registry/options``' order, which a test
-    /// checks.
+    /// Its options, in the order `--help` lists them: ``Registry/options``' order, which a test checks.
     package let options: [OptionSpec]
     /// The named formats it prints, in the order help lists them.
     package let formats: [OutputFormat]
@@ -29,8 +27,7 @@ package struct Command: Sendable {
     /// Whether it makes requests: a command that makes none reads none of the network's
     /// variables, so that no value of theirs can stop it.
     package var fetches = true
-    /// What other sources add to its output when asked (`--warnings`' marks), which
-    /// ``Registry`` gives it.
+    /// What other sources add to its output when asked (`--warnings`' marks), which ``Registry`` gives it.
     package var decorations: [any Decoration] = []
     /// How `--help`, the man page and Tab describe it, made when asked.
     package let help: @Sendable () -> CommandHelp
@@ -141,9 +138,8 @@ package struct RunContext: Sendable {
     }
 }
 
-/// What one source adds to another's output: its results, had first, made into a
-/// ``CityDecoration`` that the formats print (a TSV column, a JSON member, lines under the
-/// table), without either source's formatter knowing the other.
+/// What one source adds to another's output: its results, had first, made into a ``CityDecoration`` that the formats
+/// print (a TSV column, a JSON member, lines under the table), without either source's formatter knowing the other.
 package protocol Decoration: Sendable {
     associatedtype Value: CityReport
 

@@ -6,16 +6,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Fetches forecasts through one CurlHTTP session, so that every request shares its
-/// connections, behind the cache: the API's 3-day forecast, and the weather agency's own file
-/// for the week ahead and in the API's place when it fails.
+/// Fetches forecasts through one CurlHTTP session, so that every request shares its connections, behind the cache: the
+/// API's 3-day forecast, and the weather agency's own file for the week ahead and in the API's place when it fails.
 ///
-/// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in
-/// input order (``weeks(for:jobs:)`` for the week), over one fetch core that every source
-/// shares. The other forms are short adapters over the same sequence that show the other
-/// styles of the seed: ``fetch(_:)`` awaits one city, ``fetchSequentially(_:deliver:)`` walks
-/// the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses completion
-/// handlers and hands the results over in input order.
+/// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in input order
+/// (``weeks(for:jobs:)`` for the week), over one fetch core that every source shares. The other forms are short
+/// adapters over the same sequence that show the other styles of the seed: ``fetch(_:)`` awaits one city,
+/// ``fetchSequentially(_:deliver:)`` walks the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)``
+/// uses completion handlers and hands the results over in input order.
 ///
 /// One city's failure is that city's result and never ends a run. Transient failures
 /// (connect errors, timeouts, resets, 408/429/5xx, and the API's "Request to JMA API failed")
@@ -40,9 +38,8 @@ public final class ForecastClient: Sendable {
         case ended(Session?)
     }
 
-    /// Creates a client. Its CurlHTTP session (one thread) is made by the first fetch the cache
-    /// does not answer; if it cannot be made (libcurl missing, no thread), that fetch fails
-    /// with the `CurlError` as a transport error.
+    /// Creates a client. Its CurlHTTP session (one thread) is made by the first fetch the cache does not answer; if it
+    /// cannot be made (libcurl missing, no thread), that fetch fails with the `CurlError` as a transport error.
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
         let deadline = configuration.maxTime.map { ContinuousClock.now + $0 }
@@ -63,8 +60,7 @@ public final class ForecastClient: Sendable {
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
     }
 
-    /// A source as the client holds it: with its cache layer, and the stale copies of
-    /// `--stale-if-error`.
+    /// A source as the client holds it: with its cache layer, and the stale copies of `--stale-if-error`.
     func feed(_ source: some FileSource) -> Feed {
         Feed(source, cache: configuration.cache, staleIfError: configuration.staleIfError)
     }
@@ -83,10 +79,9 @@ public final class ForecastClient: Sendable {
         session?.invalidateAndCancel()
     }
 
-    /// Ends the client as ``invalidateAndCancel()`` does, then suspends until its session's
-    /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
-    /// thread. Waiting is always for an end this call itself brings about: there is no way to
-    /// wait for a client that nobody ends.
+    /// Ends the client as ``invalidateAndCancel()`` does, then suspends until its session's thread has closed every
+    /// connection and freed every libcurl and TLS handle. Blocks no thread. Waiting is always for an end this call
+    /// itself brings about: there is no way to wait for a client that nobody ends.
     public func shutdown() async {
         invalidateAndCancel()
         let session = lifecycle.withLock { state -> Session? in
@@ -110,9 +105,8 @@ public final class ForecastClient: Sendable {
 
     /// The session, made now if this is the first request; nil once the client has ended.
     ///
-    /// The session is made outside the lock (it loads libcurl and starts a thread): another
-    /// thread asking meanwhile is not held up. If two make one at once, the first to return
-    /// keeps its session and the other ends its own.
+    /// The session is made outside the lock (it loads libcurl and starts a thread): another thread asking meanwhile is
+    /// not held up. If two make one at once, the first to return keeps its session and the other ends its own.
     func runningSession() throws(CurlError) -> Session? {
         var ended = false
         let current = lifecycle.withLock { state -> Session? in
@@ -139,9 +133,8 @@ public final class ForecastClient: Sendable {
         return kept
     }
 
-    /// A request for `url`, waiting its turn of `limit`, retried also when `transient` says so
-    /// of a response; or, when there can be none (the deadline has passed, the client has
-    /// ended), why not.
+    /// A request for `url`, waiting its turn of `limit`, retried also when `transient` says so of a response; or, when
+    /// there can be none (the deadline has passed, the client has ended), why not.
     func request(_ url: String, limit: ConcurrencyLimit?, transient: (@Sendable (Response) -> Bool)? = nil) -> Result<Request, ForecastError> {
         if isPastDeadline { return .failure(deadlineError) }
         do throws(CurlError) {
@@ -165,8 +158,7 @@ public final class ForecastClient: Sendable {
         .deadline(seconds: (configuration.maxTime ?? .zero).seconds)
     }
 
-    /// What a request's outcome says: the body of a 2xx response, or why not, with the
-    /// transfer's numbers.
+    /// What a request's outcome says: the body of a 2xx response, or why not, with the transfer's numbers.
     func body(of outcome: Result<Response, any Error>, source: FetchInfo.Source) -> (Result<Data, ForecastError>, FetchInfo) {
         switch outcome {
         case .success(let response):
@@ -200,15 +192,13 @@ public final class ForecastClient: Sendable {
         configuration.cache?.currentTime ?? ForecastCache.systemNow()
     }
 
-    /// How long a file waits for another process that is fetching it: as long as its own
-    /// fetch could take, the deadline (`maxTime`) or one timeout per attempt, whichever comes
-    /// first.
+    /// How long a file waits for another process that is fetching it: as long as its own fetch could take, the deadline
+    /// (`maxTime`) or one timeout per attempt, whichever comes first.
     ///
-    /// When the limit passes with the deadline still ahead, the file is fetched anyway, without
-    /// the lock. A holder that has outlasted a whole fetch of its own is stuck (stopped with
-    /// Ctrl-Z, or waiting in turn for a lock this process holds), and may stay so for good: a
-    /// second request costs less than a status bar that shows a failure until the holder ends.
-    /// When the deadline passes first, the city fails as its own fetch would have.
+    /// When the limit passes with the deadline still ahead, the file is fetched anyway, without the lock. A holder that
+    /// has outlasted a whole fetch of its own is stuck (stopped with Ctrl-Z, or waiting in turn for a lock this process
+    /// holds), and may stay so for good: a second request costs less than a status bar that shows a failure until the
+    /// holder ends. When the deadline passes first, the city fails as its own fetch would have.
     var lockWaitLimit: ContinuousClock.Instant {
         let ownFetch = configuration.clock.now + configuration.timeout * (max(0, configuration.retries) + 1)
         return deadline.map { min($0, ownFetch) } ?? ownFetch

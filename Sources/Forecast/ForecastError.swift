@@ -12,8 +12,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case api(message: String)
     /// The body was not JSON: `what` says what it was ("an HTML page", "empty").
     case notJSON(what: String)
-    /// The JSON did not have the expected shape; `path` names the field, e.g.
-    /// "forecasts[1].temperature.max.celsius".
+    /// The JSON did not have the expected shape; `path` names the field, e.g. "forecasts[1].temperature.max.celsius".
     case invalidResponse(path: String, problem: String)
     /// The server answered with a status other than 2xx, after `attempts` attempts.
     case http(status: Int, attempts: Int)

@@ -183,10 +183,9 @@ extension OptionSpec {
     /// What every command takes: its help, the version, a completion script.
     package static let requests = [help, version, completionScript]
 
-    /// The options of a command that fetches cities, around its own (`--format` and what its
-    /// source adds), in the order `--help` lists them: `first` after `--jobs`, `middle` after
-    /// `--interval`, `bar` (the status bar's, for the commands `--watch` applies to) after
-    /// `--jma-url`, `last` before `--verbose`.
+    /// The options of a command that fetches cities, around its own (`--format` and what its source adds), in the order
+    /// `--help` lists them: `first` after `--jobs`, `middle` after `--interval`, `bar` (the status bar's, for the
+    /// commands `--watch` applies to) after `--jma-url`, `last` before `--verbose`.
     package static func fetching(
         first: [OptionSpec], middle: [OptionSpec] = [], afterColor: [OptionSpec] = [], bar: Bool, last: [OptionSpec] = []
     ) -> [OptionSpec] {
@@ -226,8 +225,7 @@ extension OptionSpec {
     }
 }
 
-/// The value of `--stale-if-error`: seconds, or a number with `s`, `m`, `h` or `d`
-/// ("90", "90s", "45m", "6h", "2d").
+/// The value of `--stale-if-error`: seconds, or a number with `s`, `m`, `h` or `d` ("90", "90s", "45m", "6h", "2d").
 package struct StaleDuration: Sendable, Equatable {
     /// Whole seconds, at least 1.
     package let seconds: Int64

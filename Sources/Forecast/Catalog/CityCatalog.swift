@@ -24,10 +24,9 @@ public enum CityCatalog {
     /// The prefecture a name stands for (北海道, 沖縄, okinawa, おきなわけん), or nil.
     public static func prefecture(named name: String) -> Prefecture? { prefectureByKey[NameKey.fold(name)] }
 
-    /// The one city an argument names: a 6-digit ID of the catalog (full-width digits accepted),
-    /// or a city's name in any of its forms (東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう).
-    /// Anything else throws, with the closest cities as suggestions; so does a prefecture, which
-    /// names several cities (see `resolveAll(_:)`).
+    /// The one city an argument names: a 6-digit ID of the catalog (full-width digits accepted), or a city's name in
+    /// any of its forms (東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう). Anything else throws, with the closest cities as
+    /// suggestions; so does a prefecture, which names several cities (see `resolveAll(_:)`).
     public static func resolve(_ argument: String) throws(UnknownCityError) -> City {
         let found = try resolveAll(argument)
         guard found.count == 1 else {
@@ -56,9 +55,8 @@ public enum CityCatalog {
         throw UnknownCityError(argument: argument, problem: .unknownName, suggestions: suggestions(forName: text, key: key))
     }
 
-    /// Cities whose ID, name, prefecture, region, English name, reading or romaji, or whose
-    /// prefecture's reading or romaji, contains `query` (folded as names are: `tokyo`,
-    /// `とうきょう`, `Oshima`, `okinawa`); all of them for "".
+    /// Cities whose ID, name, prefecture, region, English name, reading or romaji, or whose prefecture's reading or
+    /// romaji, contains `query` (folded as names are: `tokyo`, `とうきょう`, `Oshima`, `okinawa`); all of them for "".
     public static func search(_ query: String) -> [City] {
         let text = NumberText.normalize(query)
         guard !text.isEmpty else { return cities }

@@ -1,5 +1,4 @@
-/// A day of the week, as the agency's weekly page heads its columns: 日 月 火 水 木 金 土, or
-/// Sun to Sat in English.
+/// A day of the week, as the agency's weekly page heads its columns: 日 月 火 水 木 金 土, or Sun to Sat in English.
 public enum Weekday: Int, Sendable, CaseIterable {
     case sunday = 0
     case monday

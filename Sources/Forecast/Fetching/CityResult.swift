@@ -2,9 +2,8 @@ import CurlHTTP
 
 /// What one city came to: its value (three days, a week, …) or why not, and how it was had.
 ///
-/// One type for every source, so that the command, the formatters and `-v` read a city the
-/// same way whatever it asked for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult``
-/// for the week.
+/// One type for every source, so that the command, the formatters and `-v` read a city the same way whatever it asked
+/// for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult`` for the week.
 public struct CityResult<Value: Sendable>: Sendable {
     public let city: City
     public let value: Value?
@@ -47,9 +46,8 @@ public struct CityResult<Value: Sendable>: Sendable {
     /// True when the city failed, even if a stale copy stands in for it.
     public var failed: Bool { error != nil || stale != nil }
 
-    /// The value, or the error that stopped it. (Kept as the two optionals above: a stored
-    /// `Result` would make the first run look through the binary's conformances for
-    /// `ForecastError: Error` when a result's metadata is made.)
+    /// The value, or the error that stopped it. (Kept as the two optionals above: a stored `Result` would make the
+    /// first run look through the binary's conformances for `ForecastError: Error` when a result's metadata is made.)
     public var outcome: Result<Value, ForecastError> {
         if let value { return .success(value) }
         return .failure(error ?? .other("no value"))

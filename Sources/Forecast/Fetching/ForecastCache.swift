@@ -9,14 +9,12 @@ import Foundation
 /// Raw response bodies on disk, one file per source, host and key (a city, an office), each kept
 /// as long as its source's freshness allows: the forecasts until the agency's next release.
 ///
-/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An
-/// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched, or
-/// the midnight (JST) before that, when the API moves its days on; if
-/// its body was already older than the last release when it was fetched (the API had not
-/// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
-/// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
-/// Beside an entry that was ever missed lies its lock file (`130010.json.lock`, locked with
-/// `flock(2)`), which the processes sharing the folder take in turns to fetch it.
+/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An entry is fresh until the
+/// first release (05:00, 11:00, 17:00 JST) after it was fetched, or the midnight (JST) before that, when the API moves
+/// its days on; if its body was already older than the last release when it was fetched (the API had not caught up
+/// yet), only for 10 minutes. Files are written to a temporary name and renamed, so a reader sees a whole entry or
+/// none; an entry that cannot be read is ignored and replaced. Beside an entry that was ever missed lies its lock file
+/// (`130010.json.lock`, locked with `flock(2)`), which the processes sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
     /// Whether the cache is read, written, or neither.
     public enum Mode: Sendable, Equatable {
@@ -31,9 +29,8 @@ public struct ForecastCache: Sendable {
     /// The folder holding the entries, one file per host and city.
     public let directory: String
     public let mode: Mode
-    /// Which source's bodies this copy of the cache reads and writes: the folder they live in
-    /// and how long one stays fresh. The API's by default; each source of the client has its
-    /// own (``on(_:)``).
+    /// Which source's bodies this copy of the cache reads and writes: the folder they live in and how long one stays
+    /// fresh. The API's by default; each source of the client has its own (``on(_:)``).
     private(set) var shelf: Shelf = .api
 
     /// Where a source's bodies live in the cache, and how long one stays fresh.
@@ -59,9 +56,8 @@ public struct ForecastCache: Sendable {
         case releases(field: String)
         /// For this many seconds after the fetch.
         case seconds(Int)
-        /// For a body naming an observation time (`latest_time.txt`): until `due` seconds after
-        /// that time, when the next observations are due, or `recheck` seconds after the fetch,
-        /// whichever is later.
+        /// For a body naming an observation time (`latest_time.txt`): until `due` seconds after that time, when the
+        /// next observations are due, or `recheck` seconds after the fetch, whichever is later.
         case observations(due: Int, recheck: Int)
     }
 
@@ -112,10 +108,9 @@ public struct ForecastCache: Sendable {
         return read(host: host, key: key, fetchedSince: nil)
     }
 
-    /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds
-    /// since 1970; nil for any), whatever the mode but `disabled`: what the process this one
-    /// waited for has just stored. Its fetch was under way when this one asked, so even
-    /// `--refresh` takes it.
+    /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds since 1970; nil for
+    /// any), whatever the mode but `disabled`: what the process this one waited for has just stored. Its fetch was
+    /// under way when this one asked, so even `--refresh` takes it.
     func read(host: String, key: String, fetchedSince since: Int?) -> Data? {
         guard let (fetched, body) = entry(host: host, key: key), fetched >= (since ?? fetched), isFresh(fetched: fetched, body: body)
         else { return nil }
@@ -176,10 +171,9 @@ public struct ForecastCache: Sendable {
         return "\(error)"
     }
 
-    /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still
-    /// reading one has its bytes already, or misses and fetches again. Lock files stay while a
-    /// process may hold them (a lock file is never removed under its holder, or a newcomer
-    /// would lock a new file beside it): only those untouched for a day go.
+    /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still reading one has its bytes
+    /// already, or misses and fetches again. Lock files stay while a process may hold them (a lock file is never
+    /// removed under its holder, or a newcomer would lock a new file beside it): only those untouched for a day go.
     private func removeOthers(than kept: String, in folder: String) {
         let keptName = String(kept[kept.index(after: kept.lastIndex(of: "/")!)...])
         let dayAgo = Date(timeIntervalSince1970: TimeInterval(now() - 86_400))

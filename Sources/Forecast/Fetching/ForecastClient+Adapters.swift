@@ -2,15 +2,13 @@ import CurlHTTP
 import Dispatch
 
 extension ForecastClient {
-    /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start
-    /// the city, `leave()` in its completion, `wait()` before the next city. Each result is
-    /// handed to `deliver` on the calling thread before the next city starts. Blocks the
-    /// calling thread.
+    /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start the city, `leave()` in
+    /// its completion, `wait()` before the next city. Each result is handed to `deliver` on the calling thread before
+    /// the next city starts. Blocks the calling thread.
     ///
-    /// The cities are one iteration of ``results(for:jobs:)`` with `jobs: 1`, so cities of one
-    /// office share one download of its file, and a city another process is fetching is waited
-    /// for without blocking a thread of the cooperative pool: the iteration runs on a queue of
-    /// its own, whatever thread calls this.
+    /// The cities are one iteration of ``results(for:jobs:)`` with `jobs: 1`, so cities of one office share one
+    /// download of its file, and a city another process is fetching is waited for without blocking a thread of the
+    /// cooperative pool: the iteration runs on a queue of its own, whatever thread calls this.
     public func fetchSequentially(_ cities: [City], deliver: (FetchResult) -> Void) {
         let iteration = BlockingIteration(results(for: cities, jobs: 1).makeAsyncIterator())
         for _ in cities {
@@ -21,11 +19,10 @@ extension ForecastClient {
         }
     }
 
-    /// Fetches the cities with completion handlers, at most `jobs` requests in flight, and
-    /// hands each result to `deliver` on the calling thread in input order, as soon as it and
-    /// every city before it are done. One iteration of ``results(for:jobs:)`` runs on a queue
-    /// of its own and fills each city's slot; the calling thread waits on the slots in turn.
-    /// Blocks the calling thread.
+    /// Fetches the cities with completion handlers, at most `jobs` requests in flight, and hands each result to
+    /// `deliver` on the calling thread in input order, as soon as it and every city before it are done. One iteration
+    /// of ``results(for:jobs:)`` runs on a queue of its own and fills each city's slot; the calling thread waits on the
+    /// slots in turn. Blocks the calling thread.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
         let slots = cities.map { _ in ResultSlot() }
         let iteration = BlockingIteration(results(for: cities, jobs: jobs).makeAsyncIterator())

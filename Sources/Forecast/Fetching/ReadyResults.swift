@@ -1,5 +1,4 @@
-/// Results known before anything is printed (the sun's, computed), as the sequence a command's
-/// run hands over.
+/// Results known before anything is printed (the sun's, computed), as the sequence a command's run hands over.
 package struct ReadyResults<Value: Sendable>: AsyncSequence, AsyncIteratorProtocol {
     var rest: IndexingIterator<[CityResult<Value>]>
 

@@ -1,9 +1,8 @@
 /// The optimal string alignment distance: insertions, deletions, substitutions and (with `swaps`)
 /// swaps of two neighbours each count one; without `swaps`, Levenshtein's.
 package enum EditDistance {
-    /// The name within a small edit distance of `typed` (one edit for up to five letters, two
-    /// from six), the first of the closest; nil when none is that close: the did-you-mean of
-    /// every name a person types (an option, a format).
+    /// The name within a small edit distance of `typed` (one edit for up to five letters, two from six), the first of
+    /// the closest; nil when none is that close: the did-you-mean of every name a person types (an option, a format).
     package static func closest(to typed: String, among names: [String]) -> String? {
         let letters = Array(typed)
         let allowed = min(2, max(1, letters.count / 3))

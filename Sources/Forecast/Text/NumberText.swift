@@ -1,8 +1,7 @@
 import CurlHTTP
 
-/// Numbers as text: the clean-up of what people and the API write with full-width characters
-/// (the city arguments of the command line, the number fields of a response), and the one way
-/// a number is printed.
+/// Numbers as text: the clean-up of what people and the API write with full-width characters (the city arguments of the
+/// command line, the number fields of a response), and the one way a number is printed.
 package enum NumberText {
     /// A number (of seconds, too) as the API writes it and people read it: "12", "-1", "57.2", "0.5".
     package static func decimal(_ value: Double) -> String {
