@@ -82,10 +82,9 @@ public struct ClientConfiguration: Sendable {
         caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil,
         agencyURL: String = ClientConfiguration.agencyBaseURL, source: Source = .auto
     ) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
-        endpoint = Endpoint(url: base)
+        self.baseURL = baseURL
+        while self.baseURL.hasSuffix("/") { self.baseURL.removeLast() }
+        endpoint = Endpoint(url: self.baseURL)
         self.timeout = timeout
         self.retries = retries
         self.interval = interval
@@ -95,10 +94,9 @@ public struct ClientConfiguration: Sendable {
         self.caDirectory = caDirectory
         self.staleIfError = staleIfError
         self.maxTime = maxTime
-        var agency = agencyURL
-        while agency.hasSuffix("/") { agency.removeLast() }
-        self.agencyURL = agency
-        agencyEndpoint = Endpoint(url: agency)
+        self.agencyURL = agencyURL
+        while self.agencyURL.hasSuffix("/") { self.agencyURL.removeLast() }
+        agencyEndpoint = Endpoint(url: self.agencyURL)
         self.source = source
     }
 

@@ -15,10 +15,9 @@ import Foundation
 /// ``fetchSequentially(_:deliver:)`` walks the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)``
 /// uses completion handlers and hands the results over in input order.
 ///
-/// One city's failure is that city's result and never ends a run. Transient failures
-/// (connect errors, timeouts, resets, 408/429/5xx, and the API's "Request to JMA API failed")
-/// are retried by the session's policy; the public API and the agency's site are paced at
-/// 0.5 s between requests.
+/// One city's failure is that city's result and never ends a run. Transient failures (connect errors, timeouts, resets,
+/// 408/429/5xx, and the API's "Request to JMA API failed") are retried by the session's policy; the public API and the
+/// agency's site are paced at 0.5 s between requests.
 public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
@@ -108,17 +107,15 @@ public final class ForecastClient: Sendable {
     /// The session is made outside the lock (it loads libcurl and starts a thread): another thread asking meanwhile is
     /// not held up. If two make one at once, the first to return keeps its session and the other ends its own.
     func runningSession() throws(CurlError) -> Session? {
-        var ended = false
-        let current = lifecycle.withLock { state -> Session? in
+        // nil while idle; nil inside once ended.
+        let current = lifecycle.withLock { state -> Session?? in
             switch state {
-            case .running(let session): return session
-            case .ended: ended = true
-            case .idle: break
+            case .running(let session): session
+            case .ended: .some(nil)
+            case .idle: nil
             }
-            return nil
         }
         if let current { return current }
-        if ended { return nil }
         let made = try Session(configuration: sessionConfiguration)
         let kept = lifecycle.withLock { state -> Session? in
             switch state {

@@ -91,15 +91,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// "forecasts[1].temperature.max.celsius" for a coding path.
     static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
+        codingPath.reduce(into: "") { text, key in
+            text += key.intValue.map { "[\($0)]" } ?? (text.isEmpty ? key.stringValue : "." + key.stringValue)
         }
-        return text
     }
 
     private static func name(of type: Any.Type) -> String {

@@ -57,7 +57,6 @@ final class FetchRun {
             if case .pending = progress { return true }
             return false
         }
-
     }
 
     /// A leg's files for one city: its file and companion, or why the city has none.
@@ -75,7 +74,7 @@ final class FetchRun {
         clock = client.configuration.clock
         limit = jobs > 1 && cities.count > 1 ? ConcurrencyLimit(maxInFlight: jobs) : nil
         states = Array(repeating: CityState(), count: cities.count)
-        firstNames = cities.indices.map { firstFileName($0) ?? "" }
+        firstNames = cities.map { city in (try? route.first.feed.key(city)).map { route.first.feed.name + "/" + $0 } ?? "" }
     }
 
     deinit {
@@ -129,11 +128,6 @@ final class FetchRun {
             return
         }
         file.state = .released
-    }
-
-    /// The name in ``files`` of the city's first file.
-    private func firstFileName(_ index: Int) -> String? {
-        (try? route.first.feed.key(cities[index])).map { route.first.feed.name + "/" + $0 }
     }
 
     /// Cancels every request and wait of the run and lets go of every lock it holds, without

@@ -9,11 +9,9 @@ import Foundation
 /// Raw response bodies on disk, one file per source, host and key (a city, an office), each kept
 /// as long as its source's freshness allows: the forecasts until the agency's next release.
 ///
-/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An entry is fresh until the
-/// first release (05:00, 11:00, 17:00 JST) after it was fetched, or the midnight (JST) before that, when the API moves
-/// its days on; if its body was already older than the last release when it was fetched (the API had not caught up
-/// yet), only for 10 minutes. Files are written to a temporary name and renamed, so a reader sees a whole entry or
-/// none; an entry that cannot be read is ignored and replaced. Beside an entry that was ever missed lies its lock file
+/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body, fresh as its shelf's
+/// ``Freshness`` says. Files are written to a temporary name and renamed, so a reader sees a whole entry or none; an
+/// entry that cannot be read is ignored and replaced. Beside an entry that was ever missed lies its lock file
 /// (`130010.json.lock`, locked with `flock(2)`), which the processes sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
     /// Whether the cache is read, written, or neither.
