@@ -10,10 +10,8 @@ import Foundation
 /// API's 3-day forecast, and the weather agency's own file for the week ahead and in the API's place when it fails.
 ///
 /// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in input order
-/// (``weeks(for:jobs:)`` for the week), over one fetch core that every source shares. The other forms are short
-/// adapters over the same sequence that show the other styles of the seed: ``fetch(_:)`` awaits one city,
-/// ``fetchSequentially(_:deliver:)`` walks the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)``
-/// uses completion handlers and hands the results over in input order.
+/// (``weeks(for:jobs:)`` for the week), over one fetch core that every source shares; ``fetch(_:)``,
+/// ``fetchSequentially(_:deliver:)`` and ``fetchInParallel(_:jobs:deliver:)`` are short adapters over it.
 ///
 /// One city's failure is that city's result and never ends a run. Transient failures (connect errors, timeouts, resets,
 /// 408/429/5xx, and the API's "Request to JMA API failed") are retried by the session's policy; the public API and the

@@ -105,12 +105,8 @@ struct CacheLayer: Sendable {
     /// stored, else the lock to fetch it. When the limit passes or the task is cancelled first, the fetch goes ahead
     /// without the lock (the caller decides whether it still may).
     func wait(_ waiting: Waiting, until limit: ContinuousClock.Instant, clock: any RunClock) async -> Turn {
-        turn(after: waiting, await waiting.lock.wait(until: limit, clock: clock))
-    }
-
-    /// The turn once the wait has ended: what the holder stored, whether or not the lock was
-    /// had, else the fetch, with the lock if it was had.
-    private func turn(after waiting: Waiting, _ attempt: CacheLock.Attempt) -> Turn {
+        let attempt = await waiting.lock.wait(until: limit, clock: clock)
+        // What the holder stored, whether or not the lock was had, else the fetch, with the lock if it was had.
         if let cache, let body = cache.read(host: host, key: waiting.key, fetchedSince: waiting.since),
            let value = try? decode(body, waiting.key) {
             waiting.lock.release()

@@ -8,12 +8,10 @@
 /// ```
 ///
 /// The columns after the ID and the name are the value's (its ``ReportLayout``'s table), and so is the drop sequence
-/// that makes the table narrower: each step drops a column or merges several into one, in the same order in both
-/// languages, so a column shown at a width is shown at every larger width (`ColumnLayout`). Columns are padded by
-/// display width (a CJK character takes two cells) to widths fixed in advance from the width, so rows written city by
-/// city as results arrive stay aligned; a weather phrase, a name or a reason longer than its column wraps within it, a
-/// number or a date never. No line is wider than the width down to the last stage's need; below, the narrowest layout
-/// keeps its least widths. Where the city column is dropped, each city's name has a line of its own above its rows.
+/// (`ColumnLayout`) that makes the table narrower. Columns are padded by display width (a CJK character takes two cells)
+/// to widths fixed in advance from the width, so rows written city by city as results arrive stay aligned; a weather
+/// phrase, a name or a reason longer than its column wraps within it, a number or a date never. Where the city column
+/// is dropped, each city's name has a line of its own above its rows.
 ///
 /// Unknown values are `-`. A failed city keeps a row that says it failed and why; a stale copy shown for a failed fetch
 /// gets a line under its rows, with its age. The publication times close the table (`PublicationFooter`), stale copies
