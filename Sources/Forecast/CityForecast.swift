@@ -49,6 +49,7 @@ public struct Location: Sendable, Equatable, Decodable {
     /// The station name, e.g. "東京".
     public var city: String
 
+    /// Creates a location from its parts.
     public init(area: String, prefecture: String, district: String, city: String) {
         self.area = area
         self.prefecture = prefecture

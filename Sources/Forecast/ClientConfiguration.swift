@@ -6,6 +6,7 @@ public struct ClientConfiguration: Sendable {
     public static let publicBaseURL = "https://weather.tsukumijima.net"
     /// ``timeout`` when not given: 15 s, for the API itself retries the agency for up to about 5.
     public static let defaultTimeout: Duration = .seconds(15)
+    /// ``retries`` when not given.
     public static let defaultRetries = 2
     /// The operator asks for at least 0.5 s between requests.
     public static let publicAPIInterval: Duration = .milliseconds(500)

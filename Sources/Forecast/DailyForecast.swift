@@ -26,6 +26,7 @@ public struct WeatherDetail: Sendable, Equatable {
     /// Wave height, e.g. "０．５メートル"; nil inland.
     public var wave: String?
 
+    /// Creates a detail from its parts.
     public init(weather: String?, wind: String?, wave: String?) {
         self.weather = weather
         self.wind = wind
@@ -40,6 +41,7 @@ public struct TemperatureRange: Sendable, Equatable, Decodable {
     /// The day's highest temperature.
     public var max: Temperature
 
+    /// Creates a range from its two ends.
     public init(min: Temperature, max: Temperature) {
         self.min = min
         self.max = max
@@ -53,6 +55,7 @@ public struct Temperature: Sendable, Equatable {
     /// Degrees Fahrenheit, or nil when unknown.
     public var fahrenheit: Double?
 
+    /// Creates a temperature from both scales.
     public init(celsius: Double?, fahrenheit: Double?) {
         self.celsius = celsius
         self.fahrenheit = fahrenheit
@@ -70,6 +73,7 @@ public struct ChanceOfRain: Sendable, Equatable {
     /// 18:00 to midnight, in percent.
     public var t18_24: Int?
 
+    /// Creates the four periods; nil for an unknown one.
     public init(t00_06: Int?, t06_12: Int?, t12_18: Int?, t18_24: Int?) {
         self.t00_06 = t00_06
         self.t06_12 = t06_12
@@ -92,6 +96,7 @@ public struct WeatherImage: Sendable, Equatable {
     /// Height in pixels.
     public var height: Int
 
+    /// Creates an icon from its parts.
     public init(title: String?, url: String?, width: Int, height: Int) {
         self.title = title
         self.url = url

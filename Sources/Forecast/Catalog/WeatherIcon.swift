@@ -21,15 +21,25 @@
 /// disagree on whether the first kind takes one cell or two, so the aligned tables do not show
 /// them; the week's line does (`%c` in a template, the 3-day forecast's and the week's).
 public enum WeatherIcon: String, Sendable, CaseIterable {
+    /// Clear: ☀️.
     case clear = "☀️"
+    /// Clear with some cloud: 🌤️.
     case clearWithCloud = "🌤️"
+    /// Cloudy: ☁️.
     case cloudy = "☁️"
+    /// Cloudy with some sun: 🌥️.
     case cloudyWithSun = "🌥️"
+    /// Fog: 🌫️.
     case fog = "🌫️"
+    /// Rain and sun: 🌦️.
     case rainWithSun = "🌦️"
+    /// Rain: 🌧️.
     case rain = "🌧️"
+    /// Snow: ❄️.
     case snow = "❄️"
+    /// Snow with rain or sun: 🌨️.
     case mixedSnow = "🌨️"
+    /// Thunder: ⛈️.
     case thunder = "⛈️"
 
     /// The glyph of a weather code.

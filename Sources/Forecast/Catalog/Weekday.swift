@@ -1,11 +1,18 @@
 /// A day of the week, as the agency's weekly page heads its columns: 日 月 火 水 木 金 土, or Sun to Sat in English.
 public enum Weekday: Int, Sendable, CaseIterable {
+    /// 日, Sun.
     case sunday = 0
+    /// 月, Mon.
     case monday
+    /// 火, Tue.
     case tuesday
+    /// 水, Wed.
     case wednesday
+    /// 木, Thu.
     case thursday
+    /// 金, Fri.
     case friday
+    /// 土, Sat.
     case saturday
 
     /// The weekday of a day counted from 1970-01-01, which was a Thursday.

@@ -5,8 +5,11 @@ import CurlHTTP
 /// One type for every source, so that the command, the formatters and `-v` read a city the same way whatever it asked
 /// for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult`` for the week.
 public struct CityResult<Value: Sendable>: Sendable {
+    /// The city that was asked for.
     public let city: City
+    /// The value, or nil if the city failed.
     public let value: Value?
+    /// The error, or nil if the city succeeded.
     public let error: ForecastError?
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
@@ -92,6 +95,7 @@ public struct FetchInfo: Sendable, Equatable {
         case computed
     }
 
+    /// Where the body came from.
     public var source: Source
     /// The final HTTP status, if a response arrived.
     public var status: Int?

@@ -26,6 +26,7 @@ public struct ForecastCache: Sendable {
 
     /// The folder holding the entries, one file per host and city.
     public let directory: String
+    /// Whether the cache is read, written, or neither.
     public let mode: Mode
     /// Which source's bodies this copy of the cache reads and writes: the folder they live in and how long one stays
     /// fresh. The API's by default; each source of the client has its own (``on(_:)``).

@@ -3,6 +3,7 @@ public struct CatalogFormatter: Sendable {
     /// The language of the name and prefecture columns.
     public var language: Language
 
+    /// Creates a formatter for `language`.
     public init(language: Language = .ja) {
         self.language = language
     }

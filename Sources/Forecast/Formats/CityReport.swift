@@ -21,7 +21,9 @@ public protocol CityReport: Sendable {
 }
 
 extension CityReport {
+    /// None.
     public func verboseNote(for city: City) -> String? { nil }
+    /// None.
     public var problem: ForecastError? { nil }
 }
 

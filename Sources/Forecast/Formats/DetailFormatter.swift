@@ -21,6 +21,7 @@ public struct DetailFormatter: ResultFormatter {
     /// The width text is re-flowed to, in cells.
     public var width: Int
 
+    /// Creates a formatter of `days` days per city, wrapping at `width` cells.
     public init(days: Int = .max, language: Language = .ja, width: Int = 80) {
         self.days = days
         self.language = language

@@ -29,16 +29,27 @@ public struct FormatTemplate: Sendable, Equatable {
         /// As a template spells it: `%r`.
         public var description: String { "%\(rawValue)" }
 
+        /// `%i`: the city's ID.
         public static let id = Self("i", "ID")
+        /// `%l`: the city's name.
         public static let city = Self("l", "city name")
+        /// `%c`: the weather icon, an emoji.
         public static let icon = Self("c", "weather icon (emoji)")
+        /// `%C`: the weather phrase.
         public static let weather = Self("C", "weather phrase")
+        /// `%H`: the maximum, °C.
         public static let maximum = Self("H", "max °C")
+        /// `%L`: the minimum, °C.
         public static let minimum = Self("L", "min °C")
+        /// `%p`: the highest chance of rain still ahead that day, with `%`.
         public static let rain = Self("p", "highest rain chance still ahead that day, with %")
+        /// `%d`: the date, YYYY-MM-DD.
         public static let date = Self("d", "date (YYYY-MM-DD)")
+        /// `%D`: the day's label.
         public static let dayLabel = Self("D", "day label (今日, Today)")
+        /// `%P`: the prefecture.
         public static let prefecture = Self("P", "prefecture")
+        /// `%w`: the day of the week (日, Sun).
         public static let weekday = Self("w", "day of the week (日, Sun)")
 
         /// The city's and the days', in the order help and errors list them.

@@ -15,6 +15,7 @@ public struct JSONFormatter: ResultFormatter {
     /// warnings of level 3 or more as `forecast warnings` writes them).
     public var decoration: (any CityDecoration)?
 
+    /// Creates a formatter of `days` rows per city.
     public init(days: Int = .max, language: Language = .ja) {
         self.days = days
         self.language = language

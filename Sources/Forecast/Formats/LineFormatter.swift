@@ -11,6 +11,7 @@ public struct LineFormatter: ResultFormatter {
     /// The language of names and phrases.
     public var language: Language
 
+    /// Creates a formatter of `days` rows per line.
     public init(days: Int = 1, language: Language = .ja) {
         self.days = days
         self.language = language

@@ -17,7 +17,9 @@ public protocol ResultFormatter: Sendable {
 }
 
 extension ResultFormatter {
+    /// "".
     public func prologue<Report: CityReport>(for report: Report.Type) -> String { "" }
+    /// "".
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String { "" }
     /// False: by default the epilogue does not depend on the results.
     public var epilogueReadsResults: Bool { false }

@@ -14,6 +14,7 @@ public struct TSVFormatter: ResultFormatter {
     /// A last column of what another source adds (with `--warnings`, each city's warnings of level 3 or more).
     public var decoration: (any CityDecoration)?
 
+    /// Creates a formatter of `days` rows per city, with or without the header line.
     public init(days: Int = .max, header: Bool = true, language: Language = .ja) {
         self.days = days
         self.header = header

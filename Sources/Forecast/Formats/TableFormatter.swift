@@ -33,6 +33,7 @@ public struct TableFormatter: ResultFormatter {
     /// with a warning of level 3 or more in force, in its colour: `東京の警報: 大雨警報、洪水警報`).
     public var decoration: (any CityDecoration)?
 
+    /// Creates a formatter of `days` rows per city, with or without colour, for `width` cells.
     public init(days: Int = .max, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
         self.days = days
         self.color = color

@@ -17,6 +17,7 @@ public struct TemplateFormatter: ResultFormatter {
     /// What other sources answer in its lines: `Registry`'s.
     var additions: [any TemplateAddition] = Registry.templateAdditions
 
+    /// Creates a formatter of `template`, `days` lines per city.
     public init(template: FormatTemplate, days: Int = 1, language: Language = .ja) {
         self.template = template
         self.days = days

@@ -32,6 +32,7 @@ public struct WaybarFormatter: ResultFormatter {
     /// The tooltip table's width in cells.
     public var tooltipWidth: Int
 
+    /// Creates a formatter whose text is each city's line, or `template` when one is given.
     public init(template: FormatTemplate? = nil, language: Language = .ja, tooltipWidth: Int = 60) {
         self.template = template
         self.language = language
