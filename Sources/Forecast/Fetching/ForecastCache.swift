@@ -10,7 +10,7 @@ import Foundation
 /// as long as its source's freshness allows: the forecasts until the agency's next release.
 ///
 /// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body, fresh as its shelf's
-/// ``Freshness`` says. Files are written to a temporary name and renamed, so a reader sees a whole entry or none; an
+/// `Freshness` says. Files are written to a temporary name and renamed, so a reader sees a whole entry or none; an
 /// entry that cannot be read is ignored and replaced. Beside an entry that was ever missed lies its lock file
 /// (`130010.json.lock`, locked with `flock(2)`), which the processes sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
