@@ -1,6 +1,5 @@
-/// One city's forecast as the API returns it: three days, the area, the agency's overview.
-/// The agency's file, standing in for the API, is made into the same value: it is what the
-/// sources share, so it lives outside both their folders.
+/// One city's forecast as the API returns it: three days, the area, the agency's overview. The agency's file, standing
+/// in for the API, is made into the same value: it is what the sources share, so it lives outside both their folders.
 ///
 /// Field names follow the API's JSON keys (see the reference schema); values keep the API's
 /// text as it is, full-width characters and U+3000 spaces included.

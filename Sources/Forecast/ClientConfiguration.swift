@@ -83,10 +83,9 @@ public struct ClientConfiguration: Sendable {
         caFile: String? = nil, caDirectory: String? = nil, staleIfError: Duration? = nil, maxTime: Duration? = nil,
         agencyURL: String = ClientConfiguration.agencyBaseURL, source: Source = .auto
     ) {
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
-        endpoint = Endpoint(url: base)
+        self.baseURL = baseURL
+        while self.baseURL.hasSuffix("/") { self.baseURL.removeLast() }
+        endpoint = Endpoint(url: self.baseURL)
         self.timeout = timeout
         self.retries = retries
         self.interval = interval
@@ -96,16 +95,14 @@ public struct ClientConfiguration: Sendable {
         self.caDirectory = caDirectory
         self.staleIfError = staleIfError
         self.maxTime = maxTime
-        var agency = agencyURL
-        while agency.hasSuffix("/") { agency.removeLast() }
-        self.agencyURL = agency
-        agencyEndpoint = Endpoint(url: agency)
+        self.agencyURL = agencyURL
+        while self.agencyURL.hasSuffix("/") { self.agencyURL.removeLast() }
+        agencyEndpoint = Endpoint(url: self.agencyURL)
         self.source = source
     }
 
-    /// The CA file and directory curl's own command line would trust from its environment
-    /// variables (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the
-    /// system's store.
+    /// The CA file and directory curl's own command line would trust from its environment variables (`CURL_CA_BUNDLE`,
+    /// else `SSL_CERT_FILE` and `SSL_CERT_DIR`); both nil for the system's store.
     public static func caLocations(curlEnvironment environment: [String: String]) -> (file: String?, directory: String?) {
         caLocations(curlVariable: { environment[$0] })
     }
@@ -139,4 +136,11 @@ public struct ClientConfiguration: Sendable {
 public enum ForecastVersion {
     /// The package's version, such as "0.2.0"; written once, as `CurlHTTP.version`.
     public static let current = CurlHTTP.version
+
+    /// The tool's version with the libraries its transfers depend on, as `forecast --version` prints it:
+    /// "forecast 0.2.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)". libcurl is loaded at run time, so this
+    /// names the one in use, not the one built against.
+    public static var versionLine: String {
+        "forecast \(current) (\(LibcurlVersion.current.summary))"
+    }
 }

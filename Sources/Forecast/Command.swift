@@ -13,45 +13,25 @@ package struct Command: Sendable {
         case query
     }
 
-    /// As the first operand names it ("week"); "" for the 3-day forecast, which is `forecast`
-    /// itself.
+    /// As the first operand names it ("week"); "" for the 3-day forecast, which is `forecast` itself.
     package let name: String
-    package let operand: Operand
-    /// Its options, in the order `--help` lists them: ``Registry/options``' order, which a test
-    /// checks.
+    package var operand = Operand.cities
+    /// Its options, in the order `--help` lists them: ``Registry/options``' order, which a test checks.
     package let options: [OptionSpec]
     /// The named formats it prints, in the order help lists them.
     package let formats: [OutputFormat]
     /// Whether it prints a template (`-f '%l %H°'`).
-    package let takesTemplates: Bool
+    package var takesTemplates = true
     /// The placeholders its rows answer beyond the city's and the days' (the week's `%r`).
-    package let placeholders: [FormatTemplate.Placeholder]
+    package var placeholders: [FormatTemplate.Placeholder] = []
     /// Whether it makes requests: a command that makes none reads none of the network's
     /// variables, so that no value of theirs can stop it.
-    package let fetches: Bool
+    package var fetches = true
+    /// What other sources add to its output when asked (`--warnings`' marks), which ``Registry`` gives it.
+    package var decorations: [any Decoration] = []
     /// How `--help`, the man page and Tab describe it, made when asked.
     package let help: @Sendable () -> CommandHelp
-    /// How it has its results.
     package let run: Run
-    /// What other sources add to its output when asked (`--warnings`' marks), which
-    /// ``Registry`` gives it.
-    package let decorations: [any Decoration]
-
-    package init(
-        name: String, operand: Operand = .cities, options: [OptionSpec], formats: [OutputFormat], takesTemplates: Bool = true,
-        placeholders: [FormatTemplate.Placeholder] = [], fetches: Bool = true, decorations: [any Decoration] = [], help: @escaping @Sendable () -> CommandHelp, run: Run
-    ) {
-        self.decorations = decorations
-        self.name = name
-        self.operand = operand
-        self.options = options
-        self.formats = formats
-        self.takesTemplates = takesTemplates
-        self.placeholders = placeholders
-        self.fetches = fetches
-        self.help = help
-        self.run = run
-    }
 
     /// How it has its results.
     package enum Run: Sendable {
@@ -114,21 +94,9 @@ package struct CommandHelp: Sendable {
     package let note: String
     /// Its templates' own placeholders, for `--format`'s help: "(%w the day of the week, %r
     /// the reliability)"; "" for a command without templates of its own.
-    package let placeholders: String
+    package var placeholders = ""
     /// Its section in `forecast --help` and the man page (THE WEEK AHEAD), if it has one.
-    package let section: (heading: String, prose: String)?
-
-    package init(
-        summary: String, about: String, examples: [Example], note: String, placeholders: String = "",
-        section: (heading: String, prose: String)? = nil
-    ) {
-        self.summary = summary
-        self.about = about
-        self.examples = examples
-        self.note = note
-        self.placeholders = placeholders
-        self.section = section
-    }
+    package var section: (heading: String, prose: String)? = nil
 }
 
 /// How a command that prints cities has its results: the one generic piece of a command, which
@@ -159,7 +127,6 @@ package struct RunContext: Sendable {
     /// The client of the run; nil for a command that fetches nothing.
     package let client: ForecastClient?
     package let cities: [City]
-    /// Requests in flight at most.
     package let jobs: Int
     package let values: OptionValues
 
@@ -171,9 +138,8 @@ package struct RunContext: Sendable {
     }
 }
 
-/// What one source adds to another's output: its results, had first, made into a
-/// ``CityDecoration`` that the formats print (a TSV column, a JSON member, lines under the
-/// table), without either source's formatter knowing the other.
+/// What one source adds to another's output: its results, had first, made into a ``CityDecoration`` that the formats
+/// print (a TSV column, a JSON member, lines under the table), without either source's formatter knowing the other.
 package protocol Decoration: Sendable {
     associatedtype Value: CityReport
 

@@ -6,21 +6,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Fetches forecasts through one CurlHTTP session, so that every request shares its
-/// connections, behind the cache: the API's 3-day forecast, and the weather agency's own file
-/// for the week ahead and in the API's place when it fails.
+/// Fetches forecasts through one CurlHTTP session, so that every request shares its connections, behind the cache: the
+/// API's 3-day forecast, and the weather agency's own file for the week ahead and in the API's place when it fails.
 ///
-/// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in
-/// input order (``weeks(for:jobs:)`` for the week), over one fetch core that every source
-/// shares. The other forms are short adapters over the same sequence that show the other
-/// styles of the seed: ``fetch(_:)`` awaits one city, ``fetchSequentially(_:deliver:)`` walks
-/// the cities with a `DispatchGroup`, and ``fetchInParallel(_:jobs:deliver:)`` uses completion
-/// handlers and hands the results over in input order.
+/// One way through: ``results(for:jobs:)``, an asynchronous sequence of the cities' results in input order
+/// (``weeks(for:jobs:)`` for the week), over one fetch core that every source shares; ``fetch(_:)``,
+/// ``fetchSequentially(_:deliver:)`` and ``fetchInParallel(_:jobs:deliver:)`` are short adapters over it.
 ///
-/// One city's failure is that city's result and never ends a run. Transient failures
-/// (connect errors, timeouts, resets, 408/429/5xx, and the API's "Request to JMA API failed")
-/// are retried by the session's policy; the public API and the agency's site are paced at
-/// 0.5 s between requests.
+/// One city's failure is that city's result and never ends a run. Transient failures (connect errors, timeouts, resets,
+/// 408/429/5xx, and the API's "Request to JMA API failed") are retried by the session's policy; the public API and the
+/// agency's site are paced at 0.5 s between requests.
 public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
@@ -40,9 +35,8 @@ public final class ForecastClient: Sendable {
         case ended(Session?)
     }
 
-    /// Creates a client. Its CurlHTTP session (one thread) is made by the first fetch the cache
-    /// does not answer; if it cannot be made (libcurl missing, no thread), that fetch fails
-    /// with the `CurlError` as a transport error.
+    /// Creates a client. Its CurlHTTP session (one thread) is made by the first fetch the cache does not answer; if it
+    /// cannot be made (libcurl missing, no thread), that fetch fails with the `CurlError` as a transport error.
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
         let deadline = configuration.maxTime.map { ContinuousClock.now + $0 }
@@ -63,8 +57,7 @@ public final class ForecastClient: Sendable {
         sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
     }
 
-    /// A source as the client holds it: with its cache layer, and the stale copies of
-    /// `--stale-if-error`.
+    /// A source as the client holds it: with its cache layer, and the stale copies of `--stale-if-error`.
     func feed(_ source: some FileSource) -> Feed {
         Feed(source, cache: configuration.cache, staleIfError: configuration.staleIfError)
     }
@@ -73,24 +66,19 @@ public final class ForecastClient: Sendable {
     /// and so does every later fetch that the cache does not answer.
     public func invalidateAndCancel() {
         let session = lifecycle.withLock { state -> Session? in
-            switch state {
-            case .idle:
-                state = .ended(nil)
-                return nil
-            case .running(let session):
-                state = .ended(session)
-                return session
-            case .ended:
+            guard case .running(let session) = state else {
+                if case .idle = state { state = .ended(nil) }
                 return nil
             }
+            state = .ended(session)
+            return session
         }
         session?.invalidateAndCancel()
     }
 
-    /// Ends the client as ``invalidateAndCancel()`` does, then suspends until its session's
-    /// thread has closed every connection and freed every libcurl and TLS handle. Blocks no
-    /// thread. Waiting is always for an end this call itself brings about: there is no way to
-    /// wait for a client that nobody ends.
+    /// Ends the client as ``invalidateAndCancel()`` does, then suspends until its session's thread has closed every
+    /// connection and freed every libcurl and TLS handle. Blocks no thread. Waiting is always for an end this call
+    /// itself brings about: there is no way to wait for a client that nobody ends.
     public func shutdown() async {
         invalidateAndCancel()
         let session = lifecycle.withLock { state -> Session? in
@@ -114,21 +102,18 @@ public final class ForecastClient: Sendable {
 
     /// The session, made now if this is the first request; nil once the client has ended.
     ///
-    /// The session is made outside the lock (it loads libcurl and starts a thread): another
-    /// thread asking meanwhile is not held up. If two make one at once, the first to return
-    /// keeps its session and the other ends its own.
+    /// The session is made outside the lock (it loads libcurl and starts a thread): another thread asking meanwhile is
+    /// not held up. If two make one at once, the first to return keeps its session and the other ends its own.
     func runningSession() throws(CurlError) -> Session? {
-        var ended = false
-        let current = lifecycle.withLock { state -> Session? in
+        // nil while idle; nil inside once ended.
+        let current = lifecycle.withLock { state -> Session?? in
             switch state {
-            case .running(let session): return session
-            case .ended: ended = true
-            case .idle: break
+            case .running(let session): session
+            case .ended: .some(nil)
+            case .idle: nil
             }
-            return nil
         }
         if let current { return current }
-        if ended { return nil }
         let made = try Session(configuration: sessionConfiguration)
         let kept = lifecycle.withLock { state -> Session? in
             switch state {
@@ -143,9 +128,8 @@ public final class ForecastClient: Sendable {
         return kept
     }
 
-    /// A request for `url`, waiting its turn of `limit`, retried also when `transient` says so
-    /// of a response; or, when there can be none (the deadline has passed, the client has
-    /// ended), why not.
+    /// A request for `url`, waiting its turn of `limit`, retried also when `transient` says so of a response; or, when
+    /// there can be none (the deadline has passed, the client has ended), why not.
     func request(_ url: String, limit: ConcurrencyLimit?, transient: (@Sendable (Response) -> Bool)? = nil) -> Result<Request, ForecastError> {
         if isPastDeadline { return .failure(deadlineError) }
         do throws(CurlError) {
@@ -169,8 +153,7 @@ public final class ForecastClient: Sendable {
         .deadline(seconds: (configuration.maxTime ?? .zero).seconds)
     }
 
-    /// What a request's outcome says: the body of a 2xx response, or why not, with the
-    /// transfer's numbers.
+    /// What a request's outcome says: the body of a 2xx response, or why not, with the transfer's numbers.
     func body(of outcome: Result<Response, any Error>, source: FetchInfo.Source) -> (Result<Data, ForecastError>, FetchInfo) {
         switch outcome {
         case .success(let response):
@@ -204,15 +187,13 @@ public final class ForecastClient: Sendable {
         configuration.cache?.currentTime ?? ForecastCache.systemNow()
     }
 
-    /// How long a file waits for another process that is fetching it: as long as its own
-    /// fetch could take, the deadline (`maxTime`) or one timeout per attempt, whichever comes
-    /// first.
+    /// How long a file waits for another process that is fetching it: as long as its own fetch could take, the deadline
+    /// (`maxTime`) or one timeout per attempt, whichever comes first.
     ///
-    /// When the limit passes with the deadline still ahead, the file is fetched anyway, without
-    /// the lock. A holder that has outlasted a whole fetch of its own is stuck (stopped with
-    /// Ctrl-Z, or waiting in turn for a lock this process holds), and may stay so for good: a
-    /// second request costs less than a status bar that shows a failure until the holder ends.
-    /// When the deadline passes first, the city fails as its own fetch would have.
+    /// When the limit passes with the deadline still ahead, the file is fetched anyway, without the lock. A holder that
+    /// has outlasted a whole fetch of its own is stuck (stopped with Ctrl-Z, or waiting in turn for a lock this process
+    /// holds), and may stay so for good: a second request costs less than a status bar that shows a failure until the
+    /// holder ends. When the deadline passes first, the city fails as its own fetch would have.
     var lockWaitLimit: ContinuousClock.Instant {
         let ownFetch = configuration.clock.now + configuration.timeout * (max(0, configuration.retries) + 1)
         return deadline.map { min($0, ownFetch) } ?? ownFetch

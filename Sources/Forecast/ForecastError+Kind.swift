@@ -20,8 +20,7 @@ extension ForecastError {
         public static let connect = Kind(rawValue: "connect")
         /// The connection broke: reset, closed without an answer, or a body cut short.
         public static let connection = Kind(rawValue: "connection")
-        /// TLS refused: an untrusted, mismatched or expired certificate, a failed handshake, an
-        /// unreadable CA store.
+        /// TLS refused: an untrusted, mismatched or expired certificate, a failed handshake, an unreadable CA store.
         public static let tls = Kind(rawValue: "tls")
         /// The server answered with an HTTP status other than 2xx.
         public static let http = Kind(rawValue: "http")

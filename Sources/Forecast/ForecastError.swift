@@ -12,8 +12,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case api(message: String)
     /// The body was not JSON: `what` says what it was ("an HTML page", "empty").
     case notJSON(what: String)
-    /// The JSON did not have the expected shape; `path` names the field, e.g.
-    /// "forecasts[1].temperature.max.celsius".
+    /// The JSON did not have the expected shape; `path` names the field, e.g. "forecasts[1].temperature.max.celsius".
     case invalidResponse(path: String, problem: String)
     /// The server answered with a status other than 2xx, after `attempts` attempts.
     case http(status: Int, attempts: Int)
@@ -58,7 +57,6 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-
     /// `body` decoded as a `T` by `JSONDecoder`, or the ForecastError that says what is wrong
     /// with it: the path of the field at fault for a `DecodingError`.
     static func decoding<T: Decodable>(_ type: T.Type, from body: Data) throws(ForecastError) -> T {
@@ -93,15 +91,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// "forecasts[1].temperature.max.celsius" for a coding path.
     static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
+        codingPath.reduce(into: "") { text, key in
+            text += key.intValue.map { "[\($0)]" } ?? (text.isEmpty ? key.stringValue : "." + key.stringValue)
         }
-        return text
     }
 
     private static func name(of type: Any.Type) -> String {
@@ -119,10 +111,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         let text = String(decoding: body.prefix(512), as: UTF8.self)
         let start = text.drop { $0.isWhitespace }.lowercased()
         if start.isEmpty { return "empty" }
-        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<") {
-            return "an HTML page"
-        }
-        return invalidJSON
+        return start.hasPrefix("<") ? "an HTML page" : invalidJSON
     }
 
     /// What `sniff` calls a body that looks like neither nothing nor HTML.

@@ -1,9 +1,8 @@
 /// The language of the values people read: Japanese (the API's own text, the default) or
 /// English (JMA's English city names and weather phrases).
 ///
-/// It changes values, never keys: TSV keeps its column names and JSON its keys. What JMA
-/// publishes only in Japanese (the overview, the weather, wind and wave lines, the office's
-/// name) stays Japanese in both.
+/// It changes values, never keys: TSV keeps its column names and JSON its keys. What JMA publishes only in Japanese
+/// (the overview, the weather, wind and wave lines, the office's name) stays Japanese in both.
 public enum Language: String, Sendable, CaseIterable {
     /// The API's text as it is.
     case ja
@@ -17,9 +16,8 @@ public enum Language: String, Sendable, CaseIterable {
         return String(String.UnicodeScalarView(prefecture.romaji.unicodeScalars.map(Self.withoutMacron)))
     }
 
-    /// The day's weather phrase: the telop, or in English JMA's phrase of the telop's code. A
-    /// telop that is not in the table stays as the API wrote it rather than borrow another
-    /// code's phrase.
+    /// The day's weather phrase: the telop, or in English JMA's phrase of the telop's code. A telop that is not in the
+    /// table stays as the API wrote it rather than borrow another code's phrase.
     public func telop(_ day: DailyForecast) -> String? {
         guard self == .en, let telop = day.telop, let code = WeatherCode.matching(telop: telop) else { return day.telop }
         return code.english

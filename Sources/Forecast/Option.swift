@@ -1,10 +1,9 @@
 /// One option of the command line, defined once: its spellings, its value, its help, what a
 /// shell completes after it, its rule against the format, and what giving it does.
 ///
-/// The options several commands take are defined in `SharedOptions.swift`, a source's own in
-/// its folder (the sun's `--date`); each ``Command`` lists the ones it takes, and
-/// ``Registry/options`` gives the order `--help` lists them in. The scanner, the help, the man
-/// page, the config file and the completion all read these definitions.
+/// The options several commands take are defined in `SharedOptions.swift`, a source's own in its folder (the sun's
+/// `--date`); each ``Command`` lists the ones it takes, and ``Registry/options`` gives the order `--help` lists them
+/// in. The scanner, the help, the man page, the config file and the completion all read these definitions.
 ///
 /// A class, immutable: the commands' lists share each definition, and a run that builds them
 /// copies one reference per option rather than every field.
@@ -178,9 +177,8 @@ package struct OptionKey<Value: Sendable>: Sendable {
     }
 }
 
-/// The values of the options given (the config file's and the command line's, merged), each
-/// read through its ``OptionKey``: a list, for a run gives a handful, which a search reads
-/// sooner than a dictionary is made.
+/// The values of the options given (the config file's and the command line's, merged), each read through its
+/// ``OptionKey``: a list, for a run gives a handful, which a search reads sooner than a dictionary is made.
 package struct OptionValues: Sendable {
     private var values: [(name: String, value: any Sendable)] = []
 
@@ -212,8 +210,7 @@ package enum ParserRequest: Sendable, Equatable {
 
 /// A command line, config file or standard input that cannot be run: exit 64, nothing fetched.
 package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, a problem a line, each with where it was read when that was a file's
-    /// line or standard input's.
+    /// What is wrong, a problem a line, each with where it was read when that was a file's line or standard input's.
     package let message: String
     /// The command whose usage follows the message; nil before the arguments name one (the
     /// 3-day forecast's usage is shown then).

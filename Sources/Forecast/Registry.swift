@@ -1,9 +1,7 @@
-/// Every command of `forecast`, and every option in the order `--help` lists them: the two
-/// lists the command line reads, and the one place outside a source's folder that names its
-/// command and its options.
+/// Every command of `forecast`, and every option in the order `--help` lists them: the two lists the command line
+/// reads, and the one place outside a source's folder that names its command and its options.
 package enum Registry {
-    /// The commands: the 3-day forecast (`forecast` itself) first, then the others as help
-    /// lists them.
+    /// The commands: the 3-day forecast (`forecast` itself) first, then the others as help lists them.
     package static let commands: [Command] = [
         .threeDay(decorated: [WarningMarks.Asked()]), .week(decorated: [WarningMarks.Asked()]), .now, .warnings, .sun, .cities,
     ]

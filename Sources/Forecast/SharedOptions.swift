@@ -88,7 +88,7 @@ extension OptionSpec {
         sets: Key.noHeader)
 
     static let timeout = OptionSpec(
-        "timeout", .value(name: "S"), help: "seconds one attempt of one request may take (default \(NumberText.seconds(Key.timeout.defaultValue)))",
+        "timeout", .value(name: "S"), help: "seconds one attempt of one request may take (default \(NumberText.decimal(Key.timeout.defaultValue)))",
         effect: .set { values, value throws(UsageError) in
             values[Key.timeout] = try seconds(value, "--timeout", in: 0.001...longestWait, "from 0.001 to 86400 seconds")
         })
@@ -100,7 +100,7 @@ extension OptionSpec {
     /// The client paces the API's host and the agency's alike; any other host only when given.
     static let interval = seconds(
         "interval",
-        help: "seconds between request starts to a host (default \(NumberText.seconds(ClientConfiguration.publicAPIInterval)) for \(ClientConfiguration.pacedHosts[0]) and \(ClientConfiguration.pacedHosts[1]), else 0)",
+        help: "seconds between request starts to a host (default \(NumberText.decimal(ClientConfiguration.publicAPIInterval.seconds)) for \(ClientConfiguration.pacedHosts[0]) and \(ClientConfiguration.pacedHosts[1]), else 0)",
         in: 0...longestWait, "from 0 to 86400 seconds", sets: Key.interval)
 
     static let refresh = flag(
@@ -183,10 +183,9 @@ extension OptionSpec {
     /// What every command takes: its help, the version, a completion script.
     package static let requests = [help, version, completionScript]
 
-    /// The options of a command that fetches cities, around its own (`--format` and what its
-    /// source adds), in the order `--help` lists them: `first` after `--jobs`, `middle` after
-    /// `--interval`, `bar` (the status bar's, for the commands `--watch` applies to) after
-    /// `--jma-url`, `last` before `--verbose`.
+    /// The options of a command that fetches cities, around its own (`--format` and what its source adds), in the order
+    /// `--help` lists them: `first` after `--jobs`, `middle` after `--interval`, `bar` (the status bar's, for the
+    /// commands `--watch` applies to) after `--jma-url`, `last` before `--verbose`.
     package static func fetching(
         first: [OptionSpec], middle: [OptionSpec] = [], afterColor: [OptionSpec] = [], bar: Bool, last: [OptionSpec] = []
     ) -> [OptionSpec] {
@@ -226,8 +225,7 @@ extension OptionSpec {
     }
 }
 
-/// The value of `--stale-if-error`: seconds, or a number with `s`, `m`, `h` or `d`
-/// ("90", "90s", "45m", "6h", "2d").
+/// The value of `--stale-if-error`: seconds, or a number with `s`, `m`, `h` or `d` ("90", "90s", "45m", "6h", "2d").
 package struct StaleDuration: Sendable, Equatable {
     /// Whole seconds, at least 1.
     package let seconds: Int64

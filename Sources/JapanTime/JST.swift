@@ -59,9 +59,8 @@ public enum JST {
         day(Array(text.utf8.prefix(10)))
     }
 
-    /// The instant of an ISO 8601 time with an offset, "2022-05-19T05:00:00+09:00" (any
-    /// `±HH:MM`, or `Z`; a space for the `T`; fractional seconds, ignored), or nil if the text
-    /// is not one.
+    /// The instant of an ISO 8601 time with an offset, "2022-05-19T05:00:00+09:00" (any `±HH:MM`, or `Z`; a space for
+    /// the `T`; fractional seconds, ignored), or nil if the text is not one.
     public static func parseInstant(_ text: String) -> Int? {
         let s = Array(text.utf8)
         guard s.count >= 20, let day = day(s), s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "),

@@ -53,10 +53,10 @@ struct GuideOptionTableTests {
             OptionTable.format.long: [Key.format.defaultValue.name],
             OptionTable.days.long: ["3", "1"],
             OptionTable.lang.long: [Key.lang.defaultValue.rawValue],
-            OptionTable.timeout.long: [NumberText.seconds(Key.timeout.defaultValue)],
+            OptionTable.timeout.long: [NumberText.decimal(Key.timeout.defaultValue)],
             OptionTable.retries.long: ["\(Key.retries.defaultValue)"],
             OptionTable.interval.long: [
-                NumberText.seconds(ClientConfiguration.publicAPIInterval), client.endpoint.host, client.agencyEndpoint.host, "0",
+                NumberText.decimal(ClientConfiguration.publicAPIInterval.seconds), client.endpoint.host, client.agencyEndpoint.host, "0",
             ],
             OptionTable.baseURL.long: ["$FORECAST_BASE_URL", ClientConfiguration.publicBaseURL],
             OptionTable.source.long: [Key.source.defaultValue.rawValue],

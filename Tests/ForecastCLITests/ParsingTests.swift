@@ -35,7 +35,7 @@ struct ParsingTests {
         #expect(!given.noHeader && given.timeout == 15 && given.retries == 2 && given.interval == nil)
         #expect(given.baseURL == nil && !given.refresh && !given.noCache && given.color == .auto && !given.verbose)
         #expect(HelpText.fetch.contains("(default \(OptionSpec.defaultJobs))"))
-        #expect(HelpText.fetch.contains("(default \(NumberText.seconds(Key.timeout.defaultValue)))"))
+        #expect(HelpText.fetch.contains("(default \(NumberText.decimal(Key.timeout.defaultValue)))"))
     }
 
     @Test("Every option, long and short")

@@ -19,10 +19,6 @@ struct CacheLockTests {
         CacheLayer(cache: cache, host: host, staleIfError: nil, decode: { body, _ throws(ForecastError) in try ResponseDecoder.decode(body) })
     }
 
-    private func decoded(_ body: Data) throws -> (value: CityForecast, body: Data) {
-        (try ResponseDecoder.decode(body), body)
-    }
-
     /// The lock held by a turn to fetch; nil for a cached value or a fetch without a lock.
     private func heldLock(_ claim: CacheLayer.Claim) -> CacheLock? {
         if case .turn(.fetch(let lock)) = claim { return lock }
@@ -108,7 +104,7 @@ struct CacheLockTests {
             let started = ContinuousClock.now
             async let turn = second.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the second claim never waited")
-            _ = first.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
+            _ = first.settle("130010", body: .success(body), info: FetchInfo(source: .network), releasing: lock)
             let waited = await turn
             #expect(isCached(waited), "the waiter reads the holder's copy instead of fetching")
             #expect(ContinuousClock.now - started < .seconds(120), "the waiter follows the release")
@@ -129,7 +125,7 @@ struct CacheLockTests {
             }
             async let turn = second.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the second claim never waited")
-            _ = first.settle("130010", .failure(.http(status: 503, attempts: 1)), info: FetchInfo(source: .network), releasing: lock)
+            _ = first.settle("130010", body: .failure(.http(status: 503, attempts: 1)), info: FetchInfo(source: .network), releasing: lock)
             guard case .fetch(let held?) = await turn else {
                 Issue.record("the waiter fetches, holding the lock")
                 return
@@ -203,7 +199,7 @@ struct CacheLockTests {
             }
             async let turn = refresh.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())
             try #require(await isWaiting(waiting), "the refresh never waited")
-            _ = normal.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
+            _ = normal.settle("130010", body: .success(body), info: FetchInfo(source: .network), releasing: lock)
             #expect(isCached(await turn), "fetched while the refresh waited: as new as its own would be")
 
             // Given that fresh copy and nobody fetching: the refresh fetches, holding the lock,
@@ -228,7 +224,7 @@ struct CacheLockTests {
                 Issue.record("one layer's second claim contends with its first")
                 return
             }
-            _ = layer.settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: lock)
+            _ = layer.settle("130010", body: .success(body), info: FetchInfo(source: .network), releasing: lock)
             #expect(isCached(await layer.wait(waiting, until: .now + .seconds(600), clock: SystemRunClock())))
         }
     }
@@ -252,7 +248,7 @@ struct CacheLockTests {
                 Issue.record("an unlockable folder fetches without a lock")
                 return
             }
-            let answer = layer(cache).settle("130010", .success(try decoded(body)), info: FetchInfo(source: .network), releasing: nil)
+            let answer = layer(cache).settle("130010", body: .success(body), info: FetchInfo(source: .network), releasing: nil)
             #expect(answer.value != nil, "an unwritable cache is no error")
 
             // A whole fetch through a client, twice: each one a request, neither an error.

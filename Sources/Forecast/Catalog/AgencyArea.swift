@@ -1,12 +1,10 @@
 /// Where the weather agency keeps a city's forecast: the office whose file holds it and the
 /// AMeDAS points whose temperatures stand for it.
 ///
-/// Each of the API's cities is one of the agency's class10 areas (the city's ID is the area's
-/// code). Its forecast is in the file of one forecast office
-/// (`https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json`), which serves all the
-/// office's cities: the 142 cities share 56 offices. The points are tried in order, since an
-/// office's file names only some of them, and a station's code can change (名瀬 is listed
-/// under both 88836 and 88837). The table is
+/// Each of the API's cities is one of the agency's class10 areas (the city's ID is the area's code). Its forecast is in
+/// the file of one forecast office (`https://www.jma.go.jp/bosai/forecast/data/forecast/{office}.json`), which serves
+/// all the office's cities: the 142 cities share 56 offices. The points are tried in order, since an office's file
+/// names only some of them, and a station's code can change (名瀬 is listed under both 88836 and 88837). The table is
 /// `agency-areas.tsv`, written from `Fixtures/jma/areas.tsv` by `Scripts/generate-agency-areas.py`.
 public struct AgencyArea: Sendable, Hashable {
     /// The city's ID, which is its class10 area's code: "130010".
@@ -59,13 +57,8 @@ public struct AgencyArea: Sendable, Hashable {
     /// The offices whose files hold these cities, each once, in the order of their first city:
     /// the requests a run needs. Cities the table does not have are left out.
     public static func offices(for cities: [City]) -> [String] {
-        var offices: [String] = []
         var seen: Set<String> = []
-        for city in cities {
-            guard let office = of(id: city.id)?.office, seen.insert(office).inserted else { continue }
-            offices.append(office)
-        }
-        return offices
+        return cities.compactMap { of(id: $0.id)?.office }.filter { seen.insert($0).inserted }
     }
 
     /// The agency's page for the area, as the API's `link` names it.

@@ -41,9 +41,8 @@ extension Command {
         return (values[Key.format] == .json ? formatter.json(cities) : formatter.tsv(cities), nil)
     }
 
-    /// "did you mean Tokyo / 東京 (130010)?" for a query that matches no city, in the words of a
-    /// city argument's error (its last part), so that both name a city alike; nil when no city
-    /// is close.
+    /// "did you mean Tokyo / 東京 (130010)?" for a query that matches no city, in the words of a city argument's error
+    /// (its last part), so that both name a city alike; nil when no city is close.
     package static func suggestion(for query: String) -> String? {
         do throws(UnknownCityError) {
             _ = try CityCatalog.resolveAll(query)

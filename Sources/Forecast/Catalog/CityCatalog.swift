@@ -24,10 +24,9 @@ public enum CityCatalog {
     /// The prefecture a name stands for (北海道, 沖縄, okinawa, おきなわけん), or nil.
     public static func prefecture(named name: String) -> Prefecture? { prefectureByKey[NameKey.fold(name)] }
 
-    /// The one city an argument names: a 6-digit ID of the catalog (full-width digits accepted),
-    /// or a city's name in any of its forms (東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう).
-    /// Anything else throws, with the closest cities as suggestions; so does a prefecture, which
-    /// names several cities (see `resolveAll(_:)`).
+    /// The one city an argument names: a 6-digit ID of the catalog (full-width digits accepted), or a city's name in
+    /// any of its forms (東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう). Anything else throws, with the closest cities as
+    /// suggestions; so does a prefecture, which names several cities (see `resolveAll(_:)`).
     public static func resolve(_ argument: String) throws(UnknownCityError) -> City {
         let found = try resolveAll(argument)
         guard found.count == 1 else {
@@ -56,9 +55,8 @@ public enum CityCatalog {
         throw UnknownCityError(argument: argument, problem: .unknownName, suggestions: suggestions(forName: text, key: key))
     }
 
-    /// Cities whose ID, name, prefecture, region, English name, reading or romaji, or whose
-    /// prefecture's reading or romaji, contains `query` (folded as names are: `tokyo`,
-    /// `とうきょう`, `Oshima`, `okinawa`); all of them for "".
+    /// Cities whose ID, name, prefecture, region, English name, reading or romaji, or whose prefecture's reading or
+    /// romaji, contains `query` (folded as names are: `tokyo`, `とうきょう`, `Oshima`, `okinawa`); all of them for "".
     public static func search(_ query: String) -> [City] {
         let text = NumberText.normalize(query)
         guard !text.isEmpty else { return cities }
@@ -75,7 +73,7 @@ public enum CityCatalog {
     /// IDs that share the longest prefix with `text`, then the nearest by edit distance.
     private static func suggestions(forID text: String) -> [City] {
         let ranked = cities.enumerated().map { index, city in
-            (city, zip(city.id, text).prefix { $0 == $1 }.count, editDistance(Array(city.id), Array(text)), index)
+            (city, zip(city.id, text).prefix { $0 == $1 }.count, EditDistance.between(Array(city.id), Array(text), swaps: false), index)
         }
         .filter { $0.1 >= 2 || $0.2 <= 1 }
         .sorted { ($1.1, $0.2, $0.3) < ($0.1, $1.2, $1.3) }
@@ -95,29 +93,13 @@ public enum CityCatalog {
         let chars = Array(key)
         guard !chars.isEmpty else { return found }
         add(cities.enumerated().map { index, city in
-            (city, city.keys.map { editDistance(Array($0), chars) }.min() ?? Int.max,
+            (city, city.keys.map { EditDistance.between(Array($0), chars, swaps: false) }.min() ?? Int.max,
              city.prefecture.hasPrefix(city.name) ? 0 : 1, index)
         }
         .filter { $0.1 <= min(2, max(1, chars.count / 2)) }
         .sorted { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }
         .map(\.0))
         return found
-    }
-
-    /// Levenshtein distance between two strings of characters.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

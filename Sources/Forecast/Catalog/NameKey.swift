@@ -1,10 +1,9 @@
 /// The folded form in which names are compared: what people type differently for the same
 /// name (case, full or half width, spaces, hyphens, long vowels, katakana or hiragana) made equal.
 ///
-/// `Tōkyō`, `TOKYO`, `toukyou` and `Tokyo` fold to `tokyo`; `トウキョウ`, `ﾄｳｷｮｳ`, `トーキョー` and
-/// `とうきょう` to `ときょ`. Scripts/generate-catalog.py folds the catalog's names the same way
-/// (its `fold` mirrors this one, and a test checks every key), so only the argument is folded
-/// at run time.
+/// `Tōkyō`, `TOKYO`, `toukyou` and `Tokyo` fold to `tokyo`; `トウキョウ`, `ﾄｳｷｮｳ`, `トーキョー` and `とうきょう` to `ときょ`.
+/// Scripts/generate-catalog.py folds the catalog's names the same way (its `fold` mirrors this one, and a test checks
+/// every key), so only the argument is folded at run time.
 enum NameKey {
     static func fold(_ text: String) -> String {
         var scalars: [Unicode.Scalar] = []

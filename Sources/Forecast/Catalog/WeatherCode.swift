@@ -1,10 +1,9 @@
 /// One of JMA's weather codes, as the API's table has them: its icon, its group, and the phrase
 /// in Japanese (the API's `telop`) and in English (JMA's, in sentence case).
 ///
-/// The response does not carry the code itself: a day has its `telop` and an icon URL
-/// (`…/img/110.svg`). The code is the entry whose Japanese phrase is the day's telop; when the
-/// telop is not one of the table's (an older wording), the icon's number, which is itself a code
-/// of the table, stands in. Tokyo's `晴のち曇` is code 111, drawn with icon 110.
+/// The response does not carry the code itself: a day has its `telop` and an icon URL (`…/img/110.svg`). The code is
+/// the entry whose Japanese phrase is the day's telop; when the telop is not one of the table's (an older wording), the
+/// icon's number, which is itself a code of the table, stands in. Tokyo's `晴のち曇` is code 111, drawn with icon 110.
 public struct WeatherCode: Sendable, Equatable {
     /// JMA's code, e.g. 111.
     public let code: Int

@@ -1,5 +1,4 @@
-/// A day of the week, as the agency's weekly page heads its columns: 日 月 火 水 木 金 土, or
-/// Sun to Sat in English.
+/// A day of the week, as the agency's weekly page heads its columns: 日 月 火 水 木 金 土, or Sun to Sat in English.
 public enum Weekday: Int, Sendable, CaseIterable {
     /// 日, Sun.
     case sunday = 0
@@ -18,8 +17,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
 
     /// The weekday of a day counted from 1970-01-01, which was a Thursday.
     init(day: Int) {
-        let index = (day + 4) % 7
-        self = Weekday(rawValue: index < 0 ? index + 7 : index)!
+        self = Weekday(rawValue: ((day + 4) % 7 + 7) % 7)!
     }
 
     /// The weekday of a date written "YYYY-MM-DD" (a forecast's `date`), or nil if it is not one.
@@ -30,10 +28,7 @@ public enum Weekday: Int, Sendable, CaseIterable {
 
     /// Its name in one character (日, 月, …) or in three letters (Sun, Mon, …).
     public func name(_ language: Language) -> String {
-        switch language {
-        case .ja: Self.japanese[rawValue]
-        case .en: Self.english[rawValue]
-        }
+        (language == .en ? Self.english : Self.japanese)[rawValue]
     }
 
     private static let japanese = ["日", "月", "火", "水", "木", "金", "土"]

@@ -2,10 +2,9 @@ internal import JapanTime
 
 /// A moment of the agency's files in Japan time: the day and the seconds since its midnight.
 ///
-/// The files write times as ISO 8601 with an offset ("2021-07-25T00:00:00+09:00"). Days and
-/// hours are compared in Japan time (UTC+9, no daylight saving), whatever offset a file uses,
-/// so a value is matched to a day and a time of day by its `timeDefines` entry, never by its
-/// position in an array.
+/// The files write times as ISO 8601 with an offset ("2021-07-25T00:00:00+09:00"). Days and hours are compared in Japan
+/// time (UTC+9, no daylight saving), whatever offset a file uses, so a value is matched to a day and a time of day by
+/// its `timeDefines` entry, never by its position in an array.
 struct AgencyTime: Equatable, Sendable {
     /// Days since 1970-01-01 of the date in Japan.
     let day: Int

@@ -7,27 +7,23 @@ import Foundation
 /// The cache and the stale fallback: the one layer between a fetch and the network, for every
 /// source's files alike (the API's answers, one per city; the agency's files, one per office).
 ///
-/// Before the network, it answers from a fresh cached body. After it, it stores a body that
-/// decoded, and puts a cached copy fetched within `staleIfError` in the place of a failure
-/// (`--stale-if-error`). Without a cache it lets everything through. The client has no cache
-/// logic of its own: ``FetchRun`` asks ``claim(_:)`` first and hands every network answer to
-/// ``settle(_:body:info:releasing:)``. Its values are the source's decoded files, kept as
-/// `any Sendable` so that one run holds the files of every source; the route that reads a
-/// file knows its type.
+/// Before the network, it answers from a fresh cached body. After it, it stores a body that decoded, and puts a cached
+/// copy fetched within `staleIfError` in the place of a failure (`--stale-if-error`). Without a cache it lets
+/// everything through. The client has no cache logic of its own: ``FetchRun`` asks ``claim(_:)`` first and hands every
+/// network answer to ``settle(_:body:info:releasing:)``. Its values are the source's decoded files, kept as `any
+/// Sendable` so that one run holds the files of every source; the route that reads a file knows its type.
 ///
-/// Processes sharing a cache folder fetch a key one at a time: a miss takes the key's
-/// ``CacheLock`` and holds it until the answer is stored, and a process that finds it taken
-/// waits, then reads what the holder stored, and fetches only if that is still not fresh. A
-/// hit reads the entry and takes no lock.
+/// Processes sharing a cache folder fetch a key one at a time: a miss takes the key's ``CacheLock`` and holds it until
+/// the answer is stored, and a process that finds it taken waits, then reads what the holder stored, and fetches only
+/// if that is still not fresh. A hit reads the entry and takes no lock.
 struct CacheLayer: Sendable {
     typealias Value = any Sendable
 
     /// What one key (a city, an office) came to: the value or why not, how it was had, and
     /// the failure a stale copy stands in for.
     struct Answer: Sendable {
-        /// The file, or nil when `error` says why not. (Two optionals rather than a `Result`,
-        /// whose metadata would cost a look-up of `ForecastError: Error` in the binary's
-        /// conformances.)
+        /// The file, or nil when `error` says why not. (Two optionals rather than a `Result`, whose metadata would cost
+        /// a look-up of `ForecastError: Error` in the binary's conformances.)
         var value: Value?
         var error: ForecastError?
         var info: FetchInfo
@@ -40,8 +36,7 @@ struct CacheLayer: Sendable {
     let host: String
     /// How old a copy may stand in for a failed fetch; nil for never.
     let staleIfError: Duration?
-    /// How a body becomes a value (given the body and its key); a body that does not is
-    /// never served from the cache.
+    /// How a body becomes a value (given the body and its key); a body that does not is never served from the cache.
     let decode: @Sendable (Data, String) throws(ForecastError) -> Value
 
     /// What `--verbose` calls a fetch that went to the network, given how the cache is used.
@@ -106,17 +101,12 @@ struct CacheLayer: Sendable {
         }
     }
 
-    /// Waits for the holder of a key's lock, suspending the task, for at most `limit`: then the
-    /// value the holder stored, else the lock to fetch it. When the limit passes or the task is
-    /// cancelled first, the fetch goes ahead without the lock (the caller decides whether it
-    /// still may).
+    /// Waits for the holder of a key's lock, suspending the task, for at most `limit`: then the value the holder
+    /// stored, else the lock to fetch it. When the limit passes or the task is cancelled first, the fetch goes ahead
+    /// without the lock (the caller decides whether it still may).
     func wait(_ waiting: Waiting, until limit: ContinuousClock.Instant, clock: any RunClock) async -> Turn {
-        turn(after: waiting, await waiting.lock.wait(until: limit, clock: clock))
-    }
-
-    /// The turn once the wait has ended: what the holder stored, whether or not the lock was
-    /// had, else the fetch, with the lock if it was had.
-    private func turn(after waiting: Waiting, _ attempt: CacheLock.Attempt) -> Turn {
+        let attempt = await waiting.lock.wait(until: limit, clock: clock)
+        // What the holder stored, whether or not the lock was had, else the fetch, with the lock if it was had.
         if let cache, let body = cache.read(host: host, key: waiting.key, fetchedSince: waiting.since),
            let value = try? decode(body, waiting.key) {
             waiting.lock.release()
@@ -129,26 +119,9 @@ struct CacheLayer: Sendable {
         return .fetch(waiting.lock)
     }
 
-    /// The answer of the network for `key`: a value is stored and passed on; a failure is
-    /// replaced by a stale copy when one is allowed and there, else passed on. The key's lock,
-    /// if held, is released once the value is stored: a process waiting for it then reads it.
-    func settle(
-        _ key: String, _ outcome: Result<(value: Value, body: Data), ForecastError>, info: FetchInfo,
-        releasing lock: CacheLock?
-    ) -> Answer {
-        switch outcome {
-        case .success(let fetched): stored(key, fetched.value, body: fetched.body, info: info, releasing: lock)
-        case .failure(let error): failed(key, error, info: info, releasing: lock)
-        }
-    }
-
-    /// A failure before any request (the deadline has passed, the client has ended), with the
-    /// stale fallback as for any failure, releasing the key's lock if held.
-    func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
-        failed(key, error, info: FetchInfo(source: networkSource), releasing: lock)
-    }
-
-    /// The same for a fetched body, decoded with the layer's own decoder: stored if it decodes.
+    /// The answer of the network for `key`: a body that decodes (with the layer's decoder) is stored and passed on; a
+    /// failure is replaced by a stale copy when one is allowed and there, else passed on. The key's lock, if held, is
+    /// released once the value is stored: a process waiting for it then reads it.
     func settle(_ key: String, body: Result<Data, ForecastError>, info: FetchInfo, releasing lock: CacheLock?) -> Answer {
         switch body {
         case .failure(let error):
@@ -160,6 +133,12 @@ struct CacheLayer: Sendable {
                 return failed(key, error, info: info, releasing: lock)
             }
         }
+    }
+
+    /// A failure before any request (the deadline has passed, the client has ended), with the
+    /// stale fallback as for any failure, releasing the key's lock if held.
+    func settle(_ key: String, failure error: ForecastError, releasing lock: CacheLock? = nil) -> Answer {
+        failed(key, error, info: FetchInfo(source: networkSource), releasing: lock)
     }
 
     /// A decoded body, stored; then the key's lock is released.

@@ -8,11 +8,10 @@ import Musl
 /// The lock file beside one cache entry (`130010.json.lock`), locked with `flock(2)`, so that of
 /// the processes sharing a cache folder one at a time fetches the entry.
 ///
-/// flock's lock belongs to the open file description: two opens of the file contend even within
-/// one process (the same city twice in one run waits for the first), and the lock ends with the
-/// process that holds it, however that process ends, so a dead holder leaves nothing to clean
-/// up. The lock file is never removed: a process that opened it before a removal would lock the
-/// removed file while a newcomer locks a new one, and both would fetch.
+/// flock's lock belongs to the open file description: two opens of the file contend even within one process (the same
+/// city twice in one run waits for the first), and the lock ends with the process that holds it, however that process
+/// ends, so a dead holder leaves nothing to clean up. The lock file is never removed: a process that opened it before a
+/// removal would lock the removed file while a newcomer locks a new one, and both would fetch.
 ///
 /// Waiting polls with `LOCK_NB` rather than blocking in `flock`: a blocked `flock` cannot be
 /// bounded without a signal (which belongs to the host process), and it would hold a thread of

@@ -2,9 +2,8 @@ import CurlHTTP
 
 /// What one city came to: its value (three days, a week, …) or why not, and how it was had.
 ///
-/// One type for every source, so that the command, the formatters and `-v` read a city the
-/// same way whatever it asked for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult``
-/// for the week.
+/// One type for every source, so that the command, the formatters and `-v` read a city the same way whatever it asked
+/// for: ``FetchResult`` for the 3-day forecast, ``WeeklyResult`` for the week.
 public struct CityResult<Value: Sendable>: Sendable {
     /// The city that was asked for.
     public let city: City
@@ -28,8 +27,9 @@ public struct CityResult<Value: Sendable>: Sendable {
         city: City, outcome: Result<Value, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
         stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
-        self.init(
-            city: city, value: outcome.success, error: outcome.failure, info: info, stale: stale, provider: provider, fallback: fallback)
+        var error: ForecastError?
+        if case .failure(let failure) = outcome { error = failure }
+        self.init(city: city, value: try? outcome.get(), error: error, info: info, stale: stale, provider: provider, fallback: fallback)
     }
 
     /// A result of a value or an error, as the fetch core makes them.
@@ -49,9 +49,8 @@ public struct CityResult<Value: Sendable>: Sendable {
     /// True when the city failed, even if a stale copy stands in for it.
     public var failed: Bool { error != nil || stale != nil }
 
-    /// The value, or the error that stopped it. (Kept as the two optionals above: a stored
-    /// `Result` would make the first run look through the binary's conformances for
-    /// `ForecastError: Error` when a result's metadata is made.)
+    /// The value, or the error that stopped it. (Kept as the two optionals above: a stored `Result` would make the
+    /// first run look through the binary's conformances for `ForecastError: Error` when a result's metadata is made.)
     public var outcome: Result<Value, ForecastError> {
         if let value { return .success(value) }
         return .failure(error ?? .other("no value"))
@@ -124,17 +123,5 @@ public struct FetchInfo: Sendable, Equatable {
         self.attempts = attempts
         self.httpVersion = httpVersion
         self.metrics = metrics
-    }
-}
-
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -1,27 +1,23 @@
 import CurlHTTP
 
 /// The results of a list of cities, in input order: the one way a client fetches many cities
-/// (``ForecastClient/results(for:jobs:)`` for the 3-day forecast, ``ForecastClient/weeks(for:jobs:)``
-/// for the week).
+/// (``ForecastClient/results(for:jobs:)`` for the 3-day forecast, ``ForecastClient/weeks(for:jobs:)`` for the week).
 ///
-/// Each result is yielded as soon as it and every city before it are done, so a slow city holds
-/// back only the cities after it; the answers of the cities after it are stored in the cache as
-/// they arrive, not when the output reaches them. With `jobs` above 1, every city starts when
-/// the first result is asked for, under one `ConcurrencyLimit`: the session's thread starts the
-/// next request the moment one ends, as `curl --parallel` does. With `jobs: 1` a city starts
-/// only when its result is asked for, so a consumer that stops (its output failed) sends
-/// nothing more. Cities that read one file (one office's, for the week) share one request.
-/// Ending the iteration early, or cancelling the consuming task, cancels what has not been
-/// consumed.
+/// Each result is yielded as soon as it and every city before it are done, so a slow city holds back only the cities
+/// after it; the answers of the cities after it are stored in the cache as they arrive, not when the output reaches
+/// them. With `jobs` above 1, every city starts when the first result is asked for, under one `ConcurrencyLimit`: the
+/// session's thread starts the next request the moment one ends, as `curl --parallel` does. With `jobs: 1` a city
+/// starts only when its result is asked for, so a consumer that stops (its output failed) sends nothing more. Cities
+/// that read one file (one office's, for the week) share one request. Ending the iteration early, or cancelling the
+/// consuming task, cancels what has not been consumed.
 public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     /// A city's result.
     public typealias Element = CityResult<Value>
     public typealias Failure = Never
 
     let client: ForecastClient
-    /// The route, or what finds it out when the first result is asked for: the observations'
-    /// map file is named by another file (`latest_time.txt`), itself fetched through the core.
-    /// A failure there is every city's.
+    /// The route, or what finds it out when the first result is asked for: the observations' map file is named by
+    /// another file (`latest_time.txt`), itself fetched through the core. A failure there is every city's.
     let route: @Sendable () async -> Result<Found, ForecastError>
 
     /// A route found when the first result is asked for, and how it was found.
@@ -29,9 +25,8 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
         let route: Route
         /// The stale copy it was found with (`--stale-if-error`): every value's mark.
         var stale: StaleCopy?
-        /// The name of a city's file in a failure's message ("the agency's observations of
-        /// 2025-06-28 18:00", "the agency's warning file 130000.json"), where the route itself
-        /// does not say it.
+        /// The name of a city's file in a failure's message ("the agency's observations of 2025-06-28 18:00", "the
+        /// agency's warning file 130000.json"), where the route itself does not say it.
         var file: (@Sendable (City) -> String)?
     }
     let cities: [City]
@@ -58,10 +53,9 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
 
     /// Takes the results one by one, in input order.
     ///
-    /// Its state is one `FetchRun`, made at the first call of `next`: the cities' files and
-    /// the events that move them on. The results are decoded here, on the consumer's side, so
-    /// that a city's request and result move between threads only twice: to the session's
-    /// thread and back to the consumer.
+    /// Its state is one `FetchRun`, made at the first call of `next`: the cities' files and the events that move them
+    /// on. The results are decoded here, on the consumer's side, so that a city's request and result move between
+    /// threads only twice: to the session's thread and back to the consumer.
     public struct Iterator: AsyncIteratorProtocol {
         let results: CityResults
         private var position = 0

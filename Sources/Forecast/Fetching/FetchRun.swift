@@ -4,20 +4,18 @@ import CurlHTTP
 /// once whichever cities read it, and the events that move them on. The one copy of "claim,
 /// then request or wait, then settle" in the package.
 ///
-/// A file is claimed from its source's ``CacheLayer``: a fresh copy answers at once; a miss
-/// takes its lock and is requested; a file another process is fetching is waited for (a task
-/// polls its lock, ``CacheLock/wait(until:)``) and then read or requested. A request's end is
-/// settled (decoded, stored, its lock let go) as soon as the consumer takes the event, whichever
-/// city it is waiting for: an answer never waits for the printing to reach its city.
+/// A file is claimed from its source's ``CacheLayer``: a fresh copy answers at once; a miss takes its lock and is
+/// requested; a file another process is fetching is waited for (a task polls its lock, ``CacheLock/wait(until:)``) and
+/// then read or requested. A request's end is settled (decoded, stored, its lock let go) as soon as the consumer takes
+/// the event, whichever city it is waiting for: an answer never waits for the printing to reach its city.
 ///
 /// A city whose first source fails (but for a cancellation or the deadline) is read from its
 /// route's fallback; one whose first source has not answered within 3 s of its request's start
 /// (or half of what was left of the deadline then, if sooner: ``Route/hedgeDelay(since:deadline:limit:)``) has its fallback
 /// asked as well, and takes whichever good answer it has first, the first source's if both.
 ///
-/// Not Sendable: only the iteration's consumer touches it. Other threads reach it through its
-/// ``RunEvents``: the session's thread as requests end, the tasks that wait for locks and for
-/// the next hedge.
+/// Not Sendable: only the iteration's consumer touches it. Other threads reach it through its ``RunEvents``: the
+/// session's thread as requests end, the tasks that wait for locks and for the next hedge.
 final class FetchRun {
     let client: ForecastClient
     let route: Route
@@ -27,8 +25,7 @@ final class FetchRun {
     /// Where the run's own tasks (lock waits) run: the consumer's executor preference, so that a
     /// consumer off the cooperative pool never waits on the pool.
     private let executor: (any TaskExecutor)?
-    /// Made when a file first needs the network or another process: a run the cache answers
-    /// has nothing to wait for.
+    /// Made when a file first needs the network or another process: a run the cache answers has nothing to wait for.
     private lazy var events = RunEvents()
     /// The run's files by source and key ("jma/130000"): each is fetched once.
     private var files: [String: FileFetch] = [:]
@@ -60,7 +57,6 @@ final class FetchRun {
             if case .pending = progress { return true }
             return false
         }
-
     }
 
     /// A leg's files for one city: its file and companion, or why the city has none.
@@ -78,7 +74,7 @@ final class FetchRun {
         clock = client.configuration.clock
         limit = jobs > 1 && cities.count > 1 ? ConcurrencyLimit(maxInFlight: jobs) : nil
         states = Array(repeating: CityState(), count: cities.count)
-        firstNames = cities.indices.map { firstFileName($0) ?? "" }
+        firstNames = cities.map { city in (try? route.first.feed.key(city)).map { route.first.feed.name + "/" + $0 } ?? "" }
     }
 
     deinit {
@@ -132,11 +128,6 @@ final class FetchRun {
             return
         }
         file.state = .released
-    }
-
-    /// The name in ``files`` of the city's first file.
-    private func firstFileName(_ index: Int) -> String? {
-        (try? route.first.feed.key(cities[index])).map { route.first.feed.name + "/" + $0 }
     }
 
     /// Cancels every request and wait of the run and lets go of every lock it holds, without
@@ -258,8 +249,7 @@ final class FetchRun {
 
     // MARK: Cities
 
-    /// Decides the city at `index` if its files allow, and asks its fallback when its first
-    /// source has failed.
+    /// Decides the city at `index` if its files allow, and asks its fallback when its first source has failed.
     private func evaluate(_ index: Int) {
         guard states[index].isPending, let firstFetch = states[index].first else { return }
         let first = read(route.first, firstFetch, index)

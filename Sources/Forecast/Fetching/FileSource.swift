@@ -26,9 +26,8 @@ protocol FileSource: Sendable {
     func url(for key: String) -> String
     /// A body of the file of `key`, decoded; a body that does not decode is never stored.
     func decode(_ body: Data, key: String) throws(ForecastError) -> File
-    /// Whether a complete response says that asking again may succeed (the API's "could not
-    /// reach the agency" in a 200's body): the request is then retried as a 503 would be. None
-    /// by default.
+    /// Whether a complete response says that asking again may succeed (the API's "could not reach the agency" in a
+    /// 200's body): the request is then retried as a 503 would be. None by default.
     var isTransient: (@Sendable (Response) -> Bool)? { get }
 }
 

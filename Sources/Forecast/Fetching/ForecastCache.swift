@@ -9,14 +9,10 @@ import Foundation
 /// Raw response bodies on disk, one file per source, host and key (a city, an office), each kept
 /// as long as its source's freshness allows: the forecasts until the agency's next release.
 ///
-/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body. An
-/// entry is fresh until the first release (05:00, 11:00, 17:00 JST) after it was fetched, or
-/// the midnight (JST) before that, when the API moves its days on; if
-/// its body was already older than the last release when it was fetched (the API had not
-/// caught up yet), only for 10 minutes. Files are written to a temporary name and renamed, so
-/// a reader sees a whole entry or none; an entry that cannot be read is ignored and replaced.
-/// Beside an entry that was ever missed lies its lock file (`130010.json.lock`, locked with
-/// `flock(2)`), which the processes sharing the folder take in turns to fetch it.
+/// A file is a header line `forecast-cache 1 <fetched, seconds since 1970>` and the body, fresh as its shelf's
+/// `Freshness` says. Files are written to a temporary name and renamed, so a reader sees a whole entry or none; an
+/// entry that cannot be read is ignored and replaced. Beside an entry that was ever missed lies its lock file
+/// (`130010.json.lock`, locked with `flock(2)`), which the processes sharing the folder take in turns to fetch it.
 public struct ForecastCache: Sendable {
     /// Whether the cache is read, written, or neither.
     public enum Mode: Sendable, Equatable {
@@ -32,9 +28,8 @@ public struct ForecastCache: Sendable {
     public let directory: String
     /// Whether the cache is read, written, or neither.
     public let mode: Mode
-    /// Which source's bodies this copy of the cache reads and writes: the folder they live in
-    /// and how long one stays fresh. The API's by default; each source of the client has its
-    /// own (``on(_:)``).
+    /// Which source's bodies this copy of the cache reads and writes: the folder they live in and how long one stays
+    /// fresh. The API's by default; each source of the client has its own (``on(_:)``).
     private(set) var shelf: Shelf = .api
 
     /// Where a source's bodies live in the cache, and how long one stays fresh.
@@ -60,9 +55,8 @@ public struct ForecastCache: Sendable {
         case releases(field: String)
         /// For this many seconds after the fetch.
         case seconds(Int)
-        /// For a body naming an observation time (`latest_time.txt`): until `due` seconds after
-        /// that time, when the next observations are due, or `recheck` seconds after the fetch,
-        /// whichever is later.
+        /// For a body naming an observation time (`latest_time.txt`): until `due` seconds after that time, when the
+        /// next observations are due, or `recheck` seconds after the fetch, whichever is later.
         case observations(due: Int, recheck: Int)
     }
 
@@ -78,12 +72,7 @@ public struct ForecastCache: Sendable {
     static let staleBodyLifetime = 600
     private static let magic = "forecast-cache 1 "
 
-    /// Creates a cache.
-    ///
-    /// - Parameters:
-    ///   - directory: the folder of the entries, made when the first one is written.
-    ///   - mode: whether to read, write, or neither.
-    ///   - now: the current time in seconds since 1970; tests pass a fixed clock.
+    /// A cache of the entries in `directory`, made when the first one is written; tests pass a fixed clock as `now`.
     public init(directory: String, mode: Mode = .normal, now: @escaping @Sendable () -> Int = ForecastCache.systemNow) {
         self.directory = directory
         self.mode = mode
@@ -118,16 +107,11 @@ public struct ForecastCache: Sendable {
         return read(host: host, key: key, fetchedSince: nil)
     }
 
-    /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds
-    /// since 1970; nil for any), whatever the mode but `disabled`: what the process this one
-    /// waited for has just stored. Its fetch was under way when this one asked, so even
-    /// `--refresh` takes it.
+    /// The cached body if there is a fresh, readable entry fetched at or after `since` (seconds since 1970; nil for
+    /// any), whatever the mode but `disabled`: what the process this one waited for has just stored. Its fetch was
+    /// under way when this one asked, so even `--refresh` takes it.
     func read(host: String, key: String, fetchedSince since: Int?) -> Data? {
-        guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
-              let (fetched, body) = Self.split(file),
-              fetched >= (since ?? fetched),
-              isFresh(fetched: fetched, body: body)
+        guard let (fetched, body) = entry(host: host, key: key), fetched >= (since ?? fetched), isFresh(fetched: fetched, body: body)
         else { return nil }
         return body
     }
@@ -147,10 +131,7 @@ public struct ForecastCache: Sendable {
     /// within `maxAge`, fresh or not, whatever the mode but `disabled`: the copy
     /// `--stale-if-error` falls back on, which `--refresh` does not rule out.
     public func readStale(host: String, key: String, maxAge: Duration) -> (body: Data, fetched: Int)? {
-        guard mode != .disabled,
-              let file = FileManager.default.contents(atPath: path(host: host, key: key)),
-              let (fetched, body) = Self.split(file)
-        else { return nil }
+        guard let (fetched, body) = entry(host: host, key: key) else { return nil }
         let age = now() - fetched
         guard age >= 0, age <= maxAge.components.seconds else { return nil }
         return (body, fetched)
@@ -189,10 +170,9 @@ public struct ForecastCache: Sendable {
         return "\(error)"
     }
 
-    /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still
-    /// reading one has its bytes already, or misses and fetches again. Lock files stay while a
-    /// process may hold them (a lock file is never removed under its holder, or a newcomer
-    /// would lock a new file beside it): only those untouched for a day go.
+    /// Removes every entry of `folder` but `kept`: the one-entry folders'. A process still reading one has its bytes
+    /// already, or misses and fetches again. Lock files stay while a process may hold them (a lock file is never
+    /// removed under its holder, or a newcomer would lock a new file beside it): only those untouched for a day go.
     private func removeOthers(than kept: String, in folder: String) {
         let keptName = String(kept[kept.index(after: kept.lastIndex(of: "/")!)...])
         let dayAgo = Date(timeIntervalSince1970: TimeInterval(now() - 86_400))
@@ -229,14 +209,16 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    /// The header's fetch time and the body, or nil for a file that is not an entry.
+    /// The entry's fetch time and body, unless the mode is `disabled` or the file is not an entry.
     ///
     /// A fetch time before 1970 is not one `write` makes, and near `Int.min` the release
     /// arithmetic would overflow: such a file is not an entry either.
-    private static func split(_ file: Data) -> (Int, Data)? {
-        guard let newline = file.prefix(64).firstIndex(of: 0x0A) else { return nil }
+    private func entry(host: String, key: String) -> (Int, Data)? {
+        guard mode != .disabled, let file = FileManager.default.contents(atPath: path(host: host, key: key)),
+              let newline = file.prefix(64).firstIndex(of: 0x0A)
+        else { return nil }
         let header = String(decoding: file[file.startIndex..<newline], as: UTF8.self)
-        guard header.hasPrefix(magic), let fetched = Int(header.dropFirst(magic.count)), fetched >= 0 else { return nil }
+        guard header.hasPrefix(Self.magic), let fetched = Int(header.dropFirst(Self.magic.count)), fetched >= 0 else { return nil }
         return (fetched, file[(newline + 1)...])
     }
 

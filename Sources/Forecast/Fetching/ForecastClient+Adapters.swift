@@ -2,41 +2,29 @@ import CurlHTTP
 import Dispatch
 
 extension ForecastClient {
-    /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start
-    /// the city, `leave()` in its completion, `wait()` before the next city. Each result is
-    /// handed to `deliver` on the calling thread before the next city starts. Blocks the
-    /// calling thread.
+    /// Fetches the cities one after the other, as a `DispatchGroup` does it: `enter()`, start the city, `leave()` in
+    /// its completion, `wait()` before the next city. Each result is handed to `deliver` on the calling thread before
+    /// the next city starts. Blocks the calling thread.
     ///
-    /// The cities are one iteration of ``results(for:jobs:)`` with `jobs: 1`, so cities of one
-    /// office share one download of its file, and a city another process is fetching is waited
-    /// for without blocking a thread of the cooperative pool: the iteration runs on a queue of
-    /// its own, whatever thread calls this.
+    /// The cities are one iteration of ``results(for:jobs:)`` with `jobs: 1`, so cities of one office share one
+    /// download of its file, and a city another process is fetching is waited for without blocking a thread of the
+    /// cooperative pool: the iteration runs on a queue of its own, whatever thread calls this.
     public func fetchSequentially(_ cities: [City], deliver: (FetchResult) -> Void) {
         let iteration = BlockingIteration(results(for: cities, jobs: 1).makeAsyncIterator())
-        let group = DispatchGroup()
-        let slot = LockedValue<FetchResult?>(nil)
         for _ in cities {
-            group.enter()
-            Task(executorPreference: iteration.executor) {
-                let result = await iteration.next()
-                slot.withLock { $0 = result }
-                group.leave()
-            }
-            group.wait()
-            if let result = slot.withLock({ $0.take() }) {
-                deliver(result)
-            }
+            let slot = ResultSlot()  // its group entered
+            Task(executorPreference: iteration.executor) { slot.fill(await iteration.next()) }
+            slot.group.wait()
+            if let result = slot.take() { deliver(result) }
         }
     }
 
-    /// Fetches the cities with completion handlers, at most `jobs` requests in flight, and
-    /// hands each result to `deliver` on the calling thread in input order, as soon as it and
-    /// every city before it are done. One iteration of ``results(for:jobs:)`` runs on a queue
-    /// of its own and fills each city's slot; the calling thread waits on the slots in turn.
-    /// Blocks the calling thread.
+    /// Fetches the cities with completion handlers, at most `jobs` requests in flight, and hands each result to
+    /// `deliver` on the calling thread in input order, as soon as it and every city before it are done. One iteration
+    /// of ``results(for:jobs:)`` runs on a queue of its own and fills each city's slot; the calling thread waits on the
+    /// slots in turn. Blocks the calling thread.
     public func fetchInParallel(_ cities: [City], jobs: Int, deliver: (FetchResult) -> Void) {
         let slots = cities.map { _ in ResultSlot() }
-        slots.forEach { $0.group.enter() }
         let iteration = BlockingIteration(results(for: cities, jobs: jobs).makeAsyncIterator())
         Task(executorPreference: iteration.executor) {
             for slot in slots {
@@ -45,9 +33,7 @@ extension ForecastClient {
         }
         for slot in slots {
             slot.group.wait()
-            if let result = slot.take() {
-                deliver(result)
-            }
+            if let result = slot.take() { deliver(result) }
         }
     }
 }
@@ -74,11 +60,13 @@ private final class BlockingIteration: @unchecked Sendable {
     }
 }
 
-/// One city's place in ``ForecastClient/fetchInParallel(_:jobs:deliver:)``: its result, filled
-/// by the iteration, and the group the calling thread waits on until then.
+/// One city's place in a blocking adapter: its result, filled by the iteration, and the group
+/// (entered when made) the calling thread waits on until then.
 private final class ResultSlot: Sendable {
     let group = DispatchGroup()
     private let result = LockedValue<FetchResult?>(nil)
+
+    init() { group.enter() }
 
     func fill(_ value: FetchResult?) {
         result.withLock { $0 = value }

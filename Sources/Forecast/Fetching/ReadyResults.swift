@@ -1,21 +1,14 @@
-/// Results known before anything is printed (the sun's, computed), as the sequence a command's
-/// run hands over.
-package struct ReadyResults<Value: Sendable>: AsyncSequence {
-    let results: [CityResult<Value>]
+/// Results known before anything is printed (the sun's, computed), as the sequence a command's run hands over.
+package struct ReadyResults<Value: Sendable>: AsyncSequence, AsyncIteratorProtocol {
+    var rest: IndexingIterator<[CityResult<Value>]>
 
     package init(_ results: [CityResult<Value>]) {
-        self.results = results
+        rest = results.makeIterator()
     }
 
-    package struct AsyncIterator: AsyncIteratorProtocol {
-        var rest: IndexingIterator<[CityResult<Value>]>
-
-        package mutating func next() async -> CityResult<Value>? {
-            rest.next()
-        }
+    package mutating func next() async -> CityResult<Value>? {
+        rest.next()
     }
 
-    package func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(rest: results.makeIterator())
-    }
+    package func makeAsyncIterator() -> Self { self }
 }

@@ -10,14 +10,12 @@ struct Route: Sendable {
     /// One source's file, and what a city takes from it.
     struct Leg: Sendable {
         let feed: Feed
-        /// A second file of the same key that the value is read with if it comes (the
-        /// forecaster's overview beside an office's forecast): its failure costs the value
-        /// nothing but what it would have added.
+        /// A second file of the same key that the value is read with if it comes (the forecaster's overview beside an
+        /// office's forecast): its failure costs the value nothing but what it would have added.
         let companion: Feed?
         /// Who made the values read from the file.
         let provider: Provider
-        /// What `city` takes from the decoded file (and the companion's, if it came), at `now`
-        /// (seconds since 1970).
+        /// What `city` takes from the decoded file (and the companion's, if it came), at `now` (seconds since 1970).
         let read: @Sendable (_ file: any Sendable, _ companion: (any Sendable)?, _ city: City, _ now: Int) throws(ForecastError) -> any Sendable
 
         /// A leg whose source's files are `File`s, and whose values are `Value`s.
@@ -42,9 +40,8 @@ struct Route: Sendable {
     /// the deadline), or has not answered within ``hedgeDelay(since:deadline:limit:)``.
     let fallback: Leg?
 
-    /// How long the first source has to answer, from its request's start at `since`, before the
-    /// fallback is asked as well: `limit` (3 s), or half of what is left of the deadline then, if
-    /// sooner (none once it has passed).
+    /// How long the first source has to answer, from its request's start at `since`, before the fallback is asked as
+    /// well: `limit` (3 s), or half of what is left of the deadline then, if sooner (none once it has passed).
     static func hedgeDelay(since: ContinuousClock.Instant, deadline: ContinuousClock.Instant?, limit: Duration = .seconds(3)) -> Duration {
         guard let deadline else { return limit }
         return max(.zero, min(limit, (deadline - since) / 2))

@@ -15,16 +15,14 @@ enum RunEvent: Sendable {
 /// The events of one run, in the order they were posted: the one place other threads reach a
 /// run, whose state only its consumer touches.
 ///
-/// A request's end is posted by the session's thread itself (`Request.whenFinished`),
-/// which resumes the waiting consumer directly: a city's answer moves between threads only
-/// twice, to the session's thread and back, and is stored (and its lock let go) as soon as the
-/// consumer has it, whichever city it is printing.
+/// A request's end is posted by the session's thread itself (`Request.whenFinished`), which resumes the waiting
+/// consumer directly: a city's answer moves between threads only twice, to the session's thread and back, and is stored
+/// (and its lock let go) as soon as the consumer has it, whichever city it is printing.
 final class RunEvents: Sendable {
     private struct State {
         var events: [RunEvent] = []
-        /// Resumes the consumer, when `waiting`. A closure of a non-generic type rather than the
-        /// continuation, so that the state's layout needs no generic type's metadata (nor an
-        /// optional's: the flag says whether it is set).
+        /// Resumes the consumer, when `waiting`. A closure of a non-generic type rather than the continuation, so that
+        /// the state's layout needs no generic type's metadata (nor an optional's: the flag says whether it is set).
         var waiter: @Sendable () -> Void = {}
         var waiting = false
     }
@@ -50,10 +48,9 @@ final class RunEvents: Sendable {
                 return state.events
             }
             if !events.isEmpty { return events }
-            // A throwing continuation, though it never throws: its error type is `any Error`, as
-            // a request's async bridge has it, where `Never`'s would cost the first run a search
-            // of the binary's conformances for `Never: Error`. (`do`, not `try?`: an optional of
-            // the result would be one more type to make.)
+            // A throwing continuation, though it never throws: its error type is `any Error`, as a request's async
+            // bridge has it, where `Never`'s would cost the first run a search of the binary's conformances for `Never:
+            // Error`. (`do`, not `try?`: an optional of the result would be one more type to make.)
             do {
                 try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

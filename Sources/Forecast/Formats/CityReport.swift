@@ -1,15 +1,13 @@
 /// What a city's value shows the formatters, whatever its source: a number of rows (a day
 /// each, for the forecasts) and one ``ReportLayout`` that says how every format prints them.
 ///
-/// The formatters (``TSVFormatter``, ``JSONFormatter``, ``LineFormatter``,
-/// ``TemplateFormatter``, ``TableFormatter``, ``WaybarFormatter``) are written once against
-/// this protocol: a new source brings its value's fields, not new formatters. Each source's
-/// value conforms in its own folder.
+/// The formatters (``TSVFormatter``, ``JSONFormatter``, ``LineFormatter``, ``TemplateFormatter``, ``TableFormatter``,
+/// ``WaybarFormatter``) are written once against this protocol: a new source brings its value's fields, not new
+/// formatters. Each source's value conforms in its own folder.
 ///
-/// A row is named by its index: the layout's closures, written in the value's own folder, read
-/// the row they are given, so a formatter never needs the row's type. (A formatter runs as
-/// unspecialized generic code behind `any ResultFormatter`; an associated type there would cost
-/// every run the runtime's look-up of its metadata.)
+/// A row is named by its index: the layout's closures, written in the value's own folder, read the row they are given,
+/// so a formatter never needs the row's type. (A formatter runs as unspecialized generic code behind `any
+/// ResultFormatter`; an associated type there would cost every run the runtime's look-up of its metadata.)
 public protocol CityReport: Sendable {
     /// How many rows the value has.
     var rowCount: Int { get }
@@ -18,8 +16,7 @@ public protocol CityReport: Sendable {
     /// A `--verbose` note of its own for `city`, when it has more to say than the request's
     /// line (a week without temperatures names the points it looked for); nil for none.
     func verboseNote(for city: City) -> String?
-    /// Why the value, printed all the same, fails its city (observations over 3 hours old);
-    /// nil for none.
+    /// Why the value, printed all the same, fails its city (observations over 3 hours old); nil for none.
     var problem: ForecastError? { get }
 }
 
@@ -35,9 +32,8 @@ extension CityReport {
 /// Made once by the value's own folder (`API/CityForecast+Report.swift`,
 /// `AgencyForecast/WeeklyForecast+Report.swift`); a class, so that handing it out copies nothing.
 ///
-/// Its parameter asks only `Sendable` (a marker, with nothing to look up at run time): a
-/// constraint to ``CityReport`` would cost each run a search of the binary's conformances when
-/// the layout's metadata is first made.
+/// Its parameter asks only `Sendable` (a marker, with nothing to look up at run time): a constraint to ``CityReport``
+/// would cost each run a search of the binary's conformances when the layout's metadata is first made.
 public final class ReportLayout<Report: Sendable>: Sendable {
     /// A row's values, in order: TSV's columns after id, city and prefecture (those marked
     /// for it), and the members of JSON's day objects.
@@ -49,13 +45,11 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     let jsonFields: [Field<Report>]
     /// JSON's members of a city after its id, name and prefecture, before its days.
     let members: @Sendable (CityResult<Report>, Language) -> [(String, JSONText)]
-    /// The city's name and prefecture as the value has them (the API's location), or nil for
-    /// the catalog's.
+    /// The city's name and prefecture as the value has them (the API's location), or nil for the catalog's.
     let place: @Sendable (Report) -> (city: String, prefecture: String)?
     /// When the value was published, as ISO 8601: the table's footer.
     let published: @Sendable (Report) -> String
-    /// Row `row` on the line format, before the untrusted-text gate; row 0 follows the city's
-    /// name.
+    /// Row `row` on the line format, before the untrusted-text gate; row 0 follows the city's name.
     let line: @Sendable (Report, _ row: Int, Language) -> String
     /// What a template's placeholder prints for a row; nil prints as `-`.
     let placeholder: @Sendable (FormatTemplate.Placeholder, Report, _ row: Int, Language) -> String?
@@ -79,9 +73,8 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     /// Waybar's class of a value, ranked (the highest rank among the cities is the bar's),
     /// in place of the first city's weather; nil for the weather's.
     let barClass: (@Sendable (Report) -> (rank: Int, name: String))?
-    /// The day ("YYYY-MM-DD") a row is about, for what other sources add to a template
-    /// (``TemplateAddition``): by default the row's `%d`; the warnings, whose `%d` is a
-    /// report's, are about today.
+    /// The day ("YYYY-MM-DD") a row is about, for what other sources add to a template (``TemplateAddition``): by
+    /// default the row's `%d`; the warnings, whose `%d` is a report's, are about today.
     let day: @Sendable (Report, _ row: Int) -> String?
 
     init(
@@ -102,15 +95,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         self.rowsKey = rowsKey
         self.timeLead = timeLead
         self.fields = fields
-        var tsvFields: [Field<Report>] = [], jsonFields: [Field<Report>] = [], tsvNames: [String] = []
-        for field in fields {
-            if field.formats != .json {
-                tsvFields.append(field)
-                tsvNames.append(field.name)
-            }
-            if field.formats != .tsv { jsonFields.append(field) }
-        }
-        (self.tsvFields, self.jsonFields, self.tsvNames) = (tsvFields, jsonFields, tsvNames)
+        tsvFields = fields.filter { $0.formats != .json }
+        tsvNames = tsvFields.map { $0.name }
+        jsonFields = fields.filter { $0.formats != .tsv }
         self.members = members
         self.place = place
         self.published = published
@@ -206,8 +193,7 @@ struct TableColumn<Report>: Sendable {
 }
 
 extension Language {
-    /// The cells between two columns of a table: Japanese spaces its columns by two, English
-    /// by one.
+    /// The cells between two columns of a table: Japanese spaces its columns by two, English by one.
     var columnGap: Int { self == .en ? 1 : 2 }
 }
 

@@ -1,22 +1,19 @@
 /// The columns a table shows at a width: the first stage of a fixed drop sequence that fits.
 ///
-/// A table names all its columns and, in order, the steps that make it narrower: each drops
-/// a column or merges several into one. Stage 0 is every column; stage k is stage k - 1 with
-/// step k applied. The layout is the first stage whose columns, at their least widths, fit the
-/// width; the columns with room to grow then share what is left, in order, each up to its
-/// widest. A stage that fits a width fits every larger one, so the stage chosen never goes up
-/// as the width grows: a column shown at a width is shown at every larger width. When not even
-/// the last stage fits, it is used at its least widths and the rows are wider than asked,
-/// since a table would rather overflow than cut a name or a number.
+/// A table names all its columns and, in order, the steps that make it narrower: each drops a column or merges several
+/// into one. Stage 0 is every column; stage k is stage k - 1 with step k applied. The layout is the first stage whose
+/// columns, at their least widths, fit the width; the columns with room to grow then share what is left, in order, each
+/// up to its widest. A stage that fits a width fits every larger one, so the stage chosen never goes up as the width
+/// grows: a column shown at a width is shown at every larger width. When not even the last stage fits, it is used at
+/// its least widths and the rows are wider than asked, since a table would rather overflow than cut a name or a number.
 ///
 /// Any table can use it: the daily table (`TableLayout`) and one with a column per day alike.
 struct ColumnLayout<Key: Equatable & Sendable>: Equatable, Sendable {
     /// One column of a table: which it is, its width, the gap before it, and how its text sits.
     ///
-    /// A column's width is fixed, except for a column with room to grow (`widest` above `width`),
-    /// which takes what the terminal leaves, up to `widest`. Text that wraps (names, phrases,
-    /// reasons) breaks within the width; text that does not (numbers, dates, IDs) stays whole on
-    /// one line, since a number cut in two reads as two numbers.
+    /// A column's width is fixed, except for a column with room to grow (`widest` above `width`), which takes what the
+    /// terminal leaves, up to `widest`. Text that wraps (names, phrases, reasons) breaks within the width; text that
+    /// does not (numbers, dates, IDs) stays whole on one line, since a number cut in two reads as two numbers.
     struct Column: Equatable, Sendable {
         /// Which column this is, in the table's own terms.
         var key: Key
@@ -172,8 +169,7 @@ extension ColumnLayout {
         labelledRow(labels, across: "failed: " + ValueText.field(error.map { "\($0)" } ?? "unknown error"), style: .red)
     }
 
-    /// Under a stale copy's name, from `indent`: the copy is old, and how old, within the
-    /// row's width.
+    /// Under a stale copy's name, from `indent`: the copy is old, and how old, within the row's width.
     func staleLines(_ stale: StaleCopy, indent: Int, color: Bool) -> String {
         let line = "(stale, \(stale.ageText) old: the fetch failed)"
         return TextWrap.lines(line, width: totalWidth - indent).map {

@@ -11,9 +11,8 @@
 ///   天気      晴れ　夜　くもり
 /// ```
 ///
-/// Cities are separated by a blank line. Every text of the server passes the untrusted-text
-/// gate; a line feed of the overview stays a line break. A failed city keeps a line saying why;
-/// a stale copy says how old it is.
+/// Cities are separated by a blank line. Every text of the server passes the untrusted-text gate; a line feed of the
+/// overview stays a line break. A failed city keeps a line saying why; a stale copy says how old it is.
 public struct DetailFormatter: ResultFormatter {
     /// Days per city, 1 to 3.
     public var days: Int
@@ -83,8 +82,7 @@ public struct DetailFormatter: ResultFormatter {
         return text
     }
 
-    /// `text` through the gate, wrapped to the width; the first line led by `lead`, the rest
-    /// by `indent` spaces.
+    /// `text` through the gate, wrapped to the width; the first line led by `lead`, the rest by `indent` spaces.
     private func wrap(_ text: String, indent: Int, lead: String = "") -> String {
         let lines = TextWrap.lines(UntrustedText.sanitized(text), width: width - indent)
         let pad = String(repeating: " ", count: indent)

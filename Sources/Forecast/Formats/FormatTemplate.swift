@@ -1,12 +1,10 @@
-/// A `--format` template in wttr.in's spirit: text with `%` placeholders, `%l %C %H°` →
-/// `東京 晴のち曇 27°`.
+/// A `--format` template in wttr.in's spirit: text with `%` placeholders, `%l %C %H°` → `東京 晴のち曇 27°`.
 ///
 /// Parsing is separate from printing so that an unknown placeholder is found before any request.
 public struct FormatTemplate: Sendable, Equatable {
-    /// What a placeholder stands for: the letter after `%`, and what it prints. The city's and
-    /// the days' are declared here; a source's own in its folder (`%r`, the week's reliability),
-    /// and `Registry` lists which commands answer which. A row that does not answer one
-    /// prints `-`.
+    /// What a placeholder stands for: the letter after `%`, and what it prints. The city's and the days' are declared
+    /// here; a source's own in its folder (`%r`, the week's reliability), and `Registry` lists which commands answer
+    /// which. A row that does not answer one prints `-`.
     public struct Placeholder: Sendable, Hashable, CustomStringConvertible {
         /// The letter after `%`.
         public let rawValue: Character

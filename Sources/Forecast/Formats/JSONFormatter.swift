@@ -1,13 +1,11 @@
 /// One JSON array, one object per city in input order.
 ///
-/// A city: `{"id", "city", "prefecture", …, "days": [{…}]}`: its ID and names, then the members
-/// its value's ``ReportLayout`` gives (the 3-day forecast's `district` and `public_time`; the
-/// week's `office`, `report_time` and `temperature_point`; `"source": "jma"` for what was read
-/// from the agency's file), and a day object per row with the layout's fields. Numbers are
-/// numbers, unknown values `null`. A stale copy shown for a failed fetch (`--stale-if-error`)
-/// has `"stale": true` and `"fetched_at"` (ISO 8601, UTC) before its days. A failed city:
-/// `{"id", "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind``
-/// ("timeout", "http", "api", …).
+/// A city: `{"id", "city", "prefecture", …, "days": [{…}]}`: its ID and names, then the members its value's
+/// ``ReportLayout`` gives (the 3-day forecast's `district` and `public_time`; the week's `office`, `report_time` and
+/// `temperature_point`; `"source": "jma"` for what was read from the agency's file), and a day object per row with the
+/// layout's fields. Numbers are numbers, unknown values `null`. A stale copy shown for a failed fetch
+/// (`--stale-if-error`) has `"stale": true` and `"fetched_at"` (ISO 8601, UTC) before its days. A failed city: `{"id",
+/// "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
 public struct JSONFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
@@ -61,10 +59,8 @@ public struct JSONFormatter: ResultFormatter {
     }
 }
 
-/// A piece of JSON, written as it goes: strings escaped, numbers as the API writes them,
-/// unknown values `null`.
+/// A piece of JSON, written as it goes: strings escaped, numbers as the API writes them, unknown values `null`.
 package struct JSONText {
-    /// The JSON itself.
     package let text: String
 
     /// Text that is JSON already (`true`, an array).
@@ -91,10 +87,9 @@ package struct JSONText {
         JSONText(text: "{" + members.map { "\(string($0.0).text): \($0.1.text)" }.joined(separator: ", ") + "}")
     }
 
-    /// A string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8), except
-    /// the characters the untrusted-text gate stops (controls, DEL, C1, bidi overrides), which
-    /// are escaped (`\u001b`, `\u009b`, `\u202e`): the text is kept, and no reader that prints
-    /// a string raw gets a control from it.
+    /// A string literal, or `null` for nil. Non-ASCII text is written as it is (UTF-8), except the characters the
+    /// untrusted-text gate stops (controls, DEL, C1, bidi overrides), which are escaped (`\u001b`, `\u009b`, `\u202e`):
+    /// the text is kept, and no reader that prints a string raw gets a control from it.
     package static func string(_ value: String?) -> JSONText {
         guard let value else { return JSONText(text: "null") }
         var out = "\""

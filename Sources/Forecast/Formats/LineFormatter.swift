@@ -1,12 +1,10 @@
 /// One short line per city for status bars and prompts: `東京 晴時々曇 -/27° 10%`.
 ///
-/// The name, then each row as the value's ``ReportLayout`` writes it, rows after the first led
-/// by their label and separated by ` | `: the 3-day forecast's telop, min/max °C (`-` when
-/// unknown) and the highest chance of rain still ahead (`明日 曇り 18/25° 40%` for a later
-/// day); the week's weekday, icon, min/max and chance of rain. No colour, no header. A failed
-/// city keeps its line, as its name and `-` (`横浜 -`), so that line N is always the Nth city
-/// for a status bar. A stale copy shown for a failed fetch ends with its age:
-/// `東京 晴 -/27° 10% (stale, 3 h old)`.
+/// The name, then each row as the value's ``ReportLayout`` writes it, rows after the first led by their label and
+/// separated by ` | `: the 3-day forecast's telop, min/max °C (`-` when unknown) and the highest chance of rain still
+/// ahead (`明日 曇り 18/25° 40%` for a later day); the week's weekday, icon, min/max and chance of rain. No colour, no
+/// header. A failed city keeps its line, as its name and `-` (`横浜 -`), so that line N is always the Nth city for a
+/// status bar. A stale copy shown for a failed fetch ends with its age: `東京 晴 -/27° 10% (stale, 3 h old)`.
 public struct LineFormatter: ResultFormatter {
     /// Rows (days) per line; at least one.
     public var days: Int

@@ -47,10 +47,8 @@ package enum OutputFormat: Equatable, Sendable {
 
     /// True for the formats of one line per city (line, a template): one day unless --days says more.
     package var isOneLine: Bool {
-        switch self {
-        case .line, .template: true
-        default: false
-        }
+        if case .template = self { return true }
+        return self == .line
     }
 
     /// True for the formats a status bar reads, which `--watch` prints: line, a template, waybar.

@@ -5,11 +5,10 @@
 /// 発表 2024-02-12 17:00 JST: 岡山
 /// ```
 ///
-/// One line without names when every city shares its time, else one line per time, in the
-/// order the times first appear, naming its cities. A stale copy counts with its own time (the
-/// copy's `publicTime`); a failed city, with no forecast, has none. A line wraps between cities
-/// and between the words before them, never inside a name, a date or a time; its later lines
-/// are indented by two cells. Any table can close with it: it reads only names and times.
+/// One line without names when every city shares its time, else one line per time, in the order the times first appear,
+/// naming its cities. A stale copy counts with its own time (the copy's `publicTime`); a failed city, with no forecast,
+/// has none. A line wraps between cities and between the words before them, never inside a name, a date or a time; its
+/// later lines are indented by two cells. Any table can close with it: it reads only names and times.
 struct PublicationFooter {
     /// The publication times, in order of first appearance, each with its cities' names.
     private(set) var times: [(time: String, cities: [String])] = []
@@ -55,10 +54,9 @@ struct PublicationFooter {
         return lines
     }
 
-    /// The credit the agency's terms of use ask for, under anything printed from its file:
-    /// `出典: 気象庁`, or `Source: Japan Meteorological Agency`, with the cities it covers in
-    /// brackets when it does not cover them all (`出典: 気象庁 (横浜、大阪)`), wrapping between
-    /// words and names.
+    /// The credit the agency's terms of use ask for, under anything printed from its file: `出典: 気象庁`, or `Source: Japan
+    /// Meteorological Agency`, with the cities it covers in brackets when it does not cover them all (`出典: 気象庁
+    /// (横浜、大阪)`), wrapping between words and names.
     static func creditLines(width: Int, language: Language, cities: [String] = []) -> [String] {
         var credit = language == .en ? ["Source: ", "Japan ", "Meteorological ", "Agency"] : ["出典: ", "気象庁"]
         let separator = language == .en ? ", " : "、"

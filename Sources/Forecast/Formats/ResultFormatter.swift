@@ -1,9 +1,8 @@
 /// Turns results into text: a prologue, one block per city in input order, an epilogue.
 ///
-/// Every formatter prints any ``CityReport``: a city's ``CityResult`` of the 3-day forecast,
-/// of the week, of any source, each through its value's ``ReportLayout``. Blocks are
-/// independent so that a caller can write each city the moment it is ready; the whole output
-/// is ``format(_:)``. Every formatter is a pure function of its input.
+/// Every formatter prints any ``CityReport``: a city's ``CityResult`` of the 3-day forecast, of the week, of any
+/// source, each through its value's ``ReportLayout``. Blocks are independent so that a caller can write each city the
+/// moment it is ready; the whole output is ``format(_:)``. Every formatter is a pure function of its input.
 public protocol ResultFormatter: Sendable {
     /// Written before the first city (a header line, an opening bracket), possibly "".
     func prologue<Report: CityReport>(for report: Report.Type) -> String
@@ -43,15 +42,13 @@ extension CityResult where Value: CityReport {
         return value.flatMap { Value.layout.place($0)?.city } ?? city.name
     }
 
-    /// The city's prefecture as every format prints it: the value's own, else the catalog's;
-    /// in English its romaji.
+    /// The city's prefecture as every format prints it: the value's own, else the catalog's; in English its romaji.
     public func prefecture(_ language: Language) -> String {
         language.prefectureName(value.flatMap { Value.layout.place($0)?.prefecture } ?? city.prefecture)
     }
 
-    /// The indices of the rows a formatter shows: the first `count`, and at least one (none
-    /// for a city without a value). A value without rows has row 0 where its layout shows
-    /// "none" (``ReportLayout/showsNone``).
+    /// The indices of the rows a formatter shows: the first `count`, and at least one (none for a city without a
+    /// value). A value without rows has row 0 where its layout shows "none" (``ReportLayout/showsNone``).
     func rows(_ count: Int) -> Range<Int> {
         guard let value else { return 0..<0 }
         let rows = Value.layout.showsNone ? Swift.max(1, value.rowCount) : value.rowCount
@@ -100,9 +97,8 @@ enum ValueText {
         return String(characters[5..<10]) + " " + String(characters[11..<16])
     }
 
-    /// A publication time as people read it: "2022-05-19T05:00:00+09:00" becomes
-    /// "2022-05-19 05:00 JST" (Japan's offset) or "2022-05-19 05:00 +01:00"; another text is
-    /// kept as it is.
+    /// A publication time as people read it: "2022-05-19T05:00:00+09:00" becomes "2022-05-19 05:00 JST" (Japan's
+    /// offset) or "2022-05-19 05:00 +01:00"; another text is kept as it is.
     static func publicationTime(_ iso: String) -> String {
         let characters = Array(iso)
         guard characters.count == 25, characters[10] == "T", characters[16] == ":" else { return iso }
@@ -121,7 +117,6 @@ public protocol CityDecoration: Sendable {
     func field(for id: String, language: Language) -> String
     /// JSON's member of the city of `id`, as JSON text.
     func json(for id: String, language: Language) -> String
-    /// The table's lines under the rows, for the cities printed: what the agency's credit then
-    /// covers for every city.
+    /// The table's lines under the rows, for the cities printed: what the agency's credit then covers for every city.
     func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String]
 }

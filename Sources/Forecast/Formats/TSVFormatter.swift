@@ -1,11 +1,9 @@
-/// Tab-separated values for scripts: a header, then one row per city and day (per row of its
-/// value).
+/// Tab-separated values for scripts: a header, then one row per city and day (per row of its value).
 ///
-/// The columns are `id`, `city` and `prefecture`, then the value's own (its ``ReportLayout``'s
-/// fields): for the 3-day forecast `date day telop min_c max_c rain_00_06 rain_06_12
-/// rain_12_18 rain_18_24`, for the week `date weekday telop min_c max_c rain reliability`.
-/// Unknown values are empty fields, never 0; rain is a bare number. A failed city has no rows
-/// (its error goes to stderr).
+/// The columns are `id`, `city` and `prefecture`, then the value's own (its ``ReportLayout``'s fields): for the 3-day
+/// forecast `date day telop min_c max_c rain_00_06 rain_06_12 rain_12_18 rain_18_24`, for the week `date weekday telop
+/// min_c max_c rain reliability`. Unknown values are empty fields, never 0; rain is a bare number. A failed city has no
+/// rows (its error goes to stderr).
 public struct TSVFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
@@ -13,8 +11,7 @@ public struct TSVFormatter: ResultFormatter {
     public var header: Bool
     /// The language of the values (the column names stay).
     public var language: Language
-    /// A last column of what another source adds (with `--warnings`, each city's warnings of
-    /// level 3 or more).
+    /// A last column of what another source adds (with `--warnings`, each city's warnings of level 3 or more).
     public var decoration: (any CityDecoration)?
 
     /// Creates a formatter of `days` rows per city, with or without the header line.
@@ -39,10 +36,7 @@ public struct TSVFormatter: ResultFormatter {
         let city = [ValueText.field(result.city.id), ValueText.field(result.name(language)), ValueText.field(result.prefecture(language))]
         var text = ""
         for row in result.rows(days) {
-            var line = city
-            for field in fields {
-                line.append(field.value(value, row, language).tsv)
-            }
+            var line = city + fields.map { $0.value(value, row, language).tsv }
             if let decoration { line.append(decoration.field(for: result.city.id, language: language)) }
             text += ValueText.tabLine(line)
         }

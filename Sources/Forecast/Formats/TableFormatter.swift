@@ -7,22 +7,17 @@
 /// 130010  東京      今日   05-19  晴のち曇         -   27      -    0%   10%   10%
 /// ```
 ///
-/// The columns after the ID and the name are the value's (its ``ReportLayout``'s table), and so
-/// is the drop sequence that makes the table narrower: each step drops a column or merges
-/// several into one, in the same order in both languages, so a column shown at a width is
-/// shown at every larger width (`ColumnLayout`). Columns are padded by display width (a CJK
-/// character takes two cells) to widths fixed in advance from the width, so rows written city
-/// by city as results arrive stay aligned; a weather phrase, a name or a reason longer than
-/// its column wraps within it, a number or a date never. No line is wider than the width down
-/// to the last stage's need; below, the narrowest layout keeps its least widths. Where the city
-/// column is dropped, each city's name has a line of its own above its rows.
+/// The columns after the ID and the name are the value's (its ``ReportLayout``'s table), and so is the drop sequence
+/// (`ColumnLayout`) that makes the table narrower. Columns are padded by display width (a CJK character takes two cells)
+/// to widths fixed in advance from the width, so rows written city by city as results arrive stay aligned; a weather
+/// phrase, a name or a reason longer than its column wraps within it, a number or a date never. Where the city column
+/// is dropped, each city's name has a line of its own above its rows.
 ///
-/// Unknown values are `-`. A failed city keeps a row that says it failed and why; a stale copy
-/// shown for a failed fetch gets a line under its rows, with its age. The publication times
-/// close the table (`PublicationFooter`), stale copies with their own, and the agency's
-/// credit (出典: 気象庁) when anything printed was read from its files. Colour (ANSI) is
-/// optional; the 3-day forecast's temperatures may be shown in °F. The server's text passes
-/// the untrusted-text gate before any colour is added.
+/// Unknown values are `-`. A failed city keeps a row that says it failed and why; a stale copy shown for a failed fetch
+/// gets a line under its rows, with its age. The publication times close the table (`PublicationFooter`), stale copies
+/// with their own, and the agency's credit (出典: 気象庁) when anything printed was read from its files. Colour (ANSI) is
+/// optional; the 3-day forecast's temperatures may be shown in °F. The server's text passes the untrusted-text gate
+/// before any colour is added.
 public struct TableFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
@@ -49,9 +44,8 @@ public struct TableFormatter: ResultFormatter {
 
     var style: TableStyle { TableStyle(language: language, fahrenheit: fahrenheit) }
 
-    /// Every column of a kind of value's full table in `language`, at its least width: the
-    /// city's ID and name (its English column holds the longest word of any catalog name), then
-    /// the value's.
+    /// Every column of a kind of value's full table in `language`, at its least width: the city's ID and name (its
+    /// English column holds the longest word of any catalog name), then the value's.
     static func columns<Report: CityReport>(for report: Report.Type, language: Language) -> [ColumnLayout<String>.Column] {
         let city = ColumnLayout<String>.Column("city", width: language == .en ? 12 : 8, gap: language.columnGap)
         return [ColumnLayout<String>.Column("id", width: 6, gap: 0, wraps: false), city]
@@ -84,10 +78,9 @@ public struct TableFormatter: ResultFormatter {
     /// True: the epilogue lists the publication times of the results.
     public var epilogueReadsResults: Bool { true }
 
-    /// The publication times of every city printed with a value, stale copies included (one
-    /// line if they share one), then the agency's credit if any was read from its files,
-    /// naming those cities unless every printed city was (`出典: 気象庁 (横浜)`). With
-    /// a decoration (`--warnings`), its lines come first, and the credit covers them.
+    /// The publication times of every city printed with a value, stale copies included (one line if they share one),
+    /// then the agency's credit if any was read from its files, naming those cities unless every printed city was (`出典:
+    /// 気象庁 (横浜)`). With a decoration (`--warnings`), its lines come first, and the credit covers them.
     public func epilogue<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         var lines = PublicationFooter(results: results, language: language).lines(width: width, language: language)
         guard !lines.isEmpty else { return "" }

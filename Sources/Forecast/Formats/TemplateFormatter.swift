@@ -1,13 +1,12 @@
 /// The `--format` template format: the template filled in, one line per city, for the first
 /// row (day) only unless `days` says more (then one line per city and row).
 ///
-/// `%i`, `%l` and `%P` are the city's ID, name and prefecture; the other placeholders are the
-/// row's, as its value's ``ReportLayout`` gives them (in the week `%c` is the icon or the code
-/// itself, `%D` the weekday, `%r` the reliability; in the 3-day forecast `%r` has none). An
-/// unknown value prints as `-`. A failed city keeps its line, its ID, name and prefecture from
-/// the catalog and `-` for the rest, so that line N is city N for a status bar. The whole line
-/// passes the untrusted-text gate, the template's own text included: it never carries colour
-/// or a control character.
+/// `%i`, `%l` and `%P` are the city's ID, name and prefecture; the other placeholders are the row's, as its value's
+/// ``ReportLayout`` gives them (in the week `%c` is the icon or the code itself, `%D` the weekday, `%r` the
+/// reliability; in the 3-day forecast `%r` has none). An unknown value prints as `-`. A failed city keeps its line, its
+/// ID, name and prefecture from the catalog and `-` for the rest, so that line N is city N for a status bar. The whole
+/// line passes the untrusted-text gate, the template's own text included: it never carries colour or a control
+/// character.
 public struct TemplateFormatter: ResultFormatter {
     /// The parsed template.
     public var template: FormatTemplate
@@ -36,8 +35,7 @@ public struct TemplateFormatter: ResultFormatter {
 
     /// The template for row `row` of the result's value (nil for a city without one).
     private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
-        // What an addition answers is computed once for the line, whichever of its
-        // placeholders the template has.
+        // What an addition answers is computed once for the line, whichever of its placeholders the template has.
         var added: [Int: [FormatTemplate.Placeholder: String]] = [:]
         return template.line { placeholder in
             switch placeholder {
@@ -57,9 +55,8 @@ public struct TemplateFormatter: ResultFormatter {
     }
 }
 
-/// Placeholders that a source answers in every command's templates, from the city and the day
-/// a row is about, where the row's own value does not answer them (the sun's `%S` and `%s`).
-/// `Registry` lists them.
+/// Placeholders that a source answers in every command's templates, from the city and the day a row is about, where the
+/// row's own value does not answer them (the sun's `%S` and `%s`). `Registry` lists them.
 package protocol TemplateAddition: Sendable {
     /// The placeholders it answers.
     var placeholders: [FormatTemplate.Placeholder] { get }

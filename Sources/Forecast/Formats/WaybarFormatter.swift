@@ -1,5 +1,4 @@
-/// One JSON object on one line for all the cities, as waybar's custom modules read it
-/// (`"return-type": "json"`):
+/// One JSON object on one line for all the cities, as waybar's custom modules read it (`"return-type": "json"`):
 ///
 /// ```
 /// {"text": "東京 晴のち曇 -/27° 10%  横浜 -", "tooltip": "…", "class": ["sunny", "failed"], "alt": "111"}
@@ -20,13 +19,11 @@
 ///   not know and nothing else, `none`), and `alt` is that level (`"5"` … `"2"`, `"1"` for
 ///   unknown, `"0"`), or `failed` when no city has its warnings.
 ///
-/// Every string is escaped as ``JSONFormatter`` escapes it, so the object is valid JSON, and
-/// on one line, whatever the server sends. Waybar reads the text and the tooltip as Pango
-/// markup unless the module sets `"escape": true`.
+/// Every string is escaped as ``JSONFormatter`` escapes it, so the object is valid JSON, and on one line, whatever the
+/// server sends. Waybar reads the text and the tooltip as Pango markup unless the module sets `"escape": true`.
 ///
-/// As a ``ResultFormatter`` it prints nothing until every city is known: no prologue, empty
-/// blocks, and the object with its newline as the epilogue. A mode that prints an update now
-/// and then calls ``object(for:)`` itself.
+/// As a ``ResultFormatter`` it prints nothing until every city is known: no prologue, empty blocks, and the object with
+/// its newline as the epilogue. A mode that prints an update now and then calls ``object(for:)`` itself.
 public struct WaybarFormatter: ResultFormatter {
     /// The template of each city's text, or nil for the line format.
     public var template: FormatTemplate?
@@ -56,13 +53,8 @@ public struct WaybarFormatter: ResultFormatter {
 
         /// The class of JMA's group `group` (100, 200, 300, 400); nil for any other number.
         public init?(group: Int) {
-            switch group {
-            case 100: self = .sunny
-            case 200: self = .cloudy
-            case 300: self = .rain
-            case 400: self = .snow
-            default: return nil
-            }
+            guard group % 100 == 0, (1...4).contains(group / 100) else { return nil }
+            self = Self.allCases[group / 100 - 1]
         }
 
         /// The class of a weather code: its group's.
@@ -122,12 +114,7 @@ public struct WaybarFormatter: ResultFormatter {
         } else {
             LineFormatter(days: 1, language: language)
         }
-        var text = ""
-        for (index, result) in results.enumerated() {
-            if index > 0 { text += "  " }
-            text += Self.withoutFinalNewline(line.block(for: result, index: index))
-        }
-        return text
+        return results.enumerated().map { Self.withoutFinalNewline(line.block(for: $1, index: $0)) }.joined(separator: "  ")
     }
 
     /// The table without colour, its last newline dropped; "" for no results.

@@ -6,9 +6,8 @@ import Foundation
 
 /// Finding a short run of bytes in a body, on the paths every run takes.
 ///
-/// `firstRange(of:)` on `Data` is _StringProcessing's generic search, whose code sits in a
-/// part of the static image that nothing else on those paths touches: calling it would bring
-/// that code into memory at every run.
+/// `firstRange(of:)` on `Data` is _StringProcessing's generic search, whose code sits in a part of the static image
+/// that nothing else on those paths touches: calling it would bring that code into memory at every run.
 enum ByteSearch {
     /// The first range of `needle` in `bytes`, in `bytes`' indices; nil if absent or empty.
     static func firstRange(of needle: some StringProtocol, in bytes: Data) -> Range<Data.Index>? {

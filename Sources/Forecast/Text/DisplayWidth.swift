@@ -3,11 +3,7 @@
 public enum DisplayWidth {
     /// The cells `text` takes: the sum of its characters' widths.
     public static func of(_ text: String) -> Int {
-        var width = 0
-        for character in text {
-            width += of(character)
-        }
-        return width
+        text.reduce(0) { $0 + of($1) }
     }
 
     /// The width of one grapheme: that of its first scalar (emoji sequences count as wide).

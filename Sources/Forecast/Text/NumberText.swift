@@ -1,10 +1,9 @@
 import CurlHTTP
 
-/// Numbers as text: the clean-up of what people and the API write with full-width characters
-/// (the city arguments of the command line, the number fields of a response), and the one way
-/// a number is printed.
+/// Numbers as text: the clean-up of what people and the API write with full-width characters (the city arguments of the
+/// command line, the number fields of a response), and the one way a number is printed.
 package enum NumberText {
-    /// A number as the API writes it and people read it: "12", "-1", "57.2", "0.5".
+    /// A number (of seconds, too) as the API writes it and people read it: "12", "-1", "57.2", "0.5".
     package static func decimal(_ value: Double) -> String {
         CurlError.format(seconds: value)
     }
@@ -29,16 +28,6 @@ package enum NumberText {
         let units = Int((value * 10_000).rounded())
         let fraction = String(units % 10_000)
         return "\(units / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
-    }
-
-    /// A duration's seconds the same way: "15", "0.5".
-    package static func seconds(_ duration: Duration) -> String {
-        decimal(duration.seconds)
-    }
-
-    /// The same for seconds given as a number.
-    package static func seconds(_ value: Double) -> String {
-        decimal(value)
     }
 
     /// Full-width digits, plus and minus signs, point and percent (and U+2212 MINUS SIGN) turned

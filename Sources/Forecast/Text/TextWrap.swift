@@ -1,10 +1,9 @@
 /// Breaks text into lines of at most a given number of terminal cells.
 ///
-/// Lines break at spaces (ASCII or the ideographic U+3000, which the API puts between
-/// phrases), and between any two wide characters, since Japanese has no spaces between words;
-/// a word of narrow characters breaks only when it is wider than a whole line. A line never
-/// starts with a closing mark (、。」…): the character before it moves down with it. Text made
-/// of pieces that must stay whole (a table's footer of names and dates) wraps only between them.
+/// Lines break at spaces (ASCII or the ideographic U+3000, which the API puts between phrases), and between any two
+/// wide characters, since Japanese has no spaces between words; a word of narrow characters breaks only when it is
+/// wider than a whole line. A line never starts with a closing mark (、。」…): the character before it moves down with it.
+/// Text made of pieces that must stay whole (a table's footer of names and dates) wraps only between them.
 package enum TextWrap {
     /// The closing marks no line may start with (the basic rule of Japanese line breaking).
     static let closing: Set<Character> = ["、", "。", "，", "．", "）", "」", "』", "】", "〕", "・", "ー", "ッ", "ャ", "ュ", "ョ", "っ", "ゃ", "ゅ", "ょ", ",", ".", ")"]
@@ -61,11 +60,10 @@ package enum TextWrap {
         return lines
     }
 
-    /// `pieces` in lines of at most `width` cells, breaking only between pieces: a piece (a
-    /// name, a date) is never cut, and one wider than a line has a line to itself, wider than
-    /// asked. Each piece carries the separator that follows it ("東京、", "Tokyo, ", "発表 "); a
-    /// separator's spaces at the end of a line are dropped. Lines after the first start with
-    /// `indent` spaces.
+    /// `pieces` in lines of at most `width` cells, breaking only between pieces: a piece (a name, a date) is never cut,
+    /// and one wider than a line has a line to itself, wider than asked. Each piece carries the separator that follows
+    /// it ("東京、", "Tokyo, ", "発表 "); a separator's spaces at the end of a line are dropped. Lines after the first start
+    /// with `indent` spaces.
     static func lines(pieces: [String], width: Int, indent: Int = 0) -> [String] {
         var lines: [String] = []
         var line = ""
