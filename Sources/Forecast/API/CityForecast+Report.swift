@@ -1,5 +1,7 @@
 /// The 3-day forecast as every format prints it: a row per day.
-extension CityForecast: CityReport {
+extension CityForecast: RowReport {
+    func row(_ index: Int) -> DailyForecast { forecasts[index] }
+
     /// A row per day: today, tomorrow and the day after.
     public var rowCount: Int { forecasts.count }
 
@@ -95,21 +97,6 @@ extension CityForecast: CityReport {
         agencyStandsIn: true)
 }
 
-/// A field of the day at the row's index.
-private func field(
-    _ name: String, _ formats: Field<CityForecast>.Formats = .both,
-    _ value: @escaping @Sendable (DailyForecast, Language) -> FieldValue
-) -> Field<CityForecast> {
-    Field(name, formats) { forecast, row, language in value(forecast.forecasts[row], language) }
-}
-
-/// A table column whose cells read the day at the row's index.
-private func column(
-    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
-    cell: @escaping @Sendable (DailyForecast, TableStyle) -> (String, TableCell.Style)
-) -> TableColumn<CityForecast> {
-    TableColumn(column, ja, en, merged: merged) { forecast, row, style in cell(forecast.forecasts[row], style) }
-}
 
 extension ChanceOfRain {
     /// The periods' names, in order, as the table's header gives them.

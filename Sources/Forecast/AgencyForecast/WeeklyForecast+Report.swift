@@ -6,7 +6,9 @@
 /// agency's weekly page gives them. Icons are left out of the table, as in the 3-day one: terminals disagree on how
 /// wide an emoji is. A code the weather table does not know is printed as the code (TSV, line, table, templates) or
 /// kept in JSON's `code` with a `null` phrase: seen, never hidden.
-extension WeeklyForecast: CityReport {
+extension WeeklyForecast: RowReport {
+    func row(_ index: Int) -> WeeklyDay { days[index] }
+
     /// A row per day of the week.
     public var rowCount: Int { days.count }
 
@@ -94,20 +96,6 @@ extension WeeklyForecast: CityReport {
             groups: { _ in [(["min", "max"], "°C")] }))
 }
 
-/// A field of the day at the row's index.
-private func field(
-    _ name: String, _ formats: Field<WeeklyForecast>.Formats = .both, _ value: @escaping @Sendable (WeeklyDay, Language) -> FieldValue
-) -> Field<WeeklyForecast> {
-    Field(name, formats) { week, row, language in value(week.days[row], language) }
-}
-
-/// A table column whose cells read the day at the row's index.
-private func column(
-    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String,
-    cell: @escaping @Sendable (WeeklyDay, TableStyle) -> (String, TableCell.Style)
-) -> TableColumn<WeeklyForecast> {
-    TableColumn(column, ja, en) { week, row, style in cell(week.days[row], style) }
-}
 
 extension WeeklyDay {
     /// The day's icon as text: the emoji of its code, or the code itself when the table does

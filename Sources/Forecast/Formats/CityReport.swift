@@ -192,6 +192,28 @@ struct TableColumn<Report>: Sendable {
     }
 }
 
+/// A value whose row `index` is one element of its own (a forecast's day), so that its layout's fields and columns
+/// are written against the element: the generic ``field(_:_:_:)`` and ``column(_:_:_:merged:cell:)``.
+protocol RowReport: CityReport {
+    associatedtype Row
+    func row(_ index: Int) -> Row
+}
+
+/// A field of a ``RowReport``'s row.
+func field<Report: RowReport>(
+    _ name: String, _ formats: Field<Report>.Formats = .both, _ value: @escaping @Sendable (Report.Row, Language) -> FieldValue
+) -> Field<Report> {
+    Field(name, formats) { report, row, language in value(report.row(row), language) }
+}
+
+/// A table column whose cells read a ``RowReport``'s row.
+func column<Report: RowReport>(
+    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
+    cell: @escaping @Sendable (Report.Row, TableStyle) -> (String, TableCell.Style)
+) -> TableColumn<Report> {
+    TableColumn(column, ja, en, merged: merged) { report, row, style in cell(report.row(row), style) }
+}
+
 extension Language {
     /// The cells between two columns of a table: Japanese spaces its columns by two, English by one.
     var columnGap: Int { self == .en ? 1 : 2 }

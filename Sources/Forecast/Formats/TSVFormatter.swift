@@ -36,7 +36,8 @@ public struct TSVFormatter: ResultFormatter {
         let city = [ValueText.field(result.city.id), ValueText.field(result.name(language)), ValueText.field(result.prefecture(language))]
         var text = ""
         for row in result.rows(days) {
-            var line = city + fields.map { $0.value(value, row, language).tsv }
+            var line = city
+            for field in fields { line.append(field.value(value, row, language).tsv) }
             if let decoration { line.append(decoration.field(for: result.city.id, language: language)) }
             text += ValueText.tabLine(line)
         }

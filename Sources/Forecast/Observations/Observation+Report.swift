@@ -4,7 +4,9 @@
 /// depth as whole numbers, and the wind's direction as a compass code (`SSE`, `calm`) in every
 /// language; JSON puts the fields in the city's object itself, with the station's code and name
 /// and the names of the incomplete values. What a station did not measure is empty (`null`).
-extension Observation: CityReport {
+extension Observation: RowReport {
+    func row(_ index: Int) -> Observation { self }
+
     /// One row.
     public var rowCount: Int { 1 }
 
@@ -99,20 +101,6 @@ extension Observation: CityReport {
 }
 
 /// A field of the observations, named as TSV and JSON name it.
-private func field(
-    _ name: String, _ formats: Field<Observation>.Formats = .both, _ value: @escaping @Sendable (Observation, Language) -> FieldValue
-) -> Field<Observation> {
-    Field(name, formats) { now, _, language in value(now, language) }
-}
-
-/// A table column of the observations.
-private func column(
-    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String,
-    cell: @escaping @Sendable (Observation, TableStyle) -> (String, TableCell.Style)
-) -> TableColumn<Observation> {
-    TableColumn(column, ja, en) { now, _, style in cell(now, style) }
-}
-
 private func field(_ name: Observation.Field, _ value: @escaping @Sendable (Observation, Language) -> FieldValue) -> Field<Observation> {
     field(name.rawValue, .both, value)
 }

@@ -3,17 +3,19 @@
 /// TSV's columns are `date sunrise sunset daylight`, each time `HH:MM` in JST and the daylight the difference of the
 /// printed times; JSON has the city's `latitude` and `longitude`, then `days`. The line is `↑06:50 ↓16:38`, a later day
 /// led by its date. The table's footer says where the times were computed, and that they are sea-level times.
-extension CitySun: CityReport {
+extension CitySun: RowReport {
+    func row(_ index: Int) -> SunDay { days[index] }
+
     /// A row a day.
     public var rowCount: Int { days.count }
 
     /// The sun's fields, line, placeholders and table.
     public static let layout = ReportLayout<CitySun>(
         fields: [
-            field("date") { day in .text(day.date) },
-            field("sunrise") { day in .text(SunDay.clock(day.sunrise)) },
-            field("sunset") { day in .text(SunDay.clock(day.sunset)) },
-            field("daylight") { day in .text(SunDay.clock(day.daylight)) },
+            field("date") { day, _ in .text(day.date) },
+            field("sunrise") { day, _ in .text(SunDay.clock(day.sunrise)) },
+            field("sunset") { day, _ in .text(SunDay.clock(day.sunset)) },
+            field("daylight") { day, _ in .text(SunDay.clock(day.daylight)) },
         ],
         members: { result, _ in
             guard let sun = result.value else { return [] }
@@ -60,16 +62,4 @@ extension CitySun: CityReport {
             steps: { _ in [.drop("daylight"), .drop("weekday"), .drop("id"), .drop("city")] },
             groups: { _ in [] }),
         timeLead: ("地点", "At"))
-}
-
-/// A field of the day at the row's index.
-private func field(_ name: String, _ value: @escaping @Sendable (SunDay) -> FieldValue) -> Field<CitySun> {
-    Field(name) { sun, row, _ in value(sun.days[row]) }
-}
-
-/// A table column whose cells read the day at the row's index.
-private func column(
-    _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, cell: @escaping @Sendable (SunDay, TableStyle) -> (String, TableCell.Style)
-) -> TableColumn<CitySun> {
-    TableColumn(column, ja, en) { sun, row, style in cell(sun.days[row], style) }
 }
