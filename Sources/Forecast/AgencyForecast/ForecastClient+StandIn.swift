@@ -6,7 +6,7 @@ extension ForecastClient {
         let overview = configuration.agencyOverview ? feed(OverviewSource(agencyURL: configuration.agencyURL, endpoint: endpoint)) : nil
         return Route.Leg(feed(AgencySource(agencyURL: configuration.agencyURL, endpoint: endpoint)), provider: .jma, companion: overview) {
             (file: AgencyForecast, overview, city, now) throws(ForecastError) in
-            try file.forecast(for: city, now: now, overview: overview as? AgencyOverview)
+            try file.forecast(for: city, now: now, overview: try? overview?.get() as? AgencyOverview)
         }
     }
 }

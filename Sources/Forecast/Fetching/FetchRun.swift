@@ -64,6 +64,8 @@ final class FetchRun {
         var file: FileFetch?
         var companion: FileFetch?
         var keyError: ForecastError?
+        /// Why the companion has no file: its key failed.
+        var companionKeyError: ForecastError?
     }
 
     init(client: ForecastClient, route: Route, cities: [City], jobs: Int, executor: (any TaskExecutor)?) {
@@ -164,7 +166,15 @@ final class FetchRun {
         } catch {
             return LegFetch(keyError: error)
         }
-        return LegFetch(file: file(leg.feed, key, for: index), companion: leg.companion.map { file($0, key, for: index) })
+        var fetch = LegFetch(file: file(leg.feed, key, for: index))
+        if let companion = leg.companion {
+            do throws(ForecastError) {
+                fetch.companion = file(companion, try companion.key(cities[index]), for: index)
+            } catch {
+                fetch.companionKeyError = error
+            }
+        }
+        return fetch
     }
 
     /// The run's fetch of a file, made and claimed the first time a city asks for it.
@@ -299,10 +309,10 @@ final class FetchRun {
                 provider: leg.provider)
         }
         guard case .answered(let answer) = file.state else { return nil }
-        var companion: (any Sendable)?
+        var companion: Route.Leg.Companion? = fetch.companionKeyError.map { .failure($0) }
         if let other = fetch.companion {
-            guard case .answered(let companionAnswer) = other.state else { return nil }
-            companion = companionAnswer.value
+            guard case .answered(let answer) = other.state else { return nil }
+            companion = answer.value.map { .success($0) } ?? .failure(answer.error ?? .other("no file"))
         }
         let now = client.now
         var value: (any Sendable)?, error = answer.error

@@ -10,18 +10,23 @@ struct Route: Sendable {
     /// One source's file, and what a city takes from it.
     struct Leg: Sendable {
         let feed: Feed
-        /// A second file of the same key that the value is read with if it comes (the forecaster's overview beside an
-        /// office's forecast): its failure costs the value nothing but what it would have added.
+        /// A second file, of its own key, that the value is read with (the forecaster's overview beside an office's
+        /// forecast, the office's chance of rain beside a city's 3-hourly file): its failure, which the read is given,
+        /// costs the value nothing but what it would have added.
         let companion: Feed?
         /// Who made the values read from the file.
         let provider: Provider
-        /// What `city` takes from the decoded file (and the companion's, if it came), at `now` (seconds since 1970).
-        let read: @Sendable (_ file: any Sendable, _ companion: (any Sendable)?, _ city: City, _ now: Int) throws(ForecastError) -> any Sendable
+        /// What `city` takes from the decoded file (and the companion's, or why it did not come; nil without one), at
+        /// `now` (seconds since 1970).
+        let read: @Sendable (_ file: any Sendable, _ companion: Companion?, _ city: City, _ now: Int) throws(ForecastError) -> any Sendable
+
+        /// The companion's file as the read is given it.
+        typealias Companion = Result<any Sendable, ForecastError>
 
         /// A leg whose source's files are `File`s, and whose values are `Value`s.
         init<File, Value: Sendable>(
             _ feed: Feed, provider: Provider, companion: Feed? = nil,
-            read: @escaping @Sendable (File, (any Sendable)?, City, Int) throws(ForecastError) -> Value
+            read: @escaping @Sendable (File, Companion?, City, Int) throws(ForecastError) -> Value
         ) {
             self.feed = feed
             self.companion = companion
