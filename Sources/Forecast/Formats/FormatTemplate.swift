@@ -52,6 +52,11 @@ public struct FormatTemplate: Sendable, Equatable {
         /// `%w`: the day of the week (日, Sun).
         public static let weekday = Self("w", "day of the week (日, Sun)")
 
+        /// `%t`: a temperature, °C: observed (`now`), or at a period's start (`hours`).
+        public static let temperatureNow = Self("t", "temperature, °C (forecast now; forecast hours: at the period's start)")
+        /// `%W`: the wind, its direction and speed (南南東 3.8m/s) or range (北 3-5m/s).
+        public static let wind = Self("W", "wind: direction and m/s (forecast now; forecast hours: its range)")
+
         /// The city's and the days', in the order help and errors list them.
         static let common = [id, city, icon, weather, maximum, minimum, rain, date, dayLabel, prefecture, weekday]
     }

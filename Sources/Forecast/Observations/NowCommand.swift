@@ -63,12 +63,8 @@ extension WatchSchedule {
 }
 
 extension FormatTemplate.Placeholder {
-    /// `%t`: the temperature now, °C.
-    public static let temperatureNow = Self("t", "temperature now, °C (forecast now)")
     /// `%h`: the humidity now, with `%`.
     public static let humidity = Self("h", "humidity now, with % (forecast now)")
-    /// `%W`: the wind now, its direction and speed: 南南東 3.8m/s.
-    public static let wind = Self("W", "wind now: direction and m/s (forecast now)")
     /// `%R`: the precipitation of the last hour, mm.
     public static let rainLastHour = Self("R", "precipitation of the last hour, mm (forecast now)")
 }
