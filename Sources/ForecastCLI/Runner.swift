@@ -143,7 +143,10 @@ struct Runner: Sendable {
         case .line: return LineFormatter(days: days, language: settings.language)
         case .detail: return DetailFormatter(days: days, language: settings.language, width: settings.width)
         case .template(let template): return TemplateFormatter(template: template, days: days, language: settings.language)
-        case .waybar: return WaybarFormatter(template: settings.values[Key.textFormat], language: settings.language)
+        case .waybar:
+            var waybar = WaybarFormatter(template: settings.values[Key.textFormat], language: settings.language)
+            waybar.days = days
+            return waybar
         }
     }
 }

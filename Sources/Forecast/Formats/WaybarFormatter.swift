@@ -31,6 +31,8 @@ public struct WaybarFormatter: ResultFormatter {
     public var language: Language
     /// The tooltip table's width in cells.
     public var tooltipWidth: Int
+    /// Rows (days) per city in the tooltip's table; all by default.
+    public var days: Int = .max
 
     /// Creates a formatter whose text is each city's line, or `template` when one is given.
     public init(template: FormatTemplate? = nil, language: Language = .ja, tooltipWidth: Int = 60) {
@@ -120,7 +122,7 @@ public struct WaybarFormatter: ResultFormatter {
     /// The table without colour, its last newline dropped; "" for no results.
     func tooltip<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         guard !results.isEmpty else { return "" }
-        let table = TableFormatter(color: false, language: language, width: tooltipWidth)
+        let table = TableFormatter(days: days, color: false, language: language, width: tooltipWidth)
         return Self.withoutFinalNewline(table.format(results))
     }
 
