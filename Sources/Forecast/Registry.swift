@@ -3,7 +3,8 @@
 package enum Registry {
     /// The commands: the 3-day forecast (`forecast` itself) first, then the others as help lists them.
     package static let commands: [Command] = [
-        .threeDay(decorated: [WarningMarks.Asked()]), .week(decorated: [WarningMarks.Asked()]), .now, .warnings, .sun, .cities,
+        .threeDay(decorated: [WarningMarks.Asked()]), .week(decorated: [WarningMarks.Asked()]), .hours, .now, .warnings, .sun,
+        .cities,
     ]
 
     /// What sources answer in every command's templates: the sun's `%S` and `%s`.

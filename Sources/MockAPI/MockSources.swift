@@ -8,6 +8,7 @@ enum MockSources {
         AgencyStore.self,
         AmedasStore.self,
         WarningStore.self,
+        HoursStore.self,
     ]
 
     /// The API, whose fault rules name no source (`--fault 130010=reset`) and whose counters

@@ -24,7 +24,21 @@ struct RegistryTests {
             }
         }
         #expect(Set(order).count == order.count)
-        #expect(Registry.commands.map(\.name) == ["", "week", "now", "warnings", "sun", "cities"])
+        #expect(Registry.commands.map(\.name) == ["", "week", "hours", "now", "warnings", "sun", "cities"])
+    }
+
+    /// The sources' folders: every folder of `Sources/Forecast` but the core's, as ../shared/tools/source-reach.py
+    /// counts them.
+    static func sourceFolders() throws -> [String] {
+        let forecast = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Sources/Forecast")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: forecast.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: forecast.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue && !name.hasSuffix(".docc")
+        }
+        let sources = folders.filter { !["Fetching", "Formats", "Catalog", "Text"].contains($0) }.sorted()
+        #expect(sources.contains("API") && sources.contains("Sun"), "the folders are read: \(sources)")
+        return sources
     }
 
     /// The Swift of `file` without its comments: what its code spells.
@@ -39,7 +53,7 @@ struct RegistryTests {
     func namesStayHome() throws {
         let sources = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        let homes = ["Forecast/AgencyForecast/", "Forecast/Observations/", "Forecast/Warnings/", "Forecast/Sun/", "Forecast/Catalog/CitiesCommand.swift", "Forecast/Registry.swift", "MockAPI/"]
+        let homes = try Self.sourceFolders().map { "Forecast/\($0)/" } + ["Forecast/Catalog/CitiesCommand.swift", "Forecast/Registry.swift", "MockAPI/"]
         var found: [String] = []
         for file in files where !homes.contains(where: file.hasPrefix) {
             let code = try Self.code(of: sources.appendingPathComponent(file).path)
@@ -60,7 +74,7 @@ struct RegistryTests {
         let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)/
             .anchorsMatchLineEndings()
         var found: [String] = []
-        for folder in ["API", "AgencyForecast", "Observations", "Warnings", "Sun"] {
+        for folder in try Self.sourceFolders() {
             let homes = ["Forecast/\(folder)/", "MockAPI/\(folder)/"]
             var types: Set<Substring> = []
             for file in files where homes.contains(where: file.hasPrefix) {

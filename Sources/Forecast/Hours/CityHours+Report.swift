@@ -1,0 +1,126 @@
+internal import JapanTime
+
+/// The 3-hourly forecast as every format prints it: a row per period.
+///
+/// TSV's `time` is the period's start as `now` writes its `observed` (`2026-10-04T06:00+09:00`),
+/// JSON's as the 3-day JSON writes a time (`2026-10-04T06:00:00+09:00`); the wind's direction is
+/// a compass code (`NNE`) in every language, its range two numbers of m/s. The table labels
+/// the first period of each day with its date.
+extension CityHours: RowReport {
+    /// A row per period.
+    public var rowCount: Int { hours.count }
+
+    func row(_ index: Int) -> Hour { hours[index] }
+
+    /// The 3-hourly forecast's fields, line, placeholders and table.
+
+    public static let layout = ReportLayout<CityHours>(
+        fields: [
+            field("time", .tsv) { hour, _ in .text(Self.minute(hour.start)) },
+            field("time", .json) { hour, _ in .text(JST.iso(hour.start)) },
+            field("weather") { hour, language in .text(hour.weather(language)) },
+            field("temp_c") { hour, _ in .number(hour.temperature) },
+            field("wind_dir") { hour, _ in .text(hour.windDirection?.code) },
+            field("wind_min_ms") { hour, _ in .whole(hour.windLeast) },
+            field("wind_max_ms") { hour, _ in .whole(hour.windMost) },
+            field("pop") { hour, _ in .whole(hour.chanceOfRain) },
+        ],
+        members: { result, language in
+            guard let hours = result.value else { return [] }
+            let point = hours.point.map { language == .en ? $0.en ?? $0.ja : $0.ja }
+            return [
+                ("office", .string(hours.office)), ("public_time", .string(hours.publicTime)), ("source", .string("jma")),
+                ("point", .string(point)),
+            ]
+        },
+        place: { _ in nil },
+        published: \.publicTime,
+        line: { hours, row, language in
+            let hour = hours.hours[row]
+            let temperature = ValueText.number(hour.temperature).map { $0 + "°" } ?? "-"
+            return "\(Self.clock(hour.start, language)) \(hour.icon ?? hour.word) \(temperature) \(hour.chanceOfRain.map { "\($0)%" } ?? "-")"
+        },
+        placeholder: { placeholder, hours, row, language in
+            let hour = hours.hours[row]
+            return switch placeholder {
+            case .periodTime: Self.clock(hour.start, .en)
+            case .icon: hour.icon ?? hour.word
+            case .weather: hour.weather(language)
+            case .temperatureNow: ValueText.number(hour.temperature)
+            case .rain: hour.chanceOfRain.map { "\($0)%" }
+            case .wind: hour.windText(language)
+            case .date: JST.date(ofDay: JST.day(ofInstant: hour.start))
+            case .weekday, .dayLabel: Weekday(day: JST.day(ofInstant: hour.start)).name(language)
+            default: nil
+            }
+        },
+        weatherCode: { hours, row in HoursWeather(word: hours.hours[row].word).flatMap { WeatherCode.lookup($0.code) } },
+        table: TableDesign(
+            columns: { language in
+                let english = language == .en
+                let wide = language.columnGap
+                return [
+                    TableColumn(.init("date", width: english ? 9 : 8, gap: wide, wraps: false), "日付", "date") { hours, row, style in
+                        let day = JST.day(ofInstant: hours.hours[row].start)
+                        guard row == 0 || JST.day(ofInstant: hours.hours[row - 1].start) != day else { return ("", .none) }
+                        let weekday = Weekday(day: day)
+                        return (String(JST.date(ofDay: day).suffix(5)) + " " + weekday.name(style.language), weekday == .sunday ? .red : .none)
+                    },
+                    column(.init("time", width: 5, gap: wide, wraps: false), "時刻", "time") { hour, _ in
+                        (Self.clock(hour.start, .en), .none)
+                    },
+                    column(.init("weather", width: english ? 7 : 6, upTo: english ? 12 : 10, gap: wide), "天気", "weather") { hour, style in
+                        (ValueText.field(hour.weather(style.language)), .of(telop: hour.word))
+                    },
+                    column(.init("temp", width: 4, gap: wide, right: true, wraps: false), "気温", "temp") { hour, _ in
+                        (ValueText.number(hour.temperature) ?? "-", hour.temperature == nil ? .dim : .none)
+                    },
+                    column(.init("wind", width: english ? 8 : 9, gap: wide, wraps: false), "風", "wind") { hour, style in
+                        (hour.windText(style.language, unit: false) ?? "-", .none)
+                    },
+                    column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { hour, _ in
+                        TableCell.Style.rain(hour.chanceOfRain)
+                    },
+                ]
+            },
+            // The ID goes first, then the wind, and last the city column: each name moves to a
+            // line of its own.
+            steps: { _ in [.drop("id"), .drop("wind"), .drop("city")] },
+            groups: { _ in [(["temp"], "°C"), (["wind"], "m/s")] }),
+        rowsKey: "hours")
+
+    /// "2026-10-04T06:00+09:00": a period's start as TSV prints it.
+    static func minute(_ start: Int) -> String {
+        let iso = JST.iso(start)
+        return String(iso.prefix(16)) + String(iso.suffix(6))
+    }
+
+    /// "18:00", or "18時" on the Japanese line.
+    static func clock(_ start: Int, _ language: Language) -> String {
+        let second = JST.second(ofInstant: start)
+        return language == .ja ? "\(second / 3600)時" : JST.padded(second / 3600, 2) + ":" + JST.padded(second / 60 % 60, 2)
+    }
+
+    /// The office's file failed (the rows print without the chance of rain), or every period of the file has ended
+    /// (an old file: nothing to print): the city fails.
+    public var problem: ForecastError? {
+        guard hours.isEmpty else { return rainProblem }
+        return .other("every period of the agency's 3-hourly file issued \(ValueText.publicationTime(publicTime)) has ended")
+    }
+}
+
+extension CityHours.Hour {
+    /// The emoji of its weather; nil for a word the tool does not know.
+    var icon: String? {
+        HoursWeather(word: word).flatMap { WeatherCode.lookup($0.code) }.map { WeatherIcon($0).rawValue }
+    }
+
+    /// "北 3-5m/s" or "N 3-5m/s"; nil with neither a direction nor a range.
+    func windText(_ language: Language, unit: Bool = true) -> String? {
+        let range = windLeast.map { least in
+            (windMost.map { "\(least)-\($0)" } ?? "\(least)+") + (unit ? "m/s" : "")
+        }
+        let pieces = [windDirection?.name(in: language), range].compactMap { $0 }
+        return pieces.isEmpty ? nil : pieces.joined(separator: " ")
+    }
+}
