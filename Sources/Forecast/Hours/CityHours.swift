@@ -62,7 +62,7 @@ public struct CityHours: Sendable {
         }
         self.office = office
         publicTime = file.reportDateTime
-        point = file.pointTimeSeries.map { ($0.pointNameJP, $0.pointNameEN) }
+        point = file.pointTimeSeries.map { ($0.pointNameJP, $0.pointNameEN.flatMap { $0.isEmpty ? nil : $0 }) }
         self.hours = hours
         self.rainProblem = rainProblem
     }
