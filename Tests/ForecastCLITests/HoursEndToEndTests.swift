@@ -33,7 +33,8 @@ struct HoursEndToEndTests {
                 let starts = rows.compactMap { JST.parseInstant(String($0[3].prefix(16)) + ":00+09:00") }
                 #expect(!rows.isEmpty && starts.count == rows.count && rows.allSatisfy { $0.count == 10 })
                 #expect(starts == starts.sorted() && starts.allSatisfy { $0 + 3 * 3600 > started }, "no period that has ended")
-                #expect(starts.first.map { $0 <= started + 60 } == true, "the period under way first")
+                // The period under way first; from 05:00 to 06:00 JST the file of 05:00 starts at 06:00.
+                #expect(starts.first.map { $0 < started + 3600 } == true, "the period under way first")
                 #expect(rows.allSatisfy { Int($0[7]) == 3 && Int($0[8]) == 5 && ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].contains(String($0[6])) })
             }
             #expect(mock.stats().requestsBySource["hours"] == ["130010": 1, "140010": 1])
@@ -82,6 +83,10 @@ struct HoursEndToEndTests {
             let rows = Self.lines(result.stdout).dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
             #expect(rows.filter { $0[0] == "130010" }.allSatisfy { $0[9].isEmpty } && rows.contains { $0[0] == "130010" })
             #expect(rows.filter { $0[0] == "140010" }.allSatisfy { Int($0[9]) != nil } && rows.contains { $0[0] == "140010" })
+            let json = try await forecast(["hours", "--retries", "0", "-f", "json", "東京"], environment: env)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            let hours = try #require(array[0]["hours"] as? [[String: Any]])
+            #expect(json.status == 1 && !hours.isEmpty && hours.allSatisfy { $0["pop"] is NSNull && $0["temp_c"] is Int })
         }
     }
 

@@ -11,11 +11,11 @@ import TestSupport
 func withClient<T>(
     _ configuration: MockConfiguration = MockConfiguration(),
     retries: Int = 0, interval: Duration? = nil, cache: ForecastCache? = nil, source: ClientConfiguration.Source = .tsukumijima,
-    _ body: (ForecastClient, MockServer) async throws -> T
+    timeout: Duration = .seconds(60), _ body: (ForecastClient, MockServer) async throws -> T
 ) async throws -> T {
     try await MockServer.withServer(configuration) { server in
         let client = ForecastClient(configuration: ClientConfiguration(
-            baseURL: server.baseURL, timeout: .seconds(60), retries: retries, interval: interval, cache: cache,
+            baseURL: server.baseURL, timeout: timeout, retries: retries, interval: interval, cache: cache,
             agencyURL: server.baseURL, source: source))
         return try await body(client, server)
     }
@@ -269,8 +269,10 @@ struct ClientTests {
         // Given three jobs and every city but the first and the last stalling: when 130010
         // finishes, its job goes to 330010, which stalls too, so at the moment the consumer
         // stops, 400040 can only start if stopping fails to stop the run.
+        // The stalls must outlast the consumer's turn however busy the machine is (a sanitized suite took over 60 s
+        // to break): a stall that timed out would free its job for 400040.
         let faults = ["140010": FaultRule(.stall), "090010": FaultRule(.stall), "330010": FaultRule(.stall)]
-        try await withClient(MockConfiguration(faultsByCity: faults)) { client, mock in
+        try await withClient(MockConfiguration(faultsByCity: faults), timeout: .seconds(600)) { client, mock in
             var first: String?
             for await result in client.results(for: fiveCities, jobs: 3) {
                 first = result.city.id

@@ -100,6 +100,9 @@ struct HoursTests {
         let first = try Self.hours(body, at: "2026-10-04T05:30").hours[0]
         #expect(first.windDirection == nil && first.windLeast == 20 && first.windMost == nil)
         #expect(first.windText(.ja) == "20+m/s" && first.weather(.en) == "雷雨" && first.icon == nil)
+        let note = try Self.hours(body, at: "2026-10-04T05:30").verboseNote(for: try CityCatalog.resolve("130010"))
+        #expect(note == "forecast: 130010 東京: the 3-hourly file has weather words \"雷雨\" and wind directions \"北北北\" the tool does not know")
+        #expect(try Self.hours(try Self.body(), at: "2026-10-04T05:30").verboseNote(for: try CityCatalog.resolve("130010")) == nil)
         let second = try Self.hours(body, at: "2026-10-04T05:30").hours[1]
         #expect(second.weather(.en) == "cloudy" && second.windText(.en) == "N 3-5m/s" && second.windText(.ja) == "北 3-5m/s")
     }
@@ -148,6 +151,16 @@ struct HoursTests {
             == "2026-10-04 06:00 ☀️ clear 17° N 3-5m/s 10%\n2026-10-04 09:00 ☁️ cloudy 21° N 3-5m/s 10%\n")
     }
 
+    @Test("--watch looks again when the first period shown ends, or at the next release if that is sooner")
+    func watch() throws {
+        func look(at time: String) throws -> Int {
+            let now = try #require(JST.parseInstant(time + ":00+09:00"))
+            return HoursRun().nextLook(after: [try Self.result(try Self.hours(try Self.body(), at: time))], now: now)
+        }
+        #expect(try look(at: "2026-10-04T06:30") == JST.parseInstant("2026-10-04T09:00:00+09:00"), "the 06:00 period ends first")
+        #expect(try look(at: "2026-10-04T10:00") == JST.parseInstant("2026-10-04T11:00:00+09:00"), "the 11:00 release comes first")
+    }
+
     @Test("Waybar: the first period as text, its weather's class, the tooltip's table as many periods as asked")
     func waybar() throws {
         let results = [try Self.result(try Self.hours(try Self.body(), at: "2026-10-04T05:30"))]
@@ -161,7 +174,15 @@ struct HoursTests {
 
     @Test("The table, ja and en, at every width from 40 to 120: within the width where a row can be, a day's label where the day changes, the credit last")
     func table() throws {
-        let results = [try Self.result(try Self.hours(try Self.body(), at: "2026-10-04T05:30", rain: { _ in 40 }))]
+        // The widest wind: a 16-point word and a range of two two-digit numbers.
+        let windy = try Self.edited { file in
+            var area = file["areaTimeSeries"] as! [String: Any]
+            var winds = area["wind"] as! [[String: Any]]
+            winds[1] = ["direction": "北北東", "speed": 5, "range": "10 15"]
+            area["wind"] = winds
+            file["areaTimeSeries"] = area
+        }
+        let results = [try Self.result(try Self.hours(windy, at: "2026-10-04T05:30", rain: { _ in 40 }))]
         for language in [Language.ja, .en] {
             for width in 40...120 {
                 let lines = TableFormatter(color: false, language: language, width: width).format(results).split(separator: "\n").map(String.init)

@@ -22,7 +22,7 @@ struct TemplateTests {
     func unknown(_ text: String, _ placeholder: Character?) {
         #expect(throws: FormatTemplateError(template: text, placeholder: placeholder)) { try FormatTemplate(text) }
         let message = FormatTemplateError(template: text, placeholder: placeholder).description
-        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %r %T %t %h %W %R %S %s %%"))
+        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %r %T %t %W %h %R %S %s %%"))
         #expect(message.contains(placeholder.map { "\"%\($0)\"" } ?? "%%"))
     }
 

@@ -11,8 +11,9 @@ struct Route: Sendable {
     struct Leg: Sendable {
         let feed: Feed
         /// A second file, of its own key, that the value is read with (the forecaster's overview beside an office's
-        /// forecast, the office's chance of rain beside a city's 3-hourly file): its failure, which the read is given,
-        /// costs the value nothing but what it would have added.
+        /// forecast, the office's chance of rain beside a city's 3-hourly file). The read is given its failure and
+        /// decides what it costs (the overview's: nothing; the chance of rain's: the city fails, printed); a stale
+        /// copy (`--stale-if-error`) is given as a success.
         let companion: Feed?
         /// Who made the values read from the file.
         let provider: Provider

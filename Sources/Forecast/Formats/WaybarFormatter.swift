@@ -7,7 +7,7 @@
 /// - `text`: each city's line, as ``LineFormatter`` writes it for one day (`東京 晴のち曇 -/27° 10%`,
 ///   a failed city `横浜 -`), or as ``TemplateFormatter`` renders the template for one day;
 ///   the cities joined by two spaces. Either way it has passed the untrusted-text gate.
-/// - `tooltip`: the table (of the 3-day forecast, of the week) without colour at ``tooltipWidth`` columns (60 by default):
+/// - `tooltip`: the command's table without colour at ``tooltipWidth`` columns (60 by default), ``days`` rows a city:
 ///   its header, every city's rows and the publication times, lines joined by a line feed.
 /// - `class`: the first city's ``WeatherClass`` (none when it failed, or when its weather code
 ///   is unknown), then `fallback` if any city was read from the agency's file (in the API's

@@ -13,7 +13,6 @@ extension CityHours: RowReport {
     func row(_ index: Int) -> Hour { hours[index] }
 
     /// The 3-hourly forecast's fields, line, placeholders and table.
-
     public static let layout = ReportLayout<CityHours>(
         fields: [
             field("time", .tsv) { hour, _ in .text(Self.minute(hour.start)) },
@@ -50,7 +49,7 @@ extension CityHours: RowReport {
             case .rain: hour.chanceOfRain.map { "\($0)%" }
             case .wind: hour.windText(language)
             case .date: JST.date(ofDay: JST.day(ofInstant: hour.start))
-            case .weekday, .dayLabel: Weekday(day: JST.day(ofInstant: hour.start)).name(language)
+            case .weekday: Weekday(day: JST.day(ofInstant: hour.start)).name(language)
             default: nil
             }
         },
@@ -75,7 +74,7 @@ extension CityHours: RowReport {
                     column(.init("temp", width: 4, gap: wide, right: true, wraps: false), "気温", "temp") { hour, _ in
                         (ValueText.number(hour.temperature) ?? "-", hour.temperature == nil ? .dim : .none)
                     },
-                    column(.init("wind", width: english ? 8 : 9, gap: wide, wraps: false), "風", "wind") { hour, style in
+                    column(.init("wind", width: english ? 9 : 12, gap: wide, wraps: false), "風", "wind") { hour, style in
                         (hour.windText(style.language, unit: false) ?? "-", .none)
                     },
                     column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { hour, _ in
@@ -99,6 +98,25 @@ extension CityHours: RowReport {
     static func clock(_ start: Int, _ language: Language) -> String {
         let second = JST.second(ofInstant: start)
         return language == .ja ? "\(second / 3600)時" : JST.padded(second / 3600, 2) + ":" + JST.padded(second / 60 % 60, 2)
+    }
+
+    /// The weather words and wind directions the tool does not know, for `-v`: printed as the file has them (a
+    /// direction, empty); nil when it knows them all.
+    public func verboseNote(for city: City) -> String? {
+        let words = hours.map(\.word).filter { HoursWeather(word: $0) == nil }
+        let directions = hours.filter { $0.windDirection == nil }.map(\.windWord)
+        guard !words.isEmpty || !directions.isEmpty else { return nil }
+        let named = [
+            words.isEmpty ? nil : "weather words " + Self.listed(words),
+            directions.isEmpty ? nil : "wind directions " + Self.listed(directions),
+        ].compactMap { $0 }
+        return "forecast: \(city.id) \(city.name): the 3-hourly file has \(named.joined(separator: " and ")) the tool does not know"
+    }
+
+    /// Each text once, in order, quoted: "雷雨", "霧".
+    private static func listed(_ texts: [String]) -> String {
+        var seen: Set<String> = []
+        return texts.filter { seen.insert($0).inserted }.map { "\"\(ValueText.field($0))\"" }.joined(separator: ", ")
     }
 
     /// The office's file failed (the rows print without the chance of rain), or every period of the file has ended

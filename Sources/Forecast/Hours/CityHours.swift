@@ -14,8 +14,11 @@ public struct CityHours: Sendable {
         public let temperature: Double?
         /// The wind's direction; nil for a word that is not one of the compass's.
         public let windDirection: CompassPoint?
-        /// The two numbers of the wind's range, m/s ("3 5"); a range of one number has no top.
+        /// The file's word for the direction (北東).
+        public let windWord: String
+        /// The first number of the wind's range, m/s ("3 5": 3).
         public let windLeast: Int?
+        /// The second number of the wind's range, m/s ("3 5": 5); nil for a range of one number, which has no top.
         public let windMost: Int?
         /// The chance of rain, %; nil where the office's file has no block for it or failed.
         public internal(set) var chanceOfRain: Int?
@@ -57,7 +60,7 @@ public struct CityHours: Sendable {
             let range = (wind.range ?? "").split(separator: " ").map { Int($0) }
             hours.append(Hour(
                 start: start, word: area.weather[index], temperature: temperatures[start],
-                windDirection: CompassPoint(japanese: wind.direction), windLeast: range.first ?? nil,
+                windDirection: CompassPoint(japanese: wind.direction), windWord: wind.direction, windLeast: range.first ?? nil,
                 windMost: range.count > 1 ? range[1] : nil, chanceOfRain: rain?(start)))
         }
         self.office = office

@@ -3,7 +3,7 @@ extension Command {
     static let hours = Command(
         name: "hours",
         options: OptionSpec.fetching(first: [.format(hoursFormats, templates: hoursPlaceholders)], bar: true),
-        formats: hoursFormats, placeholders: [.periodTime],
+        formats: hoursFormats, placeholders: [.periodTime, .temperatureNow, .wind],
         help: {
             CommandHelp(
                 summary: "The next hours, 3-hourly: weather, temperature, wind and chance of rain, from the weather agency's files (出典: 気象庁).",
@@ -42,15 +42,17 @@ extension Command {
     private static let hoursPlaceholders = "(%T the period's start, %t the temperature, %W the wind; a line per period)"
 }
 
-/// How `forecast hours` has its results: the client's 3-hourly forecasts, looked at again by
-/// `--watch` at the agency's next release.
+/// How `forecast hours` has its results: the client's 3-hourly forecasts, looked at again by `--watch` at the
+/// agency's next release, or when the first period shown ends if that is sooner (from the cache: no request).
 struct HoursRun: CityRun {
     func results(_ context: RunContext) -> CityResults<CityHours> {
         context.client!.hours(for: context.cities, jobs: context.jobs)
     }
 
     func nextLook(after results: [CityResult<CityHours>], now: Int) -> Int {
-        WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.value?.publicTime })
+        let release = WatchSchedule.nextLook(after: now, publicTimes: results.map { $0.value?.publicTime })
+        let ends = results.compactMap { $0.value?.hours.first.map { $0.start + 3 * 3600 } }.filter { $0 > now }
+        return min(release, ends.min() ?? release)
     }
 
     /// The line and waybar's tooltip: the next 24 hours (8 periods); every period elsewhere.
