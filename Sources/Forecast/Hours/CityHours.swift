@@ -35,6 +35,7 @@ public struct CityHours: Sendable {
     public let publicTime: String
     /// The point whose temperatures these are, in Japanese and (when the file has it) English.
     public let point: (ja: String, en: String?)?
+    /// The periods not yet ended, in the file's order.
     public let hours: [Hour]
     /// Why the chance of rain is missing, when the office's file failed: the city fails all the
     /// same.
