@@ -53,7 +53,7 @@ extension CityHours: RowReport {
             default: nil
             }
         },
-        weatherCode: { hours, row in HoursWeather(word: hours.hours[row].word).flatMap { WeatherCode.lookup($0.code) } },
+        weatherCode: { hours, row in hours.hours[row].weatherCode },
         table: TableDesign(
             columns: { language in
                 let english = language == .en
@@ -103,7 +103,7 @@ extension CityHours: RowReport {
     /// The weather words and wind directions the tool does not know, for `-v`: printed as the file has them (a
     /// direction, empty); nil when it knows them all.
     public func verboseNote(for city: City) -> String? {
-        let words = hours.map(\.word).filter { HoursWeather(word: $0) == nil }
+        let words = hours.map(\.word).filter { HoursWeather(rawValue: $0) == nil }
         let directions = hours.filter { $0.windDirection == nil }.map(\.windWord)
         guard !words.isEmpty || !directions.isEmpty else { return nil }
         let named = [
@@ -130,7 +130,12 @@ extension CityHours: RowReport {
 extension CityHours.Hour {
     /// The emoji of its weather; nil for a word the tool does not know.
     var icon: String? {
-        HoursWeather(word: word).flatMap { WeatherCode.lookup($0.code) }.map { WeatherIcon($0).rawValue }
+        weatherCode.map { WeatherIcon($0).rawValue }
+    }
+
+    /// The weather code its word matches, for the icon and waybar's class; nil for a word the tool does not know.
+    var weatherCode: WeatherCode? {
+        HoursWeather(rawValue: word).flatMap { WeatherCode.lookup($0.code) }
     }
 
     /// "北 3-5m/s" or "N 3-5m/s"; nil with neither a direction nor a range.

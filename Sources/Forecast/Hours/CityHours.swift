@@ -25,7 +25,7 @@ public struct CityHours: Sendable {
 
         /// The weather in `language`: the agency's word, or its English one.
         public func weather(_ language: Language) -> String {
-            language == .en ? HoursWeather(word: word)?.english ?? word : word
+            language == .en ? HoursWeather(rawValue: word)?.english ?? word : word
         }
     }
 
@@ -80,10 +80,6 @@ enum HoursWeather: String, CaseIterable {
     case rain = "雨"
     case rainOrSnow = "雨または雪"
     case snow = "雪"
-
-    init?(word: String) {
-        self.init(rawValue: word)
-    }
 
     /// As `forecast now` says it in English.
     var english: String {

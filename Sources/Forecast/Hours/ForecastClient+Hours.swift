@@ -8,16 +8,14 @@ extension ForecastClient {
         let office = feed(AgencySource(agencyURL: agency, endpoint: endpoint))
         let leg = Route.Leg(feed(HoursSource(agencyURL: agency, endpoint: endpoint)), provider: .jma, companion: office) {
             (file: HoursFile, companion, city, now) throws(ForecastError) in
-            let area = AgencyArea.of(city)
-            switch companion {
-            case .success(let forecast as AgencyForecast):
-                return try CityHours(file, office: forecast.office, now: now, rain: { forecast.chanceOfRain(area: area?.city ?? city.id, at: $0) }, rainProblem: nil)
-            case .failure(let error):
-                let problem = ForecastError.inFile("the agency's forecast file \(area?.office ?? "").json", error)
-                return try CityHours(file, office: area?.office ?? "", now: now, rain: nil, rainProblem: problem)
-            default:
-                return try CityHours(file, office: area?.office ?? "", now: now, rain: nil, rainProblem: nil)
-            }
+            // The office's file is the one of the city's area (its key), read for the area's chances of rain.
+            let area = AgencyArea.of(city), office = area?.office ?? ""
+            var problem: ForecastError?
+            if case .failure(let error) = companion { problem = .inFile("the agency's forecast file \(office).json", error) }
+            let rain = (try? companion?.get()) as? AgencyForecast
+            return try CityHours(
+                file, office: office, now: now, rain: rain.map { rain in { rain.chanceOfRain(area: area?.city ?? city.id, at: $0) } },
+                rainProblem: problem)
         }
         return CityResults(client: self, route: Route(first: leg, fallback: nil), cities: cities, jobs: jobs) { city in
             "the agency's 3-hourly file \(city.id).json"
