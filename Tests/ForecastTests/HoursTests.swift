@@ -115,7 +115,7 @@ struct HoursTests {
 
     @Test("The chance of rain is the office file's 6-hour block that holds the instant; none before its first block or for another area")
     func chanceOfRain() throws {
-        let file = try AgencyForecast.decode(try fixture("jma/forecast-130000-20260312.json"), office: "130000")
+        let file = try AgencyRain.decode(try fixture("jma/forecast-130000-20260312.json"), office: "130000")
         func at(_ area: String, _ time: String) throws -> Int? {
             file.chanceOfRain(area: area, at: try #require(JST.parseInstant(time + ":00+09:00")))
         }
@@ -123,6 +123,23 @@ struct HoursTests {
         #expect(try at("130020", "2026-03-13T13:00") == 20 && (try at("130020", "2026-03-13T18:00")) == 40)
         #expect(try at("130040", "2026-03-13T23:59") == 60)
         #expect(try at("130020", "2026-03-12T03:00") == nil && (try at("999999", "2026-03-12T09:00")) == nil)
+    }
+
+    @Test("The rain reader of the office's file names what is wrong in it: too few series, an area without chances of rain")
+    func rainReaderErrors() throws {
+        func problem(_ json: String) -> String? {
+            do {
+                _ = try AgencyRain.decode(Data(json.utf8), office: "130000")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let one = #"[{"reportDatetime":"2026-03-12T05:00:00+09:00","timeSeries":[{"timeDefines":[],"areas":[]}]}]"#
+        #expect(problem(one)?.contains("1 series, expected at least 2") == true)
+        let noPops = #"[{"reportDatetime":"x","timeSeries":[{},{"timeDefines":[],"areas":[{"area":{"code":"130010"}}]}]}]"#
+        #expect(problem(noPops)?.contains("[0].timeSeries[1].areas[0].pops") == true)
+        #expect(problem("<html>") != nil)
     }
 
     static func result(_ hours: CityHours) throws -> CityResult<CityHours> {

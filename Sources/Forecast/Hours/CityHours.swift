@@ -44,10 +44,12 @@ public struct CityHours: Sendable {
     /// The periods of `file` still under way or to come at `now`, with the chances of rain of
     /// `rain` (nil when the office's file failed, for `rainProblem`).
     init(_ file: HoursFile, office: String, now: Int, rain: ((Int) -> Int?)?, rainProblem: ForecastError?) throws(ForecastError) {
-        var temperatures: [Int: Double] = [:]
+        // The point's instants with a temperature, searched by time: a dozen pairs, where a dictionary's first use
+        // would cost more than all the searches (its type's metadata is made at run time).
+        var temperatures: [(time: Int, value: Double)] = []
         if let point = file.pointTimeSeries {
             for (instant, temperature) in zip(point.times, point.temperature) {
-                if let time = JST.parseInstant(instant), let value = temperature { temperatures[time] = value }
+                if let time = JST.parseInstant(instant), let value = temperature { temperatures.append((time, value)) }
             }
         }
         let area = file.areaTimeSeries
@@ -60,7 +62,7 @@ public struct CityHours: Sendable {
             let wind = area.wind[index]
             let range = (wind.range ?? "").split(separator: " ").map { Int($0) }
             hours.append(Hour(
-                start: start, word: area.weather[index], temperature: temperatures[start],
+                start: start, word: area.weather[index], temperature: temperatures.first { $0.time == start }?.value,
                 windDirection: CompassPoint(japanese: wind.direction), windWord: wind.direction, windLeast: range.first ?? nil,
                 windMost: range.count > 1 ? range[1] : nil, chanceOfRain: rain?(start)))
         }

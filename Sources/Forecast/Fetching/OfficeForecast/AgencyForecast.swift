@@ -73,15 +73,6 @@ public struct AgencyForecast: Sendable {
         return series
     }
 
-    /// The chance of rain (%) of the 3-day forecast's 6-hour block of area `code` that holds the instant `time`
-    /// (seconds since 1970); nil where the file has no such block. The 3-hourly forecast reads it for its periods.
-    public func chanceOfRain(area code: String, at time: Int) -> Int? {
-        guard let area = daily.rain.index(of: code) else { return nil }
-        let moment = AgencyTime(epoch: time)
-        let block = daily.rain.index(at: AgencyTime(day: moment.day, hour: moment.second / 3600 / 6 * 6))
-        return daily.rain.number(.pops, area: area, at: block).map { Int($0) }
-    }
-
     /// The city's area, which must be one of this office's.
     func area(of city: City) throws(ForecastError) -> AgencyArea {
         guard let area = AgencyArea.of(city) else {

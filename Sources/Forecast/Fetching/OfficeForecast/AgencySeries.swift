@@ -155,7 +155,7 @@ extension UnkeyedDecodingContainer {
 }
 
 /// An array index in the path of an error.
-private struct IndexKey: CodingKey {
+struct IndexKey: CodingKey {
     let intValue: Int?
     var stringValue: String { intValue.map(String.init) ?? "" }
 
