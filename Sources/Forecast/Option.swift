@@ -53,11 +53,15 @@ package final class OptionSpec: Sendable {
     /// the usage error when it is not; nil when it is.
     package let formatRule: (@Sendable (OutputFormat) -> String?)?
     package let effect: Effect
+    /// Whether a command that does not take the option accepts it and ignores it (`forecast -v sun`, under an alias
+    /// `forecast='forecast -v'`): an option that changes how a run fetches or how much it says on stderr, never what it
+    /// prints. Any other option a command does not take is a usage error, since the command would drop its meaning.
+    package let isHarmless: Bool
 
     package init(
         _ long: String, short: Character? = nil, _ arity: Arity = .flag, help: @autoclosure @escaping @Sendable () -> String,
         section: Section = .more, completion: ValueCompletion = .values { [] }, contradicts: [String] = [],
-        formatRule: (@Sendable (OutputFormat) -> String?)? = nil, effect: Effect
+        formatRule: (@Sendable (OutputFormat) -> String?)? = nil, isHarmless: Bool = false, effect: Effect
     ) {
         self.long = long
         self.short = short
@@ -67,6 +71,7 @@ package final class OptionSpec: Sendable {
         self.completion = completion
         self.contradicts = contradicts
         self.formatRule = formatRule
+        self.isHarmless = isHarmless
         self.effect = effect
     }
 
@@ -75,7 +80,14 @@ package final class OptionSpec: Sendable {
     package func described(_ help: @autoclosure @escaping @Sendable () -> String) -> OptionSpec {
         OptionSpec(
             long, short: short, arity, help: help(), section: section, completion: completion, contradicts: contradicts,
-            formatRule: formatRule, effect: effect)
+            formatRule: formatRule, isHarmless: isHarmless, effect: effect)
+    }
+
+    /// The same option, accepted and ignored by the commands that do not take it (``isHarmless``).
+    var harmless: OptionSpec {
+        OptionSpec(
+            long, short: short, arity, help: self.makeHelp(), section: section, completion: completion, contradicts: contradicts,
+            formatRule: formatRule, isHarmless: true, effect: effect)
     }
 
     /// "-j, --jobs" or "--timeout", as messages name it.

@@ -48,11 +48,11 @@ extension OptionSpec {
 
     static let parallel = flag(
         "parallel", short: "p", help: "fetch concurrently; the output keeps the order given", section: .first,
-        contradicts: ["no-parallel"], sets: Key.parallel)
+        contradicts: ["no-parallel"], sets: Key.parallel).harmless
 
     static let jobs = whole(
         "jobs", short: "j", help: "at most N requests in flight (default \(defaultJobs)); implies -p", section: .first,
-        in: 1...Int.max, "at least 1", contradicts: ["no-parallel"], sets: Key.jobs)
+        in: 1...Int.max, "at least 1", contradicts: ["no-parallel"], sets: Key.jobs).harmless
 
     /// `--format` in a command that prints `formats`, and templates with the placeholders
     /// `templates` names (nil for a command without templates): its help lists them, says what
@@ -78,7 +78,7 @@ extension OptionSpec {
 
     static let noParallel = flag(
         "no-parallel", help: "one city after the other (undoes the config file's -p or -j)", contradicts: ["parallel", "jobs"],
-        sets: Key.noParallel)
+        sets: Key.noParallel).harmless
 
     static let noHeader = flag(
         "no-header", help: "TSV without its header line",
@@ -91,22 +91,22 @@ extension OptionSpec {
         "timeout", .value(name: "S"), help: "seconds one attempt of one request may take (default \(NumberText.decimal(Key.timeout.defaultValue)))",
         effect: .set { values, value throws(UsageError) in
             values[Key.timeout] = try seconds(value, "--timeout", in: 0.001...longestWait, "from 0.001 to 86400 seconds")
-        })
+        }).harmless
 
     static let retries = OptionSpec(
         "retries", .value(name: "N"), help: "extra attempts for transient failures, 0 to 10 (default \(Key.retries.defaultValue))",
-        effect: .set { values, value throws(UsageError) in values[Key.retries] = try whole(value, "--retries", in: 0...10, "from 0 to 10") })
+        effect: .set { values, value throws(UsageError) in values[Key.retries] = try whole(value, "--retries", in: 0...10, "from 0 to 10") }).harmless
 
     /// The client paces the API's host and the agency's alike; any other host only when given.
     static let interval = seconds(
         "interval",
         help: "seconds between request starts to a host (default \(NumberText.decimal(ClientConfiguration.publicAPIInterval.seconds)) for \(ClientConfiguration.pacedHosts[0]) and \(ClientConfiguration.pacedHosts[1]), else 0)",
-        in: 0...longestWait, "from 0 to 86400 seconds", sets: Key.interval)
+        in: 0...longestWait, "from 0 to 86400 seconds", sets: Key.interval).harmless
 
     static let refresh = flag(
-        "refresh", help: "fetch even if the cache has a fresh copy, and store the new one", contradicts: ["no-cache"], sets: Key.refresh)
+        "refresh", help: "fetch even if the cache has a fresh copy, and store the new one", contradicts: ["no-cache"], sets: Key.refresh).harmless
 
-    static let noCache = flag("no-cache", help: "neither read nor write the cache", contradicts: ["refresh"], sets: Key.noCache)
+    static let noCache = flag("no-cache", help: "neither read nor write the cache", contradicts: ["refresh"], sets: Key.noCache).harmless
 
     static let cacert = OptionSpec(
         "cacert", .value(name: "FILE"), help: "trust the CA certificates of this PEM file for HTTPS instead of the system's store",
@@ -114,7 +114,7 @@ extension OptionSpec {
         effect: .set { values, value throws(UsageError) in
             try checkReadableFile(value, source: "--cacert")
             values[Key.cacert] = value
-        })
+        }).harmless
 
     static let maxTime = OptionSpec(
         "max-time", .value(name: "S"), help: "give up on the cities not done after S seconds in all, retries and waits included",
@@ -122,7 +122,7 @@ extension OptionSpec {
             let seconds = try seconds(value, "--max-time", in: 0...longestWait, "more than 0 and at most 86400 seconds")
             guard seconds > 0 else { throw UsageError("--max-time must be more than 0 and at most 86400 seconds (got \(value))") }
             values[Key.maxTime] = seconds
-        })
+        }).harmless
 
     static let staleIfError = OptionSpec(
         "stale-if-error", .value(name: "DURATION"),
@@ -132,7 +132,7 @@ extension OptionSpec {
                 throw UsageError("--stale-if-error must be seconds or a number with s, m, h or d, at most a year (got \(value))")
             }
             values[Key.staleIfError] = duration
-        })
+        }).harmless
 
     static let color = choice("color", "WHEN", help: "auto (default), always or never", sets: Key.color)
 
@@ -141,12 +141,13 @@ extension OptionSpec {
         effect: .set { values, value throws(UsageError) in
             try checkBaseURL(value, source: "--jma-url")
             values[Key.jmaURL] = value
-        })
+        }).harmless
 
     static let watch = flag(
-        "watch", help: "keep running: print at once, then again when the forecast changes (line, templates, waybar)",
+        "watch", help: "keep running: print at once, then again when the forecast changes (line by default, templates, waybar)",
         contradicts: ["no-watch"],
-        formatRule: { $0.isForBars ? nil : "--watch prints line, a template or waybar (got --format \($0.name))" },
+        // No format given (`auto`) is a line under a watch: ``Invocation`` sets it once the options are merged.
+        formatRule: { $0.isForBars || $0 == .auto ? nil : "--watch prints line, a template or waybar (got --format \($0.name))" },
         sets: Key.watch)
 
     static let noWatch = flag(
@@ -164,7 +165,7 @@ extension OptionSpec {
         })
 
     static let verbose = flag(
-        "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings", sets: Key.verbose)
+        "verbose", short: "v", help: "one line per request on stderr: status, bytes, attempts, cache, timings", sets: Key.verbose).harmless
 
     static let help = OptionSpec("help", short: "h", help: "this help", effect: .request { _ in .help })
 

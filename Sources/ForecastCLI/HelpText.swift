@@ -61,7 +61,10 @@ enum HelpText {
             line wins: its options replace the file's (--refresh undoes --no-cache, \
             --no-parallel undoes -p and -j, --no-watch undoes --watch), a file's option that \
             does not apply is dropped, and the file's cities count only when the command line \
-            names none (one that names no city is still reported, with its line). Read from \
+            names none (one that names no city is still reported, with its line). On the \
+            command line too, a command that fetches nothing (sun, cities) ignores -v, -p, -j \
+            and the cache's and network's options; any other option it does not take is a \
+            usage error. Read from \
             $FORECAST_CONFIG, else $XDG_CONFIG_HOME/forecast/config, else \
             ~/.config/forecast/config; -v says which file was read. A file that is there but \
             cannot be read is a usage error; FORECAST_CONFIG=/dev/null runs without one.
@@ -74,7 +77,7 @@ enum HelpText {
             (as head's does) ends quietly with 0.
             """)),
         ("STATUS BARS", .prose("""
-            `forecast --watch -f line 東京` (or a template, or -f waybar) prints at once, then \
+            `forecast --watch 東京` (a line; or a template, or -f waybar) prints at once, then \
             again when the forecast changes: it wakes after each release (05:00, 11:00, 17:00 \
             JST) and at midnight, through the cache, keeps its last text marked stale when a \
             look fails, and ends with 0 on SIGTERM. -f waybar prints waybar's JSON (text, \

@@ -60,16 +60,28 @@ enum Invocation: Sendable {
                 return .request(try request(given.value), command)
             }
         }
-        let ownCommandLine = try commandLine.map { given throws(UsageError) in
-            guard let own = given.as(in: command) else { throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`") }
-            return own
+        // An option the command does not take is an error, unless it is harmless there (`-v` for the sun): then its
+        // value is checked (a typo in an alias still shows) and it is dropped, as the config file's are.
+        var ownCommandLine: [ArgumentScanner.Given] = []
+        for given in commandLine {
+            if let own = given.as(in: command) {
+                ownCommandLine.append(own)
+                continue
+            }
+            guard given.spec.isHarmless else { throw UsageError("\(given.spec.spelling) does not apply to `\(command.spelling)`") }
+            if case .set(let set) = given.spec.effect {
+                var unused = OptionValues()
+                try set(&unused, given.value)
+            }
         }
         let config = try ConfigFile.load(environment: environment, read: readFile)
         // The file's options that apply to the command, but a `--format` it does not print.
         let ownFile = (config?.options ?? []).compactMap { $0.as(in: command) }.filter { given in
             given.spec.long != "format" || (try? OutputFormat.parse(given.value)).map(command.prints) ?? true
         }
-        let values = try merge(ownFile, ownCommandLine)
+        var values = try merge(ownFile, ownCommandLine)
+        // A watch with no format prints lines: `auto` would be a table on a terminal, which a watch does not redraw.
+        if values[Key.watch], values[Key.format] == .auto { values[Key.format] = .line }
         let format = values[Key.format]
         if !command.prints(format) {
             let names = command.formatNames.filter { $0 != OutputFormat.auto.name }

@@ -93,8 +93,8 @@ struct NewUserTests {
         let json = try await forecast(["cities", "-f", "json", "那覇"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
         #expect(array == [["id": "471010", "name": "那覇", "prefecture": "沖縄県", "name_en": "Naha", "prefecture_en": "Okinawa"]])
-        let refused = try await forecast(["-p", "cities"])
-        #expect(refused.status == 64 && refused.stderr.contains("-p, --parallel does not apply to `forecast cities`"))
+        let refused = try await forecast(["--watch", "cities"])
+        #expect(refused.status == 64 && refused.stderr.contains("--watch does not apply to `forecast cities`"))
     }
 
     @Test("A body cut short is retried like a reset, and says after how many attempts (before: one attempt)")

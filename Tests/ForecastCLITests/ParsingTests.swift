@@ -166,9 +166,10 @@ struct ParsingTests {
         }
     }
 
-    @Test("An option before `cities` that it does not take is a usage error naming the option, never a city")
+    @Test("An option before `cities` that it does not take is a usage error naming the option, never a city; a harmless one (-p) is ignored")
     func optionsBeforeSubcommand() {
-        #expect(usageError(["-p", "cities"]) == "-p, --parallel does not apply to `forecast cities`")
+        #expect(usageError(["-p", "cities"]) == nil)
+        #expect(usageError(["--watch", "cities"]) == "--watch does not apply to `forecast cities`")
         #expect(usageError(["--days", "2", "cities", "東"]) == "-d, --days does not apply to `forecast cities`")
         #expect(usageError(["cities", "a", "b"])?.hasPrefix("`forecast cities` takes one query") == true)
     }

@@ -120,7 +120,7 @@ struct SunEndToEndTests {
     @Test("Usage errors end with 64, the message naming the value, and the command's usage", arguments: [
         (["sun", "--date", "2026-02-30", "東京"], "forecast: --date must be a date of the calendar as YYYY-MM-DD, and 2026-02-30 is none (got 2026-02-30)\n" + SunEndToEndTests.usage),
         (["sun", "--days", "367", "東京"], "forecast: --days must be from 1 to 366 (got 367)\n" + SunEndToEndTests.usage),
-        (["sun", "-p", "東京"], "forecast: -p, --parallel does not apply to `forecast sun`\n" + SunEndToEndTests.usage),
+        (["sun", "--watch", "東京"], "forecast: --watch does not apply to `forecast sun`\n" + SunEndToEndTests.usage),
         (["sun", "-f", "waybar", "東京"], "forecast: `forecast sun` prints table, tsv, json, line or a template (got --format waybar)\n" + SunEndToEndTests.usage),
         (["--days", "5", "東京"], "forecast: --days must be 1, 2 or 3 (got 5)\nforecast: usage: forecast [options] <city>... (see forecast --help)\n"),
     ])

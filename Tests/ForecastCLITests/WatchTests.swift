@@ -160,9 +160,18 @@ struct WatchTests {
         }
     }
 
+    @Test("--watch without a format prints lines (before: a usage error about a format nobody typed, auto); --no-watch undoes it")
+    func watchWithoutFormat() throws {
+        let watched = try fetchOptions(["--watch", "東京"]).options
+        #expect(watched.watch && watched.format == .line)
+        #expect(try fetchOptions(["hours", "--watch", "東京"]).options.format == .line)
+        #expect(try fetchOptions(["--watch", "-f", "waybar", "東京"]).options.format == .waybar)
+        let undone = try fetchOptions(["--no-watch", "東京"], file: "--watch\n").options
+        #expect(!undone.watch && undone.format == .auto)
+    }
+
     @Test("--watch takes line, templates and waybar; --text-format takes waybar", arguments: [
         (["--watch", "-f", "table", "東京"], "--watch prints line, a template or waybar"),
-        (["--watch", "東京"], "--watch prints line, a template or waybar (got --format auto)"),
         (["--text-format", "%l", "-f", "line", "東京"], "--text-format applies to -f waybar only"),
         (["week", "--watch", "-f", "line", "東京"], "--watch does not apply to `forecast week`"),
     ] as [([String], String)])

@@ -78,7 +78,7 @@ extension OptionSpec {
         effect: .set { values, value throws(UsageError) in
             try checkBaseURL(value, source: "--base-url")
             values[Key.baseURL] = value
-        })
+        }).harmless
 
     static let source = choice(
         "source", "SOURCE",
