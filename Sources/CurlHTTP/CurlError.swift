@@ -18,8 +18,12 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// The host name did not resolve (libcurl: `CURLE_COULDNT_RESOLVE_HOST`).
         public static let couldNotResolveHost = Kind("couldNotResolveHost")
-        /// No connection could be made: refused, unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
+        /// No connection could be made: the network or the host is unreachable (libcurl: `CURLE_COULDNT_CONNECT`).
         public static let couldNotConnect = Kind("couldNotConnect")
+        /// Nothing listens at the server's address and port: the connection was refused (a `CURLE_COULDNT_CONNECT`
+        /// whose system error is `ECONNREFUSED`). The server is down or the port is wrong, which asking again at once
+        /// does not mend: not retried by default, as curl's `--retry` does not retry it without `--retry-connrefused`.
+        public static let connectionRefused = Kind("connectionRefused")
         /// The attempt took longer than its total or connect timeout.
         public static let timedOut = Kind("timedOut")
         /// The server closed or reset the connection before a complete response.
@@ -226,6 +230,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
                 ? "could not resolve host \(detail.dropFirst(Self.unresolvedHost.count)) (no network, or a wrong host name?)"
                 : "could not resolve host (\(detailOrMessage))"
         case .couldNotConnect: "could not connect (\(detailOrMessage))"
+        case .connectionRefused: "the connection was refused: nothing listens at \(Endpoint(url: url).authority)"
         case .timedOut: timeout.map { "timed out after \(Self.format(seconds: $0)) s" } ?? "timed out"
         case .connectionReset:
             code == .gotNothing

@@ -35,7 +35,8 @@ public struct RetryPolicy: Sendable {
     /// Creates a policy; the defaults retry transient failures of idempotent requests twice. A set left nil is the
     /// default one: statuses 408, 429, 500, 502, 503 and 504; the errors `couldNotConnect`, `timedOut`,
     /// `connectionReset` and `partialBody`; the methods GET, HEAD, PUT, DELETE and OPTIONS. A proxy refusing the tunnel
-    /// (`proxyTunnelRefused`) and a passed deadline (`deadlineExceeded`) are not transient.
+    /// (`proxyTunnelRefused`), a refused connection (`connectionRefused`: nothing listens there) and a passed deadline
+    /// (`deadlineExceeded`) are not transient.
     public init(
         maxRetries: Int = 2,
         baseDelay: Duration = .milliseconds(250),

@@ -1,4 +1,7 @@
 internal import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Transfer {
     /// How the attempt ended, libcurl's result for it being `code`, at the engine turn `now`:
@@ -66,6 +69,8 @@ extension Transfer {
             .bodyTooLarge
         } else if proxyStatus != nil {
             .proxyTunnelRefused
+        } else if raw == .couldNotConnect, (try? easy.info(CURLINFO_OS_ERRNO)) == Int(ECONNREFUSED) {
+            .connectionRefused
         } else {
             CurlError.kind(of: raw, verifyResult: verifyResult, detail: detail)
         }

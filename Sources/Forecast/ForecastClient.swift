@@ -13,7 +13,7 @@ import Foundation
 /// (``weeks(for:jobs:)`` for the week), over one fetch core that every source shares; ``fetch(_:)``,
 /// ``fetchSequentially(_:deliver:)`` and ``fetchInParallel(_:jobs:deliver:)`` are short adapters over it.
 ///
-/// One city's failure is that city's result and never ends a run. Transient failures (connect errors, timeouts, resets,
+/// One city's failure is that city's result and never ends a run. Transient failures (connect errors but a refusal, timeouts, resets,
 /// 408/429/5xx, and the API's "Request to JMA API failed") are retried by the session's policy; the public API and the
 /// agency's site are paced at 0.5 s between requests.
 public final class ForecastClient: Sendable {

@@ -69,7 +69,7 @@ extension ForecastError {
         switch error.kind {
         case .timedOut: return .timeout
         case .couldNotResolveHost: return .dns
-        case .couldNotConnect: return .connect
+        case .couldNotConnect, .connectionRefused: return .connect
         case .connectionReset, .partialBody: return .connection
         case .bodyTooLarge: return .size
         case .tooManyRedirects, .protocolNotAllowed: return .redirect

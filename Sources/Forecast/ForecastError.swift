@@ -52,7 +52,10 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .other(let reason): reason
         case .cancelled: "cancelled"
         case .slow(let seconds): "no answer within \(CurlError.format(seconds: seconds)) s"
-        case .alsoFailed(let first, let fallback): "\(first); the weather agency's file: \(fallback)"
+        case .alsoFailed(let first, let fallback):
+            // Both sources failed alike (one refused address for both): said once.
+            "\(first)" == "\(fallback)"
+                ? "\(first) (the API and the weather agency's file alike)" : "\(first); the weather agency's file: \(fallback)"
         case .inFile(let file, let error): "\(file): \(error)"
         }
     }

@@ -136,11 +136,14 @@ struct FaultTests {
         #expect((error as? CurlError)?.kind == .protocolNotAllowed)
     }
 
-    @Test("A closed port is a connect failure")
+    @Test("A closed port is a refused connection, tried once though the policy retries connect failures, and its message names the address once")
     func connectionRefused() async throws {
-        let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions()))
-        let error = await failure(of: session.request("http://127.0.0.1:1/"))
-        #expect((error as? CurlError)?.kind == .couldNotConnect)
+        var options = testOptions()
+        options.retry = RetryPolicy(maxRetries: 2)
+        let session = try Session(configuration: SessionConfiguration(requestDefaults: options))
+        let error = try #require(await failure(of: session.request("http://127.0.0.1:1/")) as? CurlError)
+        #expect(error.kind == .connectionRefused && error.attempts == 1)
+        #expect(error.description == "the connection was refused: nothing listens at 127.0.0.1:1")
     }
 
     @Test("An unknown host is a resolution failure")

@@ -18,6 +18,7 @@ struct ErrorKindTests {
             (transport(.timedOut), "timeout"),
             (transport(.couldNotResolveHost), "dns"),
             (transport(.couldNotConnect), "connect"),
+            (transport(.connectionRefused), "connect"),
             (transport(.connectionReset), "connection"),
             (transport(.partialBody), "connection"),
             (transport(.untrustedCertificate), "tls"),

@@ -1,0 +1,22 @@
+import Forecast
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue "A user's third hour": what a third trial hit, each with the test that failed before it was mended (the
+/// points of options and smaller things; the others have their own suites).
+@Suite("A user's third hour")
+struct ThirdHourTests {
+    @Test("A refused connection is tried once, and a city whose two sources refuse alike says so once (before: 3 attempts each, libcurl's text twice)")
+    func refusedConnection() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-refused-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let result = try await forecast(
+            ["-v", "-f", "line", "東京"],
+            environment: ["FORECAST_BASE_URL": "http://127.0.0.1:9", "FORECAST_JMA_URL": "http://127.0.0.1:9", "FORECAST_CACHE_DIR": cache])
+        #expect(result.status == 1)
+        let message = "forecast: 130010 東京: the connection was refused: nothing listens at 127.0.0.1:9 (the API and the weather agency's file alike)"
+        #expect(result.stderr.contains(message + "\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("attempts"), "\(result.stderr)")
+    }
+}
