@@ -57,11 +57,13 @@ struct ConfigFile: Sendable {
     }
 
     /// Reads the text of a file found at `path`; a line that is not an option the tool knows,
-    /// or not one option with its value, is a usage error naming the file and the line.
+    /// or not one option with its value, is a usage error naming the file and the line. Every
+    /// such line is named, one a line of the message, not only the first.
     init(path: String, text: String) throws(UsageError) {
         self.path = path
         var options: [ArgumentScanner.Given] = []
         var cities: [Invocation.CityArgument] = []
+        var problems: [String] = []
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = Self.withoutComment(raw)
             guard !line.isEmpty else { continue }
@@ -70,25 +72,35 @@ struct ConfigFile: Sendable {
                 cities += CityList.entries(in: String(line)).map { Invocation.CityArgument(text: $0.text, origin: origin) }
                 continue
             }
-            var words = [String(line.prefix { $0 != " " && $0 != "\t" })]
-            let rest = line.dropFirst(words[0].count).drop { $0 == " " || $0 == "\t" }
-            if !rest.isEmpty { words.append(String(rest)) }
-            let scan = try ArgumentScanner.scan(words, origin: origin)
-            if let extra = scan.operands.first, let option = scan.options.last {
-                let message = option.spec.takesValue
-                    ? "one option a line (\"\(extra)\" follows the value of --\(option.spec.long))"
-                    : "--\(option.spec.long) takes no value (got \(extra))"
-                throw UsageError(message).located(at: origin)
+            do throws(UsageError) {
+                options += try Self.options(in: line, origin: origin)
+            } catch {
+                problems.append(error.message)
             }
-            for given in scan.options {
-                if case .request = given.spec.effect {
-                    throw UsageError("--\(given.spec.long) is for the command line, not the config file").located(at: origin)
-                }
-            }
-            options += scan.options
         }
+        guard problems.isEmpty else { throw UsageError(problems.joined(separator: "\n")) }
         self.options = options
         self.cities = cities
+    }
+
+    /// The option of a line of the file that starts with "-": one option, with its value if it takes one.
+    private static func options(in line: Substring, origin: Origin) throws(UsageError) -> [ArgumentScanner.Given] {
+        var words = [String(line.prefix { $0 != " " && $0 != "\t" })]
+        let rest = line.dropFirst(words[0].count).drop { $0 == " " || $0 == "\t" }
+        if !rest.isEmpty { words.append(String(rest)) }
+        let scan = try ArgumentScanner.scan(words, origin: origin)
+        if let extra = scan.operands.first, let option = scan.options.last {
+            let message = option.spec.takesValue
+                ? "one option a line (\"\(extra)\" follows the value of --\(option.spec.long))"
+                : "--\(option.spec.long) takes no value (got \(extra))"
+            throw UsageError(message).located(at: origin)
+        }
+        for given in scan.options {
+            if case .request = given.spec.effect {
+                throw UsageError("--\(given.spec.long) is for the command line, not the config file").located(at: origin)
+            }
+        }
+        return scan.options
     }
 
     /// A line without its comment (from a `#` at its start or after a space) and the spaces around what is left.

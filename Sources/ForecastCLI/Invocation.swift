@@ -127,14 +127,17 @@ enum Invocation: Sendable {
             given.remove(at: first.origin.isConfigFile ? found.first : second)
         }
         var values = OptionValues()
+        var problems: [String] = []
         for option in given {
             guard case .set(let set) = option.spec.effect else { continue }
             do throws(UsageError) {
                 try set(&values, option.value)
             } catch {
-                throw error.located(at: option.origin)
+                // Every bad value is named, a line each (a config file with three bad lines gets three).
+                problems.append(error.located(at: option.origin).message)
             }
         }
+        guard problems.isEmpty else { throw UsageError(problems.joined(separator: "\n")) }
         return values
     }
 

@@ -20,3 +20,15 @@ struct ThirdHourTests {
         #expect(!result.stderr.contains("attempts"), "\(result.stderr)")
     }
 }
+
+extension ThirdHourTests {
+    @Test("A config file with three bad lines names all three, a line each (before: only the first)")
+    func configFileProblems() {
+        let file = "--colour always\n東京\n--timeout soon\n--days 9\n-f line\n--nope\n"
+        let message = usageError(["東京"], file: file)
+        let lines = message?.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count == 2 && lines[0].hasPrefix("\(configPath), line 1: ") && lines[1].hasPrefix("\(configPath), line 6: "), "\(message ?? "parsed")")
+        let values = usageError(["東京"], file: "--timeout soon\n--days 9\n--retries 99\n")?.split(separator: "\n") ?? []
+        #expect(values.count == 3 && values.allSatisfy { $0.hasPrefix(configPath) }, "\(values)")
+    }
+}
