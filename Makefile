@@ -15,7 +15,7 @@
 #   share/man/man1/forecast.1                     written from the binary's own help
 #   share/bash-completion/completions/forecast
 #   share/zsh/site-functions/_forecast
-#   share/fish/vendor_completions.d/forecast.fish
+#   share/fish/vendor_completions.d/forecast.fish  (with PREFIX=/usr/local: /etc/fish/completions/forecast.fish)
 # and not forecast-mock, a tool for tests and offline trials that runs from .build/release.
 
 PREFIX ?= /usr/local
@@ -24,7 +24,14 @@ BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/site-functions
+# fish reads the vendor folder under /usr/share and ~/.local/share, but under /usr/local only when XDG_DATA_DIRS
+# names it (Debian's fish 3.6 does not by default): a local install's completion goes to the local admin's folder
+# that fish always reads.
+ifeq ($(PREFIX),/usr/local)
+FISHDIR = /etc/fish/completions
+else
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+endif
 
 SWIFT ?= swift
 PYTHON ?= python3

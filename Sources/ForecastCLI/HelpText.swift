@@ -142,11 +142,25 @@ enum HelpText {
         text += "\nThe other options, templates, the config file and the exit status follow;\n"
         text += "`man forecast` has them all.\n\nMore options:\n"
         text += options.filter { $0.section == .more }.map(optionLines).joined()
+        text += "\nOptions of the other commands (`forecast help COMMAND` has each one's):\n"
+        text += otherCommandsOptions.map(optionLines).joined()
         text += "\nMore examples:\n" + exampleLines(moreExamples).map { "  \($0)\n" }.joined()
         for section in sections {
             text += "\n\(section.heading):\n" + lines(of: section.body).map { "  \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// The options the 3-day forecast does not take (the sun's `--date`), each as the first command that takes it
+    /// defines it, its help naming the commands: `forecast --help` lists every option the tool has.
+    static var otherCommandsOptions: [OptionSpec] {
+        Registry.options.compactMap { option -> OptionSpec? in
+            guard Registry.threeDay.option(long: option.long) == nil else { return nil }
+            let takers = Registry.commands.filter { $0.option(long: option.long) != nil }
+            guard let own = takers.first?.option(long: option.long) else { return nil }
+            let names = takers.map(\.name)
+            return own.described("\(own.help) (\(Sentence.list(Array(names.dropLast()), and: names[names.count - 1])))")
+        }
     }
 
     /// The help of a command: `forecast --help`'s first screen and reference for the 3-day

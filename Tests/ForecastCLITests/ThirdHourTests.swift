@@ -32,3 +32,15 @@ extension ThirdHourTests {
         #expect(values.count == 3 && values.allSatisfy { $0.hasPrefix(configPath) }, "\(values)")
     }
 }
+
+extension ThirdHourTests {
+    @Test("forecast --help lists every option the tool has: the sun's --date among the other commands' (before: missing)")
+    func helpHasEveryOption() async throws {
+        let help = try await forecast(["--help"])
+        let others = try #require(help.stdout.components(separatedBy: "Options of the other commands").dropFirst().first)
+        #expect(others.contains("--date YYYY-MM-DD") && others.contains("(sun)"), "\(others)")
+        for option in Registry.options where option.long != "help" {
+            #expect(help.stdout.contains("--\(option.long)"), "--\(option.long)")
+        }
+    }
+}
