@@ -279,7 +279,7 @@ struct EndToEndTests {
     func versionAndHelp() async throws {
         let version = try await forecast(["--version"])
         #expect(version.status == 0)
-        // "forecast 0.2.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)": the package's one
+        // "forecast 0.3.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)": the package's one
         // version, then the libcurl the binary loaded.
         #expect(version.stdout.hasPrefix("forecast \(ForecastVersion.current) (libcurl/"))
         #expect(version.stdout.hasSuffix(")\n"))

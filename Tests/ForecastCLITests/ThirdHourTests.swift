@@ -44,3 +44,13 @@ extension ThirdHourTests {
         }
     }
 }
+
+extension ThirdHourTests {
+    @Test("--version names the newest release of CHANGELOG, which has a date (before: 0.2.0, \"Unreleased\" though five commands had come since)")
+    func versionIsARelease() throws {
+        let changelog = try String(
+            contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## [") })
+        #expect(newest.hasPrefix("## [\(ForecastVersion.current)] - 20"), "\(newest)")
+    }
+}
