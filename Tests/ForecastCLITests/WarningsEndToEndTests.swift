@@ -46,7 +46,7 @@ struct WarningsEndToEndTests {
             #expect((array[1]["warnings"] as? [Any])?.isEmpty == true && array[1]["office"] as? String == "120000")
 
             let line = try await forecast(["warnings", "-f", "line", "東京", "千葉"], environment: env)
-            #expect(line.stdout == "東京 大雨警報 雷注意報 土砂災害注意報\n千葉 -\n" && line.status == 0)
+            #expect(line.stdout == "東京 大雨警報、雷注意報、土砂災害注意報\n千葉 -\n" && line.status == 0)
 
             let waybar = try await forecast(["warnings", "-f", "waybar", "千葉", "帯広", "東京"], environment: env)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
@@ -111,7 +111,7 @@ struct WarningsEndToEndTests {
             #expect(await eventually { (try? watch.stdoutSoFar())?.hasSuffix("}\n") == true })
             let printed = try watch.stdoutSoFar()
             let object = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
-            #expect(object["text"] as? String == "千葉 -  東京 大雨警報 雷注意報 土砂災害注意報")
+            #expect(object["text"] as? String == "千葉 -  東京 大雨警報、雷注意報、土砂災害注意報")
             #expect(object["class"] as? [String] == ["warning"] && object["alt"] as? String == "3")
             #expect((object["tooltip"] as? String)?.hasSuffix("出典: 気象庁") == true)
             #expect(watch.isRunning && mock.stats().requestsServed == 2)

@@ -3,8 +3,9 @@
 /// TSV's columns are `level code warning status reported`; a city with nothing in force has one row of level 0, its
 /// code, name and status empty and `reported` the file's newest time, so that a script tells "none" from "not fetched".
 /// JSON's `warnings` array holds each warning's `level`, `code`, `warning`, `status`, `public_time` and `additions`,
-/// and is empty for none. The line and a template write every warning on one line (`千葉 大雨特別警報 雷注意報`,
-/// `東京 -`); waybar's class is the highest level's name.
+/// and is empty for none. The line and a template write every warning on one line, each one's end marked
+/// (`千葉 大雨特別警報、雷注意報`, `Chiba heavy rain emergency warning, thunderstorm advisory`, `東京 -`); waybar's
+/// class is the highest level's name.
 extension CityWarnings: CityReport {
     /// A row per warning in force (none when nothing is: the layout shows that row itself).
     public var rowCount: Int { warnings.count }
@@ -77,9 +78,10 @@ extension CityWarnings: CityReport {
         // %S and %s: the sunrise and sunset of the day they were read on, today.
         day: { warnings, _ in warnings.readOn })
 
-    /// What is in force on one line: the names, highest first, or `-` for none.
+    /// What is in force on one line: the names, highest first, between the language's list separators (an English
+    /// name has spaces of its own), or `-` for none.
     func line(in language: Language) -> String {
-        warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: " ")
+        warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: language.listSeparator)
     }
 }
 
