@@ -23,6 +23,10 @@ public enum Language: String, Sendable, CaseIterable {
         return code.english
     }
 
+    /// What separates the items of a list a person reads, the warnings in force, an addition's words: "、" in
+    /// Japanese, ", " in English.
+    var listSeparator: String { self == .en ? ", " : "、" }
+
     /// The day's label: the API's `dateLabel` (今日, 明日, 明後日), or in English "Today",
     /// "Tomorrow", "Day after". Another label is kept as it is.
     public func dayLabel(_ day: DailyForecast) -> String {

@@ -85,7 +85,7 @@ struct DeadlineAndStaleTests {
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(array[0]["stale"] as? Bool == true)
             let fetchedAt = try #require(array[0]["fetched_at"] as? String)
-            #expect(fetchedAt.hasSuffix("Z") && fetchedAt.count == 20, "\(fetchedAt)")
+            #expect(fetchedAt.hasSuffix("+09:00") && fetchedAt.count == 25, "\(fetchedAt)")
             #expect(array[0]["days"] != nil)
             #expect(array[1]["stale"] == nil)
             let lines = json.stderr.split(separator: "\n")

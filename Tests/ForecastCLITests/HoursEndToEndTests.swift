@@ -43,10 +43,10 @@ struct HoursEndToEndTests {
             let json = try await forecast(["hours", "-f", "json", "--lang", "en", "東京"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(array[0]["city"] as? String == "Tokyo" && array[0]["office"] as? String == "130000" && array[0]["source"] as? String == "jma")
-            #expect(array[0]["point"] as? String == "Tokyo" && (array[0]["public_time"] as? String)?.hasSuffix(":00:00+09:00") == true)
+            #expect((array[0]["temperature_point"] as? [String: Any])?["name"] as? String == "Tokyo" && (array[0]["public_time"] as? String)?.hasSuffix(":00:00+09:00") == true)
             let first = try #require((array[0]["hours"] as? [[String: Any]])?.first)
-            #expect(Set(first.keys) == ["time", "weather", "temp_c", "wind_dir", "wind_min_ms", "wind_max_ms", "pop"])
-            #expect(["clear", "cloudy", "rain", "rain or snow", "snow"].contains(first["weather"] as? String ?? ""))
+            #expect(Set(first.keys) == ["time", "telop", "temp_c", "wind_dir", "wind_min_ms", "wind_max_ms", "rain"])
+            #expect(["clear", "cloudy", "rain", "rain or snow", "snow"].contains(first["telop"] as? String ?? ""))
 
             let line = try await forecast(["hours", "-f", "line", "東京"], environment: env)
             let tokyoRows = lines.filter { $0.hasPrefix("130010\t") }.count
@@ -86,7 +86,7 @@ struct HoursEndToEndTests {
             let json = try await forecast(["hours", "--retries", "0", "-f", "json", "東京"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             let hours = try #require(array[0]["hours"] as? [[String: Any]])
-            #expect(json.status == 1 && !hours.isEmpty && hours.allSatisfy { $0["pop"] is NSNull && $0["temp_c"] is Int })
+            #expect(json.status == 1 && !hours.isEmpty && hours.allSatisfy { $0["rain"] is NSNull && $0["temp_c"] is Int })
         }
     }
 

@@ -92,7 +92,7 @@ struct NewUserTests {
         #expect(english.stdout.hasPrefix("471010\tNaha\tOkinawa\t那覇\n"))
         let json = try await forecast(["cities", "-f", "json", "那覇"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
-        #expect(array == [["id": "471010", "name": "那覇", "prefecture": "沖縄県", "name_en": "Naha", "prefecture_en": "Okinawa"]])
+        #expect(array == [["id": "471010", "city": "那覇", "prefecture": "沖縄県", "city_en": "Naha", "prefecture_en": "Okinawa"]])
         let refused = try await forecast(["--watch", "cities"])
         #expect(refused.status == 64 && refused.stderr.contains("--watch does not apply to `forecast cities`"))
     }

@@ -92,7 +92,7 @@ struct NowEndToEndTests {
             #expect(result.status == 1)
             #expect(result.stderr == "forecast: 130010 東京: the agency's newest observations are from 2021-02-24 15:00, over 3 hours ago; printed, marked stale\n")
             let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-            #expect(array[0]["stale"] as? Bool == true && array[0]["observed"] as? String == "2021-02-24T15:00+09:00")
+            #expect(array[0]["stale"] as? Bool == true && array[0]["observed"] as? String == "2021-02-24T15:00:00+09:00")
         }
     }
 

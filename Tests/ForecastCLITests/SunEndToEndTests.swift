@@ -42,7 +42,7 @@ struct SunEndToEndTests {
         #expect(array.count == 1 && Set(array[0].keys) == ["id", "city", "prefecture", "latitude", "longitude", "days"])
         #expect(array[0]["id"] as? String == "130010" && array[0]["city"] as? String == "東京" && array[0]["prefecture"] as? String == "東京都")
         #expect(array[0]["latitude"] as? Double == 35.6917 && array[0]["longitude"] as? Double == 139.75)
-        #expect(array[0]["days"] as? [[String: String]] == [["date": "2026-06-21", "sunrise": "04:25", "sunset": "19:00", "daylight": "14:35"]])
+        #expect(array[0]["days"] as? [[String: String]] == [["date": "2026-06-21", "sunrise": "2026-06-21T04:25:00+09:00", "sunset": "2026-06-21T19:00:00+09:00", "daylight": "14:35"]])
 
         let line = try await Self.run(["sun", "-f", "line", "--days", "3", "--date", "2026-06-21", "東京", "大阪"])
         #expect(line.stdout == """

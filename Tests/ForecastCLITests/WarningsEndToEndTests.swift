@@ -38,15 +38,15 @@ struct WarningsEndToEndTests {
 
             let json = try await forecast(["warnings", "-f", "json", "--lang", "en", "東京", "千葉"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-            #expect(array[0]["office"] as? String == "130000" && array[0]["reported"] as? String == "2026-08-13T19:48:00+09:00")
+            #expect(array[0]["office"] as? String == "130000" && array[0]["public_time"] as? String == "2026-08-13T19:48:00+09:00")
             let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
-            #expect(tokyo.map { $0["name"] as? String } == ["heavy rain warning", "thunderstorm advisory", "landslide advisory"])
+            #expect(tokyo.map { $0["warning"] as? String } == ["heavy rain warning", "thunderstorm advisory", "landslide advisory"])
             #expect(tokyo[0]["status"] as? String == "danger warning to warning" && tokyo[0]["level"] as? Int == 3)
             #expect(tokyo[1]["additions"] as? [String] == ["tornado", "hail"])
             #expect((array[1]["warnings"] as? [Any])?.isEmpty == true && array[1]["office"] as? String == "120000")
 
             let line = try await forecast(["warnings", "-f", "line", "東京", "千葉"], environment: env)
-            #expect(line.stdout == "東京 大雨警報 雷注意報 土砂災害注意報\n千葉 -\n" && line.status == 0)
+            #expect(line.stdout == "東京 大雨警報、雷注意報、土砂災害注意報\n千葉 -\n" && line.status == 0)
 
             let waybar = try await forecast(["warnings", "-f", "waybar", "千葉", "帯広", "東京"], environment: env)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
@@ -111,7 +111,7 @@ struct WarningsEndToEndTests {
             #expect(await eventually { (try? watch.stdoutSoFar())?.hasSuffix("}\n") == true })
             let printed = try watch.stdoutSoFar()
             let object = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
-            #expect(object["text"] as? String == "千葉 -  東京 大雨警報 雷注意報 土砂災害注意報")
+            #expect(object["text"] as? String == "千葉 -  東京 大雨警報、雷注意報、土砂災害注意報")
             #expect(object["class"] as? [String] == ["warning"] && object["alt"] as? String == "3")
             #expect((object["tooltip"] as? String)?.hasSuffix("出典: 気象庁") == true)
             #expect(watch.isRunning && mock.stats().requestsServed == 2)
@@ -139,7 +139,7 @@ struct WarningsEndToEndTests {
             let json = try await forecast(["--warnings", "-f", "json", "--lang", "en", "東京", "大阪"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
-            #expect(tokyo.count == 1 && tokyo[0]["code"] as? String == "03" && tokyo[0]["name"] as? String == "heavy rain warning")
+            #expect(tokyo.count == 1 && tokyo[0]["code"] as? String == "03" && tokyo[0]["warning"] as? String == "heavy rain warning")
             #expect((array[1]["warnings"] as? [Any])?.isEmpty == true && (array[0]["days"] as? [Any])?.count == 3)
 
             var wide = env
@@ -165,7 +165,7 @@ struct WarningsEndToEndTests {
 
             let json = try await forecast(["week", "--warnings", "-f", "json", "東京"], environment: env)
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-            #expect((array[0]["warnings"] as? [[String: Any]])?.map { $0["name"] as? String } == ["大雨警報"])
+            #expect((array[0]["warnings"] as? [[String: Any]])?.map { $0["warning"] as? String } == ["大雨警報"])
             #expect((array[0]["days"] as? [Any])?.count == 7)
 
             let table = try await forecast(["week", "--warnings", "-f", "table", "東京"], environment: env)

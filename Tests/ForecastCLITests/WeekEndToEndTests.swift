@@ -120,7 +120,7 @@ struct WeekEndToEndTests {
             #expect(result.status == 0)
             #expect(result.stderr == "forecast: 140010 横浜: HTTP 503 after 3 attempts; printed from the weather agency's file instead (気象庁 bosai/forecast)\n")
             let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-            #expect(array[0]["source"] == nil && array[1]["source"] as? String == "jma")
+            #expect(array[0]["source"] as? String == "api" && array[1]["source"] as? String == "jma")
             #expect(array[1]["city"] as? String == "横浜")
             #expect(mock.stats().requestsBySource["office"] == ["140000": 1])
             // The API alone: the city fails.

@@ -112,6 +112,21 @@ struct FormatterTests {
         #expect(okayama[1]["min_f"] as? Double == 30.2)
     }
 
+    @Test("--lang en: TSV's and JSON's day and the week's weekday stay 今日 and 日, keys a script selects by; people's formats translate")
+    func dayKeysInEnglish() throws {
+        let results = [try result("130010")]
+        // GUIDE's recipe: awk -F'\t' '$5=="今日" && $12>=50'
+        let rows = TSVFormatter(header: false, language: .en).format(results).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.map { $0[4] } == ["今日", "明日", "明後日"] && rows[0][1] == "Tokyo" && rows[0][5] == "Clear, cloudy later")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter(language: .en).format(results).utf8)) as? [[String: Any]])
+        #expect((json[0]["days"] as? [[String: Any]])?.map { $0["day"] as? String } == ["今日", "明日", "明後日"])
+        #expect(LineFormatter(days: 2, language: .en).format(results).contains("| Tomorrow "))
+        let week = try WeeklyRun.fourCities.results()
+        let weekRow = TSVFormatter(header: false, language: .en).format(week).split(separator: "\n")[0].split(separator: "\t")
+        #expect(weekRow[4] == "日" && weekRow[1] == "Tokyo")
+        #expect(LineFormatter(language: .en).format(week).hasPrefix("Tokyo Sun "))
+    }
+
     @Test("JSON of no cities is an empty array; strings are escaped")
     func jsonEdges() throws {
         let empty = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([FetchResult]()).utf8)) as? [Any])

@@ -157,9 +157,9 @@ struct HoursTests {
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format(results).utf8)) as? [[String: Any]])
         #expect(json[0]["office"] as? String == "130000" && json[0]["public_time"] as? String == "2026-10-04T05:00:00+09:00")
-        #expect(json[0]["source"] as? String == "jma" && json[0]["point"] as? String == "東京")
+        #expect(json[0]["source"] as? String == "jma" && (json[0]["temperature_point"] as? [String: Any])?["name"] as? String == "東京")
         let first = try #require((json[0]["hours"] as? [[String: Any]])?.first)
-        #expect(first["time"] as? String == "2026-10-04T06:00:00+09:00" && first["temp_c"] as? Int == 17 && first["pop"] as? Int == 10)
+        #expect(first["time"] as? String == "2026-10-04T06:00:00+09:00" && first["temp_c"] as? Int == 17 && first["rain"] as? Int == 10)
         #expect(first["wind_dir"] as? String == "N" && first["wind_min_ms"] as? Int == 3 && first["wind_max_ms"] as? Int == 5)
 
         #expect(LineFormatter(days: 2).format(results) == "東京 6時 ☀️ 17° 10% | 9時 ☁️ 21° 10%\n")

@@ -50,7 +50,7 @@ struct ObservationFormatTests {
         #expect(tokyo["temp_c"] as? Double == 29.1 && tokyo["humidity"] as? Int == 56 && tokyo["wind_dir"] as? String == "SSE")
         #expect(tokyo["wind_ms"] as? Double == 12 && tokyo["weather"] as? String == "rain showers")
         #expect(tokyo["incomplete"] as? [String] == ["sun_1h_h"])
-        #expect(tokyo["observed"] as? String == "2025-06-28T18:00+09:00" && tokyo["days"] == nil)
+        #expect(tokyo["observed"] as? String == "2025-06-28T18:00:00+09:00" && tokyo["days"] == nil)
         #expect(text.contains("\"wind_ms\": 12.0") && text.contains("\"precip_1h_mm\": 3.0"))
         #expect(array[1]["humidity"] is NSNull && array[1]["temp_c"] as? Double == -3.5)
         #expect(Set(array[2].keys) == ["id", "city", "error", "error_kind"])

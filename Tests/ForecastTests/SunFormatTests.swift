@@ -111,8 +111,8 @@ struct SunFormatTests {
         #expect(tokyo["latitude"] as? Double == 35.6917 && tokyo["longitude"] as? Double == 139.75)
         let days = try #require(tokyo["days"] as? [[String: String]])
         #expect(days == [
-            ["date": "2026-06-21", "sunrise": "04:25", "sunset": "19:00", "daylight": "14:35"],
-            ["date": "2026-06-22", "sunrise": "04:26", "sunset": "19:00", "daylight": "14:34"],
+            ["date": "2026-06-21", "sunrise": "2026-06-21T04:25:00+09:00", "sunset": "2026-06-21T19:00:00+09:00", "daylight": "14:35"],
+            ["date": "2026-06-22", "sunrise": "2026-06-22T04:26:00+09:00", "sunset": "2026-06-22T19:00:00+09:00", "daylight": "14:34"],
         ])
         #expect(text.contains("\"latitude\": 35.6917, \"longitude\": 139.75,"), "numbers, not strings: \(text)")
         #expect(Set(array[2].keys) == ["id", "city", "error", "error_kind"])

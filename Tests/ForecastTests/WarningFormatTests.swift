@@ -70,21 +70,21 @@ struct WarningFormatTests {
 
     // MARK: JSON
 
-    @Test("JSON: a city's office, reported and warnings in order, each warning's six members; [] for none; a failed city's error")
+    @Test("JSON: a city's office, public_time, source and warnings in order, each warning's six members; [] for none; a failed city's error")
     func json() throws {
         let text = JSONFormatter().format(try Self.results())
         #expect(text.contains(
-            #"{"id": "130010", "city": "東京", "prefecture": "東京都", "office": "130000", "reported": "2026-08-13T19:48:00+09:00", "warnings": [{"level": 3, "code": "03", "name": "大雨警報", "status": "危険警報から警報", "reported": "2026-08-13T19:48:00+09:00", "additions": []}, "#
+            #"{"id": "130010", "city": "東京", "prefecture": "東京都", "office": "130000", "public_time": "2026-08-13T19:48:00+09:00", "source": "jma", "warnings": [{"level": 3, "code": "03", "warning": "大雨警報", "status": "危険警報から警報", "public_time": "2026-08-13T19:48:00+09:00", "additions": []}, "#
         ), "\(text)")
         #expect(text.contains(
-            #"{"id": "120010", "city": "千葉", "prefecture": "千葉県", "office": "120000", "reported": "2026-08-13T19:48:00+09:00", "warnings": []}"#
+            #"{"id": "120010", "city": "千葉", "prefecture": "千葉県", "office": "120000", "public_time": "2026-08-13T19:48:00+09:00", "source": "jma", "warnings": []}"#
         ), "\(text)")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.count == 3)
         let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
         #expect(tokyo.map { $0["code"] as? String } == ["03", "14", "29"])
         #expect(tokyo.map { $0["level"] as? Int } == [3, 2, 2])
-        #expect(tokyo[1]["additions"] as? [String] == ["竜巻", "ひょう"] && tokyo[1]["reported"] as? String == Self.afternoon)
+        #expect(tokyo[1]["additions"] as? [String] == ["竜巻", "ひょう"] && tokyo[1]["public_time"] as? String == Self.afternoon)
         #expect(array[0]["days"] == nil, "the warnings are not days")
         #expect(Set(array[2].keys) == ["id", "city", "error", "error_kind"])
         #expect(array[2]["error"] as? String == "the agency's warning file 140000.json: HTTP 404")
@@ -97,7 +97,7 @@ struct WarningFormatTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
         #expect(array[0]["city"] as? String == "Tokyo")
-        #expect(tokyo.map { $0["name"] as? String } == ["heavy rain warning", "thunderstorm advisory", "landslide advisory"])
+        #expect(tokyo.map { $0["warning"] as? String } == ["heavy rain warning", "thunderstorm advisory", "landslide advisory"])
         #expect(tokyo.map { $0["status"] as? String } == ["danger warning to warning", "continued", "danger warning to advisory"])
         #expect(tokyo[1]["additions"] as? [String] == ["tornado", "hail"])
         #expect(tokyo.map { $0["code"] as? String } == ["03", "14", "29"])
@@ -105,12 +105,12 @@ struct WarningFormatTests {
 
     // MARK: The line and templates
 
-    @Test("The line: every name on one line whatever the days, - for none and for a failed city")
+    @Test("The line: every name on one line whatever the days, each one's end marked (、 and a comma), - for none and for a failed city")
     func line() throws {
         for days in [1, 3] {
-            #expect(LineFormatter(days: days, language: .ja).format(try Self.results()) == "東京 大雨警報 雷注意報 土砂災害注意報\n千葉 -\n横浜 -\n")
+            #expect(LineFormatter(days: days, language: .ja).format(try Self.results()) == "東京 大雨警報、雷注意報、土砂災害注意報\n千葉 -\n横浜 -\n")
         }
-        #expect(LineFormatter(language: .en).format(try Self.results()) == "Tokyo heavy rain warning thunderstorm advisory landslide advisory\nChiba -\nYokohama -\n")
+        #expect(LineFormatter(language: .en).format(try Self.results()) == "Tokyo heavy rain warning, thunderstorm advisory, landslide advisory\nChiba -\nYokohama -\n")
     }
 
     @Test("Templates: %C the names in force, %d the file's day; one line a city whatever the days; - for the rest")
@@ -119,7 +119,7 @@ struct WarningFormatTests {
         for days in [1, 3] {
             let text = TemplateFormatter(template: template, days: days, language: .ja).format(try Self.results())
             #expect(text == """
-                130010 東京 大雨警報 雷注意報 土砂災害注意報 2026-08-13 東京都 -
+                130010 東京 大雨警報、雷注意報、土砂災害注意報 2026-08-13 東京都 -
                 120010 千葉 - 2026-08-13 千葉県 -
                 140010 横浜 - - 神奈川県 -
 
@@ -153,7 +153,7 @@ struct WarningFormatTests {
     func waybarFailures() throws {
         let results = try Self.results()
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(WaybarFormatter().object(for: results).utf8)) as? [String: Any])
-        #expect(parsed["text"] as? String == "東京 大雨警報 雷注意報 土砂災害注意報  千葉 -  横浜 -")
+        #expect(parsed["text"] as? String == "東京 大雨警報、雷注意報、土砂災害注意報  千葉 -  横浜 -")
         #expect(parsed["class"] as? [String] == ["warning", "failed"] && parsed["alt"] as? String == "3")
         let tooltip = try #require(parsed["tooltip"] as? String)
         #expect(tooltip == String(TableFormatter(color: false, language: .ja, width: 60).format(results).dropLast()))
@@ -254,9 +254,9 @@ struct WarningFormatTests {
         #expect(tsv[2] == "130010\t東京\t東京都\t\t99\t不明な警報・注意報 (99)\t発表\t2026-08-13T10:00:00+09:00")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter(language: .en).format(results).utf8)) as? [[String: Any]])
         let objects = try #require(json[0]["warnings"] as? [[String: Any]])
-        #expect(objects[2]["level"] is NSNull && objects[2]["name"] as? String == "unknown warning (99)" && objects[2]["code"] as? String == "99")
+        #expect(objects[2]["level"] is NSNull && objects[2]["warning"] as? String == "unknown warning (99)" && objects[2]["code"] as? String == "99")
         #expect(objects[1]["additions"] as? [String] == ["lightning"])
-        #expect(LineFormatter(language: .en).format(results) == "Tokyo storm warning thunderstorm advisory unknown warning (99)\n")
+        #expect(LineFormatter(language: .en).format(results) == "Tokyo storm warning, thunderstorm advisory, unknown warning (99)\n")
         #expect(TableFormatter(language: .ja, width: 120).format(results).contains(" ?  不明な警報・注意"))
         // The bar's class is the known codes' highest.
         #expect(WaybarFormatter().object(for: results).contains(#""class": ["warning"], "alt": "3""#))
@@ -344,8 +344,8 @@ struct WarningMarksTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let tokyo = try #require(array[0]["warnings"] as? [[String: Any]])
         #expect(tokyo.map { $0["code"] as? String } == ["33", "05"] && tokyo.map { $0["level"] as? Int } == [5, 3])
-        #expect(Set(tokyo[0].keys) == ["level", "code", "name", "status", "reported", "additions"])
-        #expect(tokyo[0]["name"] as? String == "大雨特別警報" && tokyo[0]["status"] as? String == "発表")
+        #expect(Set(tokyo[0].keys) == ["level", "code", "warning", "status", "public_time", "additions"])
+        #expect(tokyo[0]["warning"] as? String == "大雨特別警報" && tokyo[0]["status"] as? String == "発表")
         #expect(array[1]["warnings"] as? [Any] != nil && (array[1]["warnings"] as? [Any])?.isEmpty == true)
         #expect(array[2]["warnings"] is NSNull)
         #expect(text.contains(#""warnings": [], "days": ["#) && text.contains(#""warnings": null, "days": ["#))

@@ -123,7 +123,7 @@ struct WeeklyFormatterTests {
         #expect(result.failed && result.error == nil)
         #expect(LineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([result]).utf8)) as? [[String: Any]])
-        #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] as? String == "2026-03-11T09:00:00Z")
+        #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] as? String == "2026-03-11T18:00:00+09:00")
         #expect(json[0]["source"] as? String == "jma" && (json[0]["days"] as? [Any])?.count == 7)
     }
 

@@ -9,7 +9,10 @@ extension CityForecast: RowReport {
     public static let layout = ReportLayout<CityForecast>(
         fields: [
             field("date") { day, _ in .text(day.date) },
-            field("day") { day, language in .text(language.dayLabel(day)) },
+            // The API's 今日, 明日, 明後日 in every language: a key for scripts, as the date is (`$5=="今日"`).
+            field("day") { day, _ in .text(day.dateLabel) },
+            field("weekday", .json) { day, _ in .text(Weekday(date: day.date)?.name(.ja)) },
+            field("code", .json) { day, _ in .text(WeatherCode.of(day).map { String($0.code) }) },
             field("telop") { day, language in .text(language.telop(day)) },
             field("min_c") { day, _ in .number(day.temperature.min.celsius) },
             field("max_c") { day, _ in .number(day.temperature.max.celsius) },
@@ -22,8 +25,10 @@ extension CityForecast: RowReport {
         ],
         members: { result, _ in
             guard let forecast = result.value else { return [] }
-            return [("district", .string(forecast.location.district)), ("public_time", .string(forecast.publicTime))]
-                + (result.provider == .jma ? [("source", .string("jma"))] : [])
+            return [
+                ("district", .string(forecast.location.district)), ("public_time", .time(forecast.publicTime)),
+                ("source", .string(result.provider == .jma ? "jma" : "api")),
+            ]
         },
         place: { forecast in (forecast.location.city, forecast.location.prefecture) },
         published: \.publicTime,

@@ -16,7 +16,8 @@ extension WeeklyForecast: RowReport {
     public static let layout = ReportLayout<WeeklyForecast>(
         fields: [
             field("date") { day, _ in .text(day.date) },
-            field("weekday") { day, language in .text(day.weekday.name(language)) },
+            // 日 … 土 in every language: a key for scripts, as the 3-day forecast's day is.
+            field("weekday") { day, _ in .text(day.weekday.name(.ja)) },
             field("code", .json) { day, _ in .text(day.code) },
             field("telop", .json) { day, language in .text(day.telop(language)) },
             field("telop", .tsv) { day, language in .text(day.weatherText(language)) },
@@ -33,7 +34,7 @@ extension WeeklyForecast: RowReport {
             guard let week = result.value else { return [] }
             let point = week.temperaturePoint.map { JSONText.object([("code", .string($0.code)), ("name", .string($0.name))]) }
             return [
-                ("office", .string(week.office)), ("report_time", .string(week.reportTime)), ("source", .string("jma")),
+                ("office", .string(week.office)), ("public_time", .time(week.reportTime)), ("source", .string("jma")),
                 ("temperature_point", point ?? .raw("null")),
             ]
         },

@@ -3,7 +3,7 @@ extension Command {
     static let cities = Command(
         name: "cities", operand: .query,
         options: [
-            .format(citiesFormats, templates: nil, auto: "tsv", after: ": one array of {\"id\", \"name\", \"prefecture\", \"name_en\", \"prefecture_en\"}"),
+            .format(citiesFormats, templates: nil, auto: "tsv", after: ": one array of {\"id\", \"city\", \"prefecture\", \"city_en\", \"prefecture_en\"}"),
             OptionSpec.lang.described("ja (default) or en: the names and prefectures in Japanese or in English"),
         ] + OptionSpec.requests,
         formats: citiesFormats, takesTemplates: false, fetches: false,

@@ -21,13 +21,13 @@ public struct CatalogFormatter: Sendable {
         return text
     }
 
-    /// One JSON array, an object a city: `{"id", "name", "prefecture", "name_en",
-    /// "prefecture_en"}`, the same in either language.
+    /// One JSON array, an object a city: `{"id", "city", "prefecture", "city_en",
+    /// "prefecture_en"}`, the same in either language, the keys every command's JSON has.
     public func json(_ cities: [City]) -> String {
         let objects = cities.map { city in
             JSONText.object([
-                ("id", .string(city.id)), ("name", .string(city.name)),
-                ("prefecture", .string(city.prefecture)), ("name_en", .string(city.english)),
+                ("id", .string(city.id)), ("city", .string(city.name)),
+                ("prefecture", .string(city.prefecture)), ("city_en", .string(city.english)),
                 ("prefecture_en", .string(Language.en.prefectureName(city.prefecture))),
             ]).text
         }

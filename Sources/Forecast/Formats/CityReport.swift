@@ -115,14 +115,21 @@ struct Field<Report>: Sendable {
         case both, tsv, json
     }
 
-    /// TSV's column name and JSON's key: "min_c".
+    /// TSV's column name: "min_c".
     let name: String
+    /// JSON's key: the column's name, or the key GUIDE's JSON schema gives the meaning where TSV's column keeps an
+    /// older name (the 3-hourly forecast's `pop` is JSON's `rain`, as in the week).
+    let key: String
     let formats: Formats
     /// The value of a row of a value.
     let value: @Sendable (Report, _ row: Int, Language) -> FieldValue
 
-    init(_ name: String, _ formats: Formats = .both, _ value: @escaping @Sendable (Report, Int, Language) -> FieldValue) {
+    init(
+        _ name: String, _ formats: Formats = .both, json key: String? = nil,
+        _ value: @escaping @Sendable (Report, Int, Language) -> FieldValue
+    ) {
         self.name = name
+        self.key = key ?? name
         self.formats = formats
         self.value = value
     }
@@ -137,6 +144,9 @@ enum FieldValue {
     case whole(Int?)
     /// A list of texts: JSON's array; TSV's words joined by commas.
     case texts([String])
+    /// An instant as its source writes it ("2026-11-29T05:10+09:00"): TSV keeps that form, JSON writes every time
+    /// in one, `JSONText.time`'s.
+    case time(String?)
 
     /// As TSV prints it: text through the gate, a number as the API writes it.
     var tsv: String {
@@ -146,6 +156,7 @@ enum FieldValue {
         case .tenths(let number): number.map(NumberText.tenths) ?? ""
         case .whole(let whole): whole.map(String.init) ?? ""
         case .texts(let texts): ValueText.field(texts.joined(separator: ","))
+        case .time(let time): ValueText.field(time)
         }
     }
 
@@ -157,6 +168,7 @@ enum FieldValue {
         case .tenths(let number): .raw(number.map(NumberText.tenths) ?? "null")
         case .whole(let whole): .number(whole)
         case .texts(let texts): .array(texts.map { .string($0) })
+        case .time(let time): .time(time)
         }
     }
 }
@@ -201,9 +213,10 @@ protocol RowReport: CityReport {
 
 /// A field of a ``RowReport``'s row.
 func field<Report: RowReport>(
-    _ name: String, _ formats: Field<Report>.Formats = .both, _ value: @escaping @Sendable (Report.Row, Language) -> FieldValue
+    _ name: String, _ formats: Field<Report>.Formats = .both, json key: String? = nil,
+    _ value: @escaping @Sendable (Report.Row, Language) -> FieldValue
 ) -> Field<Report> {
-    Field(name, formats) { report, row, language in value(report.row(row), language) }
+    Field(name, formats, json: key) { report, row, language in value(report.row(row), language) }
 }
 
 /// A table column whose cells read a ``RowReport``'s row.

@@ -1,11 +1,14 @@
+internal import JapanTime
+
 /// One JSON array, one object per city in input order.
 ///
 /// A city: `{"id", "city", "prefecture", …, "days": [{…}]}`: its ID and names, then the members its value's
-/// ``ReportLayout`` gives (the 3-day forecast's `district` and `public_time`; the week's `office`, `report_time` and
-/// `temperature_point`; `"source": "jma"` for what was read from the agency's file), and a day object per row with the
-/// layout's fields. Numbers are numbers, unknown values `null`. A stale copy shown for a failed fetch
-/// (`--stale-if-error`) has `"stale": true` and `"fetched_at"` (ISO 8601, UTC) before its days. A failed city: `{"id",
-/// "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
+/// ``ReportLayout`` gives (the 3-day forecast's `district`, `public_time` and `source`; the week's `office`,
+/// `public_time`, `source` and `temperature_point`), and a day object per row with the layout's fields, each under the
+/// key of GUIDE.md's JSON schema, the one key of one meaning in every command. Numbers are numbers, unknown values
+/// `null`, every time in `JSONText.time`'s one form. A stale copy shown for a failed fetch (`--stale-if-error`) has
+/// `"stale": true` and `"fetched_at"` before its days. A failed city: `{"id", "city", "error", "error_kind"}`, the kind
+/// one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
 public struct JSONFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
@@ -45,7 +48,7 @@ public struct JSONFormatter: ResultFormatter {
         ]
         members += layout.members(result, language)
         if let stale = result.stale {
-            members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
+            members += [("stale", .raw("true")), ("fetched_at", .string(JST.iso(stale.fetched)))]
         }
         if let decoration {
             members.append((decoration.name, .raw(decoration.json(for: result.city.id, language: language))))
@@ -53,7 +56,7 @@ public struct JSONFormatter: ResultFormatter {
         if let rowsKey = layout.rowsKey {
             members.append((rowsKey, .array(days)))
         } else if !result.rows(1).isEmpty {
-            members += layout.jsonFields.map { ($0.name, $0.value(value, 0, language).json) }
+            members += layout.jsonFields.map { ($0.key, $0.value(value, 0, language).json) }
         }
         return separator + JSONText.object(members).text
     }
@@ -69,6 +72,16 @@ package struct JSONText {
     /// A number, or `null` for an unknown value.
     static func number(_ value: Double?) -> JSONText { JSONText(text: ValueText.number(value) ?? "null") }
 
+    /// An instant in the one form every JSON of the tool writes a time in, Japan's offset with seconds
+    /// ("2026-11-29T05:10:00+09:00"), whatever form its source gave it ("2026-11-29T05:10+09:00"); `null` for nil. A
+    /// text that is not a time is written as it is.
+    static func time(_ value: String?) -> JSONText {
+        guard let value else { return JSONText(text: "null") }
+        // A time to the minute ("…T05:10+09:00", the observations' and TSV's) is read with its seconds put in.
+        let seconds = value.count == 22 ? String(value.prefix(16)) + ":00" + String(value.suffix(6)) : value
+        return string((JST.parseInstant(value) ?? JST.parseInstant(seconds)).map(JST.iso) ?? value)
+    }
+
     /// A whole number, or `null` for an unknown value.
     static func number(_ value: Int?) -> JSONText { JSONText(text: value.map(String.init) ?? "null") }
 
@@ -79,7 +92,7 @@ package struct JSONText {
 
     /// The object of row `row` of `value`: its layout's JSON fields.
     static func row<Report>(_ value: Report, _ row: Int, of layout: ReportLayout<Report>, language: Language) -> JSONText {
-        object(layout.jsonFields.map { ($0.name, $0.value(value, row, language).json) })
+        object(layout.jsonFields.map { ($0.key, $0.value(value, row, language).json) })
     }
 
     /// An object of these members, in order, on one line.

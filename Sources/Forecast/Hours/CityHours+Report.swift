@@ -3,7 +3,7 @@ internal import JapanTime
 /// The 3-hourly forecast as every format prints it: a row per period.
 ///
 /// TSV's `time` is the period's start as `now` writes its `observed` (`2026-10-04T06:00+09:00`),
-/// JSON's as the 3-day JSON writes a time (`2026-10-04T06:00:00+09:00`); the wind's direction is
+/// JSON's as every JSON writes a time (`2026-10-04T06:00:00+09:00`); the wind's direction is
 /// a compass code (`NNE`) in every language, its range two numbers of m/s. The table labels
 /// the first period of each day with its date.
 extension CityHours: RowReport {
@@ -15,21 +15,23 @@ extension CityHours: RowReport {
     /// The 3-hourly forecast's fields, line, placeholders and table.
     public static let layout = ReportLayout<CityHours>(
         fields: [
-            field("time", .tsv) { hour, _ in .text(Self.minute(hour.start)) },
-            field("time", .json) { hour, _ in .text(JST.iso(hour.start)) },
-            field("weather") { hour, language in .text(hour.weather(language)) },
+            field("time") { hour, _ in .time(Self.minute(hour.start)) },
+            field("weather", json: "telop") { hour, language in .text(hour.weather(language)) },
             field("temp_c") { hour, _ in .number(hour.temperature) },
             field("wind_dir") { hour, _ in .text(hour.windDirection?.code) },
             field("wind_min_ms") { hour, _ in .whole(hour.windLeast) },
             field("wind_max_ms") { hour, _ in .whole(hour.windMost) },
-            field("pop") { hour, _ in .whole(hour.chanceOfRain) },
+            field("pop", json: "rain") { hour, _ in .whole(hour.chanceOfRain) },
         ],
         members: { result, language in
             guard let hours = result.value else { return [] }
-            let point = hours.point.map { language == .en ? $0.en ?? $0.ja : $0.ja }
+            // The week's `temperature_point`, whose code the 3-hourly file does not give.
+            let point = hours.point.map { point in
+                JSONText.object([("code", .raw("null")), ("name", .string(language == .en ? point.en ?? point.ja : point.ja))])
+            }
             return [
-                ("office", .string(hours.office)), ("public_time", .string(hours.publicTime)), ("source", .string("jma")),
-                ("point", .string(point)),
+                ("office", .string(hours.office)), ("public_time", .time(hours.publicTime)), ("source", .string("jma")),
+                ("temperature_point", point ?? .raw("null")),
             ]
         },
         place: { _ in nil },

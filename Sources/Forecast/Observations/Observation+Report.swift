@@ -14,7 +14,7 @@ extension Observation: RowReport {
     public static let layout = ReportLayout<Observation>(
         fields: [
             field("station", .tsv) { now, _ in .text(now.station.code) },
-            field("observed") { now, _ in .text(now.observed) },
+            field("observed") { now, _ in .time(now.observed) },
             field(.temperature) { now, _ in .tenths(now.temperature) },
             field(.humidity) { now, _ in .whole(now.humidity) },
             field(.windDirection) { now, _ in .text(now.windDirection?.code) },

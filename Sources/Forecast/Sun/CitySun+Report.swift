@@ -1,7 +1,8 @@
 /// The sun's times as every format prints them: a row a day.
 ///
 /// TSV's columns are `date sunrise sunset daylight`, each time `HH:MM` in JST and the daylight the difference of the
-/// printed times; JSON has the city's `latitude` and `longitude`, then `days`. The line is `↑06:50 ↓16:38`, a later day
+/// printed times; JSON has the city's `latitude` and `longitude`, then `days`, whose sunrise and sunset are times as
+/// every JSON writes one (`2026-11-29T06:31:00+09:00`) and daylight `HH:MM`. The line is `↑06:50 ↓16:38`, a later day
 /// led by its date. The table's footer says where the times were computed, and that they are sea-level times.
 extension CitySun: RowReport {
     func row(_ index: Int) -> SunDay { days[index] }
@@ -13,8 +14,11 @@ extension CitySun: RowReport {
     public static let layout = ReportLayout<CitySun>(
         fields: [
             field("date") { day, _ in .text(day.date) },
-            field("sunrise") { day, _ in .text(SunDay.clock(day.sunrise)) },
-            field("sunset") { day, _ in .text(SunDay.clock(day.sunset)) },
+            field("sunrise", .tsv) { day, _ in .text(SunDay.clock(day.sunrise)) },
+            field("sunset", .tsv) { day, _ in .text(SunDay.clock(day.sunset)) },
+            // JSON's times are instants, as every JSON writes a time.
+            field("sunrise", .json) { day, _ in .time(day.instant(day.sunrise)) },
+            field("sunset", .json) { day, _ in .time(day.instant(day.sunset)) },
             field("daylight") { day, _ in .text(SunDay.clock(day.daylight)) },
         ],
         members: { result, _ in
@@ -62,4 +66,11 @@ extension CitySun: RowReport {
             steps: { _ in [.drop("daylight"), .drop("weekday"), .drop("id"), .drop("city")] },
             groups: { _ in [] }),
         timeLead: ("地点", "At"))
+}
+
+extension SunDay {
+    /// A time of the day, minutes after midnight, as the agency writes an instant: "2026-11-29T06:31+09:00".
+    func instant(_ minutes: Int?) -> String? {
+        SunDay.clock(minutes).map { date + "T" + $0 + "+09:00" }
+    }
 }

@@ -2,9 +2,10 @@
 ///
 /// TSV's columns are `level code warning status reported`; a city with nothing in force has one row of level 0, its
 /// code, name and status empty and `reported` the file's newest time, so that a script tells "none" from "not fetched".
-/// JSON's `warnings` array holds each warning's `level`, `code`, `name`, `status`, `reported` and `additions`, and is
-/// empty for none. The line and a template write every warning on one line (`千葉 大雨特別警報 雷注意報`, `東京 -`);
-/// waybar's class is the highest level's name.
+/// JSON's `warnings` array holds each warning's `level`, `code`, `warning`, `status`, `public_time` and `additions`,
+/// and is empty for none. The line and a template write every warning on one line, each one's end marked
+/// (`千葉 大雨特別警報、雷注意報`, `Chiba heavy rain emergency warning, thunderstorm advisory`, `東京 -`); waybar's
+/// class is the highest level's name.
 extension CityWarnings: CityReport {
     /// A row per warning in force (none when nothing is: the layout shows that row itself).
     public var rowCount: Int { warnings.count }
@@ -15,15 +16,15 @@ extension CityWarnings: CityReport {
             // The none-row's level is 0; an unknown code's is empty.
             field("level") { warning, _, _ in .whole(warning == nil ? 0 : warning?.level) },
             field("code") { warning, _, _ in .text(warning?.code) },
-            field("warning", .tsv) { warning, _, language in .text(warning?.name(in: language)) },
-            field("name", .json) { warning, _, language in .text(warning?.name(in: language)) },
+            field("warning") { warning, _, language in .text(warning?.name(in: language)) },
             field("status") { warning, _, language in .text(warning?.status(in: language)) },
-            field("reported") { warning, city, _ in .text(warning?.reported ?? city.reported) },
+            // The telegram's publication: a time of the file, as the forecasts' `public_time` is theirs.
+            field("reported", json: "public_time") { warning, city, _ in .time(warning?.reported ?? city.reported) },
             field("additions", .json) { warning, _, language in .texts(warning?.additions(in: language) ?? []) },
         ],
         members: { result, _ in
             guard let warnings = result.value else { return [] }
-            return [("office", .string(warnings.office)), ("reported", .string(warnings.reported))]
+            return [("office", .string(warnings.office)), ("public_time", .time(warnings.reported)), ("source", .string("jma"))]
         },
         place: { _ in nil },
         published: \.reported,
@@ -48,7 +49,7 @@ extension CityWarnings: CityReport {
                         warning, _, style in
                         guard let warning else { return (style.language == .en ? "none" : "なし", .dim) }
                         let added = warning.additions(in: style.language)
-                        let additions = added.isEmpty ? "" : " (" + added.joined(separator: english ? ", " : "、") + ")"
+                        let additions = added.isEmpty ? "" : " (" + added.joined(separator: style.language.listSeparator) + ")"
                         return (ValueText.field(warning.name(in: style.language) + additions), paint(warning))
                     },
                     column(.init("status", width: english ? 14 : 8, upTo: english ? 26 : 18, gap: wide), "状況", "status") { warning, _, style in
@@ -77,9 +78,10 @@ extension CityWarnings: CityReport {
         // %S and %s: the sunrise and sunset of the day they were read on, today.
         day: { warnings, _ in warnings.readOn })
 
-    /// What is in force on one line: the names, highest first, or `-` for none.
+    /// What is in force on one line: the names, highest first, between the language's list separators (an English
+    /// name has spaces of its own), or `-` for none.
     func line(in language: Language) -> String {
-        warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: " ")
+        warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: language.listSeparator)
     }
 }
 
@@ -95,10 +97,10 @@ func paint(_ warning: Warning?) -> TableCell.Style {
 
 /// A field of the warning at the row's index (nil for the none-row).
 private func field(
-    _ name: String, _ formats: Field<CityWarnings>.Formats = .both,
+    _ name: String, _ formats: Field<CityWarnings>.Formats = .both, json key: String? = nil,
     _ value: @escaping @Sendable (Warning?, CityWarnings, Language) -> FieldValue
 ) -> Field<CityWarnings> {
-    Field(name, formats) { warnings, row, language in value(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, language) }
+    Field(name, formats, json: key) { warnings, row, language in value(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, language) }
 }
 
 /// A table column whose cells read the warning at the row's index (nil for the none-row).

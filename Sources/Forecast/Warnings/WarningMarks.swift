@@ -40,7 +40,7 @@ public struct WarningMarks: CityDecoration {
     /// `東京の警報: 大雨警報、洪水警報`, wrapping between names, in the highest level's colour.
     public func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String] {
         var lines: [String] = []
-        let separator = language == .en ? ", " : "、"
+        let separator = language.listSeparator
         for city in cities {
             guard let warnings = warnings(for: city.id), let highest = warnings.first else { continue }
             // The highest's paint: red for 5 and 4, yellow for 3, as the warnings' table has it.

@@ -19,7 +19,7 @@ extension Command {
                     """,
                 examples: [
                     .init("forecast warnings 東京", "a table on a terminal, TSV into a pipe"),
-                    .init("forecast warnings -f line 東京", "東京 大雨警報 雷注意報 土砂災害注意報"),
+                    .init("forecast warnings -f line 東京", "東京 大雨警報、雷注意報、土砂災害注意報"),
                     .init("forecast warnings --watch -f waybar 東京", "a bar, its class the highest level"),
                 ],
                 note: "One file serves an office's cities.",
