@@ -6,21 +6,19 @@ Fixtures/prefectures.tsv (the 47 prefectures and their readings). Run from anywh
 changing one of them; the table is committed, and the build makes it into Swift (Plugins/Tables).
 
 The Hepburn romaji of every reading and the folded lookup keys of every name form are computed
-here, once, so that the command does no kana conversion when it starts. `fold` must agree with
-`NameKey.fold` in Sources/Forecast/Catalog/NameKey.swift; a test checks that it does for every key."""
+here, once, so that the command does no kana conversion when it starts (Scripts/namekey.py folds
+them as `NameKey.fold` does; a test checks that the two agree for every key)."""
 import csv, pathlib, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(root / "Scripts"))
 from tables import write_table
+from namekey import fold, hiragana, keys
 def rows(name):
     with open(root / "Fixtures" / name, encoding="utf-8") as f:
         return list(csv.DictReader(f, delimiter="\t"))
 
 # --- kana to Hepburn romaji ------------------------------------------------------------------
-
-def hiragana(kana):
-    return "".join(chr(ord(c) - 0x60) if 0x30A1 <= ord(c) <= 0x30F6 else c for c in kana)
 
 BASE = dict(zip(
     "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
@@ -67,35 +65,6 @@ def romaji(reading):
         else:
             text += s
     return text[0].upper() + text[1:]
-
-# --- folding (mirrors NameKey.fold) ----------------------------------------------------------
-
-PLAIN = {"ā": "a", "ē": "e", "ī": "i", "ō": "o", "ū": "u", "â": "a", "ê": "e", "î": "i", "ô": "o", "û": "u"}
-DROPPED = set(" \u3000-\u2010\u2212ー・'’.")
-O_ROW = set("おこごそぞとどのほぼぽもよょろをぉ")
-U_ROW = set("うくぐすずつづぬふぶぷむゆゅるぅ")
-
-def fold(text):
-    text = "".join(PLAIN.get(c, c) for c in text.lower() if c not in DROPPED)
-    text = hiragana(text)
-    for long, short in (("ou", "o"), ("oo", "o"), ("uu", "u"), ("mb", "nb"), ("mp", "np")):
-        while long in text:
-            text = text.replace(long, short)
-    out = ""
-    for c in text:
-        if out and ((c == "う" and (out[-1] in O_ROW or out[-1] in U_ROW)) or (c == "お" and out[-1] in O_ROW)):
-            continue
-        out += c
-    return out
-
-def keys(*forms):
-    found = []
-    for form in forms:
-        key = fold(form)
-        if key and key not in found:
-            found.append(key)
-    return found
-
 
 # --- the catalog -----------------------------------------------------------------------------
 

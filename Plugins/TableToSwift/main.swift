@@ -15,6 +15,11 @@
 // `:number` (written as it is), `:list` (strings separated by `|`, none when empty) or
 // `:optional` (a string, or nil when empty). A malformed file (a cell not of its kind, an empty
 // item in a list, a control character such as a CR) fails the build, naming its line.
+//
+// A table declared as `String` (`#! Municipality.names: String`) is kept as its text: its rows,
+// a line each with their tabs, in one raw string literal, which the code searches in place
+// (TextTable). Thousands of rows cost the compiler gigabytes as an array literal and nothing as
+// a string; its columns must be strings.
 
 import Foundation
 
@@ -55,8 +60,8 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
     let owner = declaration[declaration.index(declaration.startIndex, offsetBy: 3)..<dot]
     let property = declaration[declaration.index(after: dot)..<colon]
     let type = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    guard type.hasPrefix("["), type.hasSuffix("]") else {
-        throw TableError(description: "\(name):1: the type must be an array, `[Element]`")
+    guard type == "String" || (type.hasPrefix("[") && type.hasSuffix("]")) else {
+        throw TableError(description: "\(name):1: the type must be an array, `[Element]`, or `String`")
     }
     let element = type.dropFirst().dropLast()
     let docs = lines.dropFirst().prefix { $0.hasPrefix("#") }
@@ -69,6 +74,9 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
             throw TableError(description: "\(name):\(headerIndex + 1): \"\(field)\" is not a column (label or label:kind)")
         }
         columns.append((label, kind))
+    }
+    if type == "String" {
+        return try swiftText(lines, name: name, owner: owner, property: property, docs: Array(docs), header: headerIndex, columns: columns)
     }
     var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
     out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
@@ -90,6 +98,35 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
         out += "        \(element)(" + arguments.joined(separator: ", ") + "),\n"
     }
     return out + "    ]\n}\n"
+}
+
+/// A table kept as its text: the rows after the header, a line each, in a raw string literal.
+func swiftText(
+    _ lines: [Substring], name: String, owner: Substring, property: Substring, docs: [Substring], header: Int,
+    columns: [(label: Substring, kind: Kind)]
+) throws(TableError) -> String {
+    guard columns.allSatisfy({ $0.kind == .string }) else {
+        throw TableError(description: "\(name):\(header + 1): a table kept as text has string columns only")
+    }
+    var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
+    out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
+    out += "extension \(owner) {\n"
+    out += docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
+    out += "    static let \(property): String = #\"\"\"\n"
+    for (index, line) in lines.enumerated().dropFirst(header + 1) {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == columns.count else {
+            throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(columns.count)")
+        }
+        guard !line.unicodeScalars.contains(where: { $0 != "\t" && $0.properties.generalCategory == .control }),
+              !line.contains("\"#"), !line.hasPrefix(" "), !line.hasSuffix(" ")
+        else {
+            throw TableError(description: "\(name):\(index + 1): a control character, \"#, or a space at an end")
+        }
+        out += line + "\n"
+    }
+    // The literal's last line break is not part of the text: the empty line keeps the last row's.
+    return out + "\n\"\"\"#\n}\n"
 }
 
 let arguments = CommandLine.arguments

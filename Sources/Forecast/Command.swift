@@ -29,6 +29,10 @@ package struct Command: Sendable {
     package var fetches = true
     /// What other sources add to its output when asked (`--warnings`' marks), which ``Registry`` gives it.
     package var decorations: [any Decoration] = []
+    /// Words a person may type for it that are not its name (hourly for hours, warning for
+    /// warnings): a first operand that names no city and is one of them, or is close to its name,
+    /// gets "did you mean" it (``Registry/command(near:)``).
+    package var misnomers: [String] = []
     /// How `--help`, the man page and Tab describe it, made when asked.
     package let help: @Sendable () -> CommandHelp
     package let run: Run

@@ -28,6 +28,16 @@ package enum Registry {
         commands.first { $0.name == name }
     }
 
+    /// The command a word that is not one probably meant: the one it is a misnomer of (hourly,
+    /// warning), else the one whose name is within a small edit distance of it (wek, citis); nil
+    /// when none is. Asked only of a first operand that names no city, so an ordinary run never is.
+    package static func command(near word: String) -> Command? {
+        let word = word.lowercased()
+        if let named = commands.first(where: { $0.misnomers.contains(word) }) { return named }
+        let names = commands.map(\.name).filter { !$0.isEmpty }
+        return EditDistance.closest(to: word, among: names).flatMap { command(named: $0) }
+    }
+
     /// Every option, once by name, in the order `--help` lists them; what the scanner reads an
     /// option as before the command is known (a command's own `--days` or `--format` then
     /// takes its place: the same names and value, another rule or help).

@@ -1,10 +1,15 @@
 import Forecast
 
 /// The cities a run names, resolved in order: "-" stands for the cities on standard input, a
-/// prefecture for its catalog cities. Every argument that names no city is reported at once
-/// (a config file's or standard input's with its line), and nothing is fetched.
+/// prefecture for its catalog cities, a municipality or a point for the city it is in or nearest to.
+/// Every argument that names no city is reported at once (a config file's or standard input's with
+/// its line), and nothing is fetched.
 enum CityResolution {
-    static func resolve(_ arguments: [Invocation.CityArgument], readingStandardInput: () -> String) throws(UsageError) -> [City] {
+    /// The cities; `note` is told how an argument that is not a catalog name named its city
+    /// ("shinjuku: 新宿区 (東京都), in 東京 (130010)"), for `-v`.
+    static func resolve(
+        _ arguments: [Invocation.CityArgument], readingStandardInput: () -> String, note: (String) -> Void = { _ in }
+    ) throws(UsageError) -> [City] {
         var expanded: [Invocation.CityArgument] = []
         var readStandardInput = false
         for argument in arguments {
@@ -20,7 +25,11 @@ enum CityResolution {
         var problems: [String] = []
         for argument in expanded {
             do throws(UsageError) {
-                resolved += try resolveAll(argument)
+                let match = try self.match(argument)
+                resolved += match.cities
+                if let text = match.note {
+                    note("\(argument.text): \(text)")
+                }
             } catch {
                 problems.append(error.message)
             }
@@ -51,9 +60,18 @@ enum CityResolution {
     /// The cities one argument names, or the usage error that says where it was read, why it
     /// names none and what it may have meant.
     static func resolveAll(_ argument: Invocation.CityArgument) throws(UsageError) -> [City] {
+        try match(argument).cities
+    }
+
+    /// The cities one argument names and how, or the usage error that says where it was read, why
+    /// it names none and what it may have meant: a command, for a first operand close to one's name.
+    static func match(_ argument: Invocation.CityArgument) throws(UsageError) -> CityMatch {
         do {
-            return try CityCatalog.resolveAll(argument.text)
+            return try CityCatalog.match(argument.text)
         } catch {
+            if argument.mayBeCommand, error.problem == .unknownName, let command = Registry.command(near: argument.text) {
+                throw UsageError("no command or city is called \"\(argument.text)\"; did you mean `\(command.spelling)`?")
+            }
             // An option after "--", or on a line of standard input: a city spelled close to
             // it would be a guess at the wrong thing.
             if argument.text.hasPrefix("-"), argument.text.count > 1 {

@@ -51,7 +51,8 @@ enum EntryPoint {
                 let (text, problem) = list(values, query)
                 if let problem { Terminal.report("forecast: \(problem)") }
                 text.map(Terminal.output)
-                return .finished(problem == nil ? .success : .failure)
+                // A query that matches no city is the catalog's "unknown city": a usage error, as a city argument's is.
+                return .finished(problem == nil ? .success : .usage)
             case .cities(let command, let values, let cities, let config):
                 do throws(UsageError) {
                     return .fetch(try runner(command, values, cities: cities, config: config, environment: environment))
@@ -79,7 +80,10 @@ enum EntryPoint {
                 CityResolution.unusedProblems(config.cities).forEach { Terminal.report("forecast: \($0)") }
             }
         }
-        let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput)
+        let verbose = values[Key.verbose]
+        let resolved = try CityResolution.resolve(cities, readingStandardInput: Terminal.readStandardInput) { note in
+            if verbose { Terminal.report("forecast: \(note)") }
+        }
         let settings = try Settings(values, for: command, environment: environment, streams: .current())
         return Runner(settings: settings, cities: resolved, command: command)
     }

@@ -23,8 +23,8 @@ enum HelpDump {
 
     private static func command(_ command: Command, abstract: String, discussion: String, subcommands: [JSONText]) -> JSONText {
         let operand: [(String, JSONText)] = command.operand == .query
-            ? [("valueName", .string("query")), ("abstract", .string("Text to look for in the ID, name, prefecture, English name, reading or romaji."))]
-            : [("valueName", .string("city")), ("abstract", .string("6-digit IDs, names or prefectures; - reads them from standard input."))]
+            ? [("valueName", .string("query")), ("abstract", .string("The start of an ID, or text to look for in the name, prefecture, English name, reading or romaji."))]
+            : [("valueName", .string("city")), ("abstract", .string("6-digit IDs, names, prefectures, municipalities or LAT,LON points; - reads them from standard input."))]
         let options = command.options.map { spec in
             var names: [JSONText] = [.object([("kind", .string("long")), ("name", .string(spec.long))])]
             if let short = spec.short {

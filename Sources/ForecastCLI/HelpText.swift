@@ -34,9 +34,15 @@ enum HelpText {
             東京, Tokyo, Tōkyō, toukyou, トウキョウ, とうきょう (case, width, spaces, hyphens and \
             long vowels do not matter). A prefecture (北海道, 沖縄県, okinawa) stands for all \
             its cities; a name that is also a city's (大阪, 京都) means the city. \
-            `forecast cities` lists all 142. "-" reads more cities from standard input: words \
-            separated by spaces, or `forecast cities` lines (the first field); blank lines and \
-            # comments are skipped.
+            `forecast cities` lists all 142. When no catalog name fits, a municipality of the \
+            weather agency's table (新宿区, しんじゅくく, Shinjuku City, 札幌市; without 市, 区, \
+            町 or 村 where that names one place: 新宿, shinjuku; its 7-digit code, 1310400) \
+            means the city it lies in, and a point, LAT,LON in degrees (35.68,139.77), the \
+            nearest city; -v says which. A name several municipalities share (府中市) is an \
+            error listing them: add the prefecture ("府中市 東京都", 東京都府中市) or give the \
+            code. "-" reads more cities from standard input: words separated by spaces, or TSV \
+            lines (the first field; a header line is skipped); blank lines and # comments are \
+            skipped. A first word close to a command's name (wek, hourly) suggests the command.
             """)),
     ]
 

@@ -18,6 +18,9 @@ enum Invocation: Sendable {
     struct CityArgument: Sendable, Equatable {
         let text: String
         let origin: Origin
+        /// Whether it stands where a command's name would (the first operand, no command named):
+        /// naming no city, it may be a command misspelt (`forecast wek 東京`).
+        var mayBeCommand = false
     }
 
     /// Reads `arguments` (without the program's name), with the config file that `environment`
@@ -91,7 +94,9 @@ enum Invocation: Sendable {
         }
         switch command.operand {
         case .cities:
-            let fromCommandLine = operands.map { CityArgument(text: $0, origin: .commandLine) }
+            let fromCommandLine = operands.enumerated().map { index, text in
+                CityArgument(text: text, origin: .commandLine, mayBeCommand: index == 0 && command.name.isEmpty)
+            }
             let cities = fromCommandLine.isEmpty ? (config?.cities ?? []) : fromCommandLine
             guard !cities.isEmpty else {
                 let place = ConfigFile.path(environment: environment).map { "a line of \($0)" } ?? "a line of the file $FORECAST_CONFIG names"

@@ -264,14 +264,17 @@ struct EndToEndTests {
     func cities() async throws {
         let all = try await forecast(["cities"])
         #expect(all.status == 0)
-        #expect(all.stdout.split(separator: "\n").count == 142)
-        #expect(all.stdout.hasPrefix("011000\t稚内\t北海道\tWakkanai\n"))
-        let tokyo = try await forecast(["cities", "東京"])
-        #expect(tokyo.stdout == "130010\t東京\t東京都\tTokyo\n130020\t大島\t東京都\tOshima Island\n130030\t八丈島\t東京都\tHachijojima Island\n130040\t父島\t東京都\tChichijima Island\n")
-        let romaji = try await forecast(["cities", "yokohama"])
-        #expect(romaji.stdout == "140010\t横浜\t神奈川県\tYokohama\n")
+        #expect(all.stdout.split(separator: "\n").count == 143)
+        #expect(all.stdout.hasPrefix("id\tcity\tprefecture\tcity_en\tprefecture_en\tlatitude\tlongitude\n011000\t稚内\t北海道\tWakkanai\tHokkaido\t45.4150\t141.6783\n"))
+        let tokyo = try await forecast(["cities", "--no-header", "東京"])
+        #expect(tokyo.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(4).joined(separator: " ") } == [
+            "130010 東京 東京都 Tokyo", "130020 大島 東京都 Oshima Island", "130030 八丈島 東京都 Hachijojima Island",
+            "130040 父島 東京都 Chichijima Island",
+        ])
+        let romaji = try await forecast(["cities", "--no-header", "yokohama"])
+        #expect(romaji.stdout == "140010\t横浜\t神奈川県\tYokohama\tKanagawa\t35.4383\t139.6517\n")
         let none = try await forecast(["cities", "ロンドン"])
-        #expect(none.status == 1)
+        #expect(none.status == 64)
         #expect(none.stderr == "forecast: no city matches \"ロンドン\"\n")
     }
 

@@ -89,10 +89,15 @@ struct NewUserTests {
     func citiesOptions() async throws {
         let english = try await forecast(["--lang", "en", "cities", "47"])
         #expect(english.status == 0)
-        #expect(english.stdout.hasPrefix("471010\tNaha\tOkinawa\t那覇\n"))
+        // One column order in both languages (issue 41, 4; before: `471010 Naha Okinawa 那覇`).
+        #expect(english.stdout.hasPrefix("id\tcity\tprefecture\tcity_en\tprefecture_en\tlatitude\tlongitude\n471010\t那覇\t沖縄県\tNaha\tOkinawa\t"))
         let json = try await forecast(["cities", "-f", "json", "那覇"])
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
-        #expect(array == [["id": "471010", "city": "那覇", "prefecture": "沖縄県", "city_en": "Naha", "prefecture_en": "Okinawa"]])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array.first?.compactMapValues { $0 as? String } == [
+            "id": "471010", "city": "那覇", "prefecture": "沖縄県", "city_en": "Naha", "prefecture_en": "Okinawa",
+        ])
+        #expect(array.first?["latitude"] as? Double == 26.2067 && array.first?["longitude"] as? Double == 127.6867)
         let refused = try await forecast(["--watch", "cities"])
         #expect(refused.status == 64 && refused.stderr.contains("--watch does not apply to `forecast cities`"))
     }

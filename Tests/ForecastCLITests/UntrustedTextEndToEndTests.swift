@@ -87,7 +87,7 @@ struct UntrustedTextEndToEndTests {
         (["-"], "130010 \u{1B}]0;PWNED\u{07}\n", 64),
         (["130010", "--\u{1B}[2J"], nil, 64),
         (["--base-url", "ftp://\u{1B}]0;PWNED\u{07}"], nil, 64),
-        (["cities", "\u{1B}]0;PWNED\u{07}"], nil, 1),
+        (["cities", "\u{1B}]0;PWNED\u{07}"], nil, 64),
     ] as [([String], String?, Int32)])
     func arguments(arguments: [String], stdin: String?, status: Int32) async throws {
         try await withMock { mock, env in

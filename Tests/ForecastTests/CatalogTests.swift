@@ -57,7 +57,7 @@ struct CatalogTests {
 
     @Test("A near-miss name suggests the closest cities")
     func nearMiss() {
-        for (input, expected) in [("東京都庁", "東京"), ("横浜市", "横浜"), ("大坂", "大阪"), ("ロンドン", nil)] as [(String, String?)] {
+        for (input, expected) in [("東京都庁", "東京"), ("横浜港", "横浜"), ("大坂", "大阪"), ("ロンドン", nil)] as [(String, String?)] {
             do {
                 _ = try CityCatalog.resolve(input)
                 Issue.record("\(input) resolved")
@@ -167,6 +167,29 @@ struct CatalogTests {
             #expect(error.problem == .unknownName)
             #expect(error.description.contains("did you mean Tokyo / 東京 (130010)"), "\(error.description)")
         }
+    }
+
+    @Test("A number matches IDs from their start, not anywhere in them (before: `cities 40` listed 30 cities)")
+    func searchByIDPrefix() {
+        #expect(CityCatalog.search("40").map(\.id) == ["400010", "400020", "400030", "400040"])
+        #expect(CityCatalog.search("４７").count == 7)
+        #expect(CityCatalog.search("0010").isEmpty)
+        #expect(CityCatalog.search("130010").map(\.name) == ["東京"])
+    }
+
+    @Test("A name that is no city's gets the cities `forecast cities` would list for it (before: chichi, kume got no suggestion)")
+    func suggestionsSearchAsCitiesDoes() throws {
+        for (word, city) in [("chichi", "父島"), ("kume", "久米島")] {
+            do {
+                _ = try CityCatalog.resolve(word)
+                Issue.record("\(word) resolved")
+            } catch {
+                #expect(error.problem == .unknownName)
+                #expect(error.suggestions.map(\.name).contains(city), "\(word): \(error.suggestions)")
+            }
+        }
+        // The issue's own example now names 石垣市 (its English name without "City"), which is in 石垣島.
+        #expect(try CityCatalog.resolve("ishigaki").name == "石垣島")
     }
 
     @Test("Nonsense stays unknown", arguments: ["abc", "東京都庁", "x", "ー", "・", "tokyo2"])

@@ -26,6 +26,7 @@ extension Command {
                         .init("forecast -f detail 東京", "the overview and the wind and waves"),
                         .init("forecast --lang en 東京", "in English: Tokyo, Clear, cloudy later"),
                         .init("forecast tokyo osaka", "romaji, English names, kana"),
+                        .init("forecast 新宿区 35.68,139.77", "the cities of a municipality and a point"),
                         .init("forecast cities 沖縄 | forecast -p -", "every city of 沖縄県"),
                     ],
                     note: "")

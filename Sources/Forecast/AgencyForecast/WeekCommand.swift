@@ -4,7 +4,7 @@ extension Command {
         Command(
             name: "week",
             options: OptionSpec.fetching(first: [.format(weekFormats, templates: weekPlaceholders)], bar: false, last: decorations.map(\.option)),
-            formats: weekFormats, placeholders: [.reliability], decorations: decorations,
+            formats: weekFormats, placeholders: [.reliability], decorations: decorations, misnomers: ["weekly"],
             help: {
                 CommandHelp(
                     summary: "The weather agency's weekly forecast, seven days a city, from its own file (出典: 気象庁).",

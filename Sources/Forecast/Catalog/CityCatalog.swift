@@ -39,31 +39,49 @@ public enum CityCatalog {
     /// of a prefecture (北海道, 沖縄県, okinawa), in catalog order. A name that is both a city's and
     /// a prefecture's (大阪, 京都, Kyoto) means the city. Anything else throws, with suggestions.
     public static func resolveAll(_ argument: String) throws(UnknownCityError) -> [City] {
+        try match(argument).cities
+    }
+
+    /// The cities an argument names, and how it named them. The catalog's own forms come first: a
+    /// 6-digit ID, a city's name in any of its forms, a prefecture. Only when they all fail is the
+    /// argument read as a point (`35.68,139.77`: the nearest city) or a municipality (新宿区,
+    /// 札幌市, Shinjuku City, shinjuku; its code, 1310400; `府中市 東京都` for a name several share);
+    /// anything else throws, with the closest cities as suggestions.
+    public static func match(_ argument: String) throws(UnknownCityError) -> CityMatch {
         let text = NumberText.normalize(argument)
         if text.isEmpty {
             throw UnknownCityError(argument: argument, problem: .empty, suggestions: [])
         }
         if text.allSatisfy(\.isASCIIDigit) {
-            if let city = city(id: text) { return [city] }
+            if let city = city(id: text) { return CityMatch(cities: [city], kind: .catalog) }
+            if text.count == 7, let found = try municipalityMatch(argument, [Municipality.of(code: text)].compactMap { $0 }) {
+                return found
+            }
             let problem: UnknownCityError.Problem = text.count == 6 ? .unknownID : .malformedID
             throw UnknownCityError(argument: argument, problem: problem, suggestions: suggestions(forID: text))
         }
-        if let city = byName[text] { return [city] }
+        if let city = byName[text] { return CityMatch(cities: [city], kind: .catalog) }
         let key = NameKey.fold(text)
-        if let city = byKey[key] { return [city] }
-        if let prefecture = prefectureByKey[key] { return prefecture.cities }
+        if let city = byKey[key] { return CityMatch(cities: [city], kind: .catalog) }
+        if let prefecture = prefectureByKey[key] { return CityMatch(cities: prefecture.cities, kind: .catalog) }
+        if let found = try pointMatch(argument, text) { return found }
+        if let found = try municipalityMatch(argument, text, key: key) { return found }
         throw UnknownCityError(argument: argument, problem: .unknownName, suggestions: suggestions(forName: text, key: key))
     }
 
-    /// Cities whose ID, name, prefecture, region, English name, reading or romaji, or whose prefecture's reading or
-    /// romaji, contains `query` (folded as names are: `tokyo`, `とうきょう`, `Oshima`, `okinawa`); all of them for "".
+    /// Cities whose ID starts with `query` when it is a number (`47`, `1300`), else whose name, prefecture, region,
+    /// English name, reading or romaji, or whose prefecture's reading or romaji, contains it (folded as names are:
+    /// `tokyo`, `とうきょう`, `Oshima`, `okinawa`); all of them for "".
     public static func search(_ query: String) -> [City] {
         let text = NumberText.normalize(query)
         guard !text.isEmpty else { return cities }
+        if text.allSatisfy(\.isASCIIDigit) {
+            return cities.filter { $0.id.hasPrefix(text) }
+        }
         let key = NameKey.fold(text)
         let prefectureNames = key.isEmpty ? [] : Set(prefectures.filter { $0.keys.contains { $0.contains(key) } }.map(\.name))
         return cities.filter { city in
-            city.id.contains(text) || city.name.contains(text) || city.prefecture.contains(text) || city.region.contains(text)
+            city.name.contains(text) || city.prefecture.contains(text) || city.region.contains(text)
                 || (!key.isEmpty && city.keys.contains { $0.contains(key) }) || prefectureNames.contains(city.prefecture)
         }
     }
@@ -80,14 +98,16 @@ public enum CityCatalog {
         return Array(ranked.prefix(3).map(\.0))
     }
 
-    /// Names that contain the text or are contained in it (東京都 → 東京), then names of the
-    /// prefecture it names, then names in any form at most two edits away (tokio → Tokyo).
+    /// Names that contain the text or are contained in it (東京都 → 東京), then what `forecast cities`
+    /// lists for it (ishigaki → 石垣島), then names of the prefecture it names, then names in any
+    /// form at most two edits away (tokio → Tokyo).
     private static func suggestions(forName text: String, key: String) -> [City] {
         var found: [City] = []
         func add(_ more: [City]) {
             for city in more where !found.contains(city) && found.count < 3 { found.append(city) }
         }
         add(cities.filter { text.contains($0.name) || $0.name.contains(text) })
+        add(search(text))
         add(cities.filter { text.contains($0.prefecture) || text.contains($0.region) || $0.prefecture.hasPrefix(text) })
         // Ties go to the city a prefecture is named after (大阪 before 大島), then catalog order.
         let chars = Array(key)
@@ -105,46 +125,4 @@ public enum CityCatalog {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-/// An argument that names no city of the catalog.
-public struct UnknownCityError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Why the argument names no city.
-    public enum Problem: Sendable, Equatable {
-        /// The argument is empty (or only spaces).
-        case empty
-        /// Digits, but not six of them.
-        case malformedID
-        /// Six digits the catalog does not have.
-        case unknownID
-        /// Not an ID, and no city has this name.
-        case unknownName
-        /// A prefecture: several cities, where one was asked for (`CityCatalog.resolve(_:)`).
-        case prefecture
-    }
-
-    /// The argument as given.
-    public let argument: String
-    /// Why it names no city.
-    public let problem: Problem
-    /// The closest cities, best first; may be empty.
-    public let suggestions: [City]
-
-    public var description: String {
-        let what = switch problem {
-        case .empty: "an empty city name"
-        case .malformedID: "\"\(argument)\" is not a city ID (IDs have 6 digits, e.g. 130010)"
-        case .unknownID: "no city has the ID \(argument)"
-        case .unknownName: "no city is called \"\(argument)\""
-        case .prefecture: "\"\(argument)\" is a prefecture, not one city"
-        }
-        // Someone who typed Latin letters may not read kanji: name the city both ways.
-        let latin = argument.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
-        let hint = suggestions.isEmpty
-            ? "see `forecast cities` for the list"
-            : "did you mean " + suggestions.map {
-                latin && !$0.english.isEmpty ? "\($0.english) / \($0.name) (\($0.id))" : "\($0.name) (\($0.id))"
-            }.joined(separator: ", ") + "?"
-        return "\(what); \(hint)"
-    }
 }

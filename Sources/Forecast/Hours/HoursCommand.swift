@@ -3,7 +3,7 @@ extension Command {
     static let hours = Command(
         name: "hours",
         options: OptionSpec.fetching(first: [.format(hoursFormats, templates: hoursPlaceholders)], bar: true),
-        formats: hoursFormats, placeholders: [.periodTime, .temperatureNow, .wind],
+        formats: hoursFormats, placeholders: [.periodTime, .temperatureNow, .wind], misnomers: ["hourly"],
         help: {
             CommandHelp(
                 summary: "The next hours, 3-hourly: weather, temperature, wind and chance of rain, from the weather agency's files (出典: 気象庁).",

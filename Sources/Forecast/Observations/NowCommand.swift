@@ -4,6 +4,7 @@ extension Command {
         name: "now",
         options: OptionSpec.fetching(first: [.format(nowFormats, templates: nowPlaceholders)], bar: true),
         formats: nowFormats, placeholders: [.temperatureNow, .humidity, .wind, .rainLastHour],
+        misnomers: ["current", "observations"],
         help: {
             CommandHelp(
                 summary: "The latest observations at each city's AMeDAS station, from the weather agency's files (出典: 気象庁).",

@@ -5,7 +5,7 @@ extension Command {
         options: [.format(sunFormats, templates: "(%S the sunrise, %s the sunset, %d the date)"), .sunDays, .date, .lang, .noHeader, .color]
             + OptionSpec.requests,
         formats: sunFormats, placeholders: [.sunrise, .sunset],
-        fetches: false,
+        fetches: false, misnomers: ["sunrise", "sunset"],
         help: {
             CommandHelp(
                 summary: "Sunrise and sunset at each city, computed offline as the national almanac defines them (国立天文台).",

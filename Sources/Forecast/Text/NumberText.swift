@@ -23,6 +23,11 @@ package enum NumberText {
         fourPlaces(latitude.magnitude) + (latitude < 0 ? "S" : "N") + " " + fourPlaces(longitude.magnitude) + (longitude < 0 ? "W" : "E")
     }
 
+    /// Degrees with four decimals always, south and west negative: "35.6917", "139.7500", "-0.1000".
+    package static func degrees(_ value: Double) -> String {
+        (value < 0 ? "-" : "") + fourPlaces(value.magnitude)
+    }
+
     /// A number of at least 0 with four decimals always: "35.6917", "139.7500".
     private static func fourPlaces(_ value: Double) -> String {
         let units = Int((value * 10_000).rounded())

@@ -3,7 +3,7 @@ extension Command {
     static let warnings = Command(
         name: "warnings",
         options: OptionSpec.fetching(first: [.format(warningsFormats, templates: "(%C the warnings in force, %d the date)")], bar: true),
-        formats: warningsFormats,
+        formats: warningsFormats, misnomers: ["warning", "alerts"],
         help: {
             CommandHelp(
                 summary: "The warnings and advisories in force in each city's area, from the weather agency's files (出典: 気象庁).",
