@@ -3,8 +3,9 @@
 /// A city: `{"id", "city", "prefecture", …, "days": [{…}]}`: its ID and names, then the members its value's
 /// ``ReportLayout`` gives (the 3-day forecast's `district` and `public_time`; the week's `office`, `report_time` and
 /// `temperature_point`; `"source": "jma"` for what was read from the agency's file), and a day object per row with the
-/// layout's fields. Numbers are numbers, unknown values `null`. A stale copy shown for a failed fetch
-/// (`--stale-if-error`) has `"stale": true` and `"fetched_at"` (ISO 8601, UTC) before its days. A failed city: `{"id",
+/// layout's fields. Numbers are numbers, unknown values `null`. A stale value has `"stale": true` before its days: data
+/// older than its source should serve, or a copy shown for a failed fetch (`--stale-if-error`), which has `"fetched_at"`
+/// (ISO 8601, UTC) too. A failed city: `{"id",
 /// "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
 public struct JSONFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
@@ -45,7 +46,7 @@ public struct JSONFormatter: ResultFormatter {
         ]
         members += layout.members(result, language)
         if let stale = result.stale {
-            members += [("stale", .raw("true")), ("fetched_at", .string(stale.fetchedText))]
+            members += [("stale", .raw("true"))] + (stale.fetchedText.map { [("fetched_at", .string($0))] } ?? [])
         }
         if let decoration {
             members.append((decoration.name, .raw(decoration.json(for: result.city.id, language: language))))
