@@ -149,6 +149,8 @@ package protocol Decoration: Sendable {
 
     /// The option that asks for it (`--warnings`).
     var option: OptionSpec { get }
+    /// The template placeholders that ask for it, and that its ``CityDecoration`` answers (`%A`).
+    var placeholders: [FormatTemplate.Placeholder] { get }
     /// Whether the options ask for it.
     func isAsked(_ values: OptionValues) -> Bool
     /// Its results for the run's cities.

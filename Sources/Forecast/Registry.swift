@@ -11,10 +11,11 @@ package enum Registry {
     package static let templateAdditions: [any TemplateAddition] = [SunTimes()]
 
     /// Every placeholder a template may have: the city's and the days', then each command's
-    /// own, then what ``templateAdditions`` answer. A row that does not answer one prints `-`.
+    /// own and its decorations', then what ``templateAdditions`` answer. A row that does not answer one prints `-`.
     package static let placeholders: [FormatTemplate.Placeholder] = {
         var all = FormatTemplate.Placeholder.common
-        for placeholder in commands.flatMap(\.placeholders) + templateAdditions.flatMap(\.placeholders) where !all.contains(placeholder) {
+        let answered = commands.flatMap { command in command.placeholders + command.decorations.flatMap { $0.placeholders } }
+        for placeholder in answered + templateAdditions.flatMap(\.placeholders) where !all.contains(placeholder) {
             all.append(placeholder)
         }
         return all

@@ -37,6 +37,17 @@ package enum Key {
     package static let textFormat = OptionKey<FormatTemplate?>("text-format", nil)
 }
 
+extension OptionValues {
+    /// The template a run's lines are written with: the format's, or waybar's text's (`--text-format`); nil for none.
+    package var lineTemplate: FormatTemplate? {
+        switch self[Key.format] {
+        case .template(let template): template
+        case .waybar: self[Key.textFormat]
+        default: nil
+        }
+    }
+}
+
 /// `--color`.
 package enum ColorMode: String, CaseIterable, Sendable {
     case auto, always, never

@@ -9,8 +9,8 @@ enum FailureMessage {
         if let error = result.error {
             return line(for: result, error: error)
         }
-        if let stale = result.stale {
-            return line(for: result, stale: stale)
+        if let stale = result.stale, let error = stale.error, let fetched = stale.fetchedText {
+            return line(for: result, copyAfter: error, fetched: fetched, age: stale.ageText)
         }
         return result.value?.problem.map { line(for: result, error: $0) }
     }
@@ -18,7 +18,7 @@ enum FailureMessage {
     /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file
     /// instead`: a city the API failed and the agency's file stood in for. Not a failure.
     static func note(for result: CityResult<some Sendable>) -> String? {
-        guard result.error == nil, result.stale == nil, let fallback = result.fallback else { return nil }
+        guard result.error == nil, result.stale?.error == nil, let fallback = result.fallback else { return nil }
         return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (気象庁 bosai/forecast)"
     }
 
@@ -31,7 +31,7 @@ enum FailureMessage {
 
     /// `forecast: 130010 東京: <reason>; showing the cached copy from 3 h ago`: a failed city
     /// whose stale copy is printed instead (`--stale-if-error`).
-    static func line(for result: CityResult<some Sendable>, stale: StaleCopy) -> String {
-        "\(line(for: result, error: stale.error)); showing the cached copy from \(stale.ageText) ago (\(stale.fetchedText))"
+    static func line(for result: CityResult<some Sendable>, copyAfter error: ForecastError, fetched: String, age: String) -> String {
+        "\(line(for: result, error: error)); showing the cached copy from \(age) ago (\(fetched))"
     }
 }

@@ -52,12 +52,14 @@ enum HelpText {
             A --format value with a % is a template, printed once per city (per city and day \
             with --days): %i ID, %l city, %c weather icon (emoji), %C weather phrase, %H max \
             °C, %L min °C, %p highest rain chance still ahead that day (10%), %d date, %D day \
-            label (今日; in the week, its day of the week), %w day of the week, %r the week's \
-            reliability (- here), %P prefecture, %t the temperature now, %h the humidity now, \
+            label (今日; in the week, its day of the week), %w day of the week, %u the data's \
+            time (05:00; 03-12 05:00 when not today), %a its age (12 min, 3 h), %A the warnings \
+            of level 3 or more in force (one request more an office; here and in the week), %r \
+            the week's reliability (- here), %P prefecture, %t the temperature now, %h the humidity now, \
             %W the wind now, %R the last hour's precipitation (those four in `forecast now`, - \
             here), %S the sunrise and %s the sunset of the row's day (computed, no request), %% \
-            a %. An unknown value prints as -; an unknown placeholder \
-            is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
+            a %. An unknown value prints as -, a failed city's values as ? (its line says \
+            (failed)); an unknown placeholder is a usage error. No colour, no control characters. Icons: ☀️ clear, 🌤️ clear \
             with cloud, ☁️ cloudy, 🌥️ cloudy with sun, 🌫️ fog, 🌦️ rain with sun, 🌧️ rain, \
             ❄️ snow, 🌨️ snow with rain or sun, ⛈️ thunder.
             """)),
@@ -76,8 +78,11 @@ enum HelpText {
             cannot be read is a usage error; FORECAST_CONFIG=/dev/null runs without one.
             """)),
         ("EXIT STATUS", .prose("""
-            0 every city succeeded; 1 some city failed (the others are printed; a stale copy \
-            printed for it with --stale-if-error counts as failed); 64 usage error or unknown \
+            0 every city succeeded, old data included (a forecast 6 h past the release that \
+            should have replaced it is printed marked stale: the line's "(stale, 3 h old)", \
+            waybar's class, JSON's "stale"); 1 some city failed (the others are printed; a \
+            stale copy printed for it with --stale-if-error counts as failed, and so do \
+            observations over 3 hours old); 64 usage error or unknown \
             city (nothing is fetched); 74 the output cannot be written (a full disk, an I/O \
             error: one line on stderr); 130 interrupted. Output into a pipe that closes early \
             (as head's does) ends quietly with 0.

@@ -124,7 +124,7 @@ struct Runner: Sendable {
     }
 
     /// The formatter of the run's format, for any command, with what another source adds
-    /// (`--warnings`' marks, which the table, TSV and JSON show).
+    /// (`--warnings`' marks, which the table, TSV and JSON show, and a template's `%A`).
     func formatter(decoration: (any CityDecoration)? = nil) -> any ResultFormatter {
         let days = settings.days
         switch settings.format {
@@ -142,10 +142,14 @@ struct Runner: Sendable {
             return table
         case .line: return LineFormatter(days: days, language: settings.language)
         case .detail: return DetailFormatter(days: days, language: settings.language, width: settings.width)
-        case .template(let template): return TemplateFormatter(template: template, days: days, language: settings.language)
+        case .template(let template):
+            var lines = TemplateFormatter(template: template, days: days, language: settings.language)
+            lines.decoration = decoration
+            return lines
         case .waybar:
             var waybar = WaybarFormatter(template: settings.values[Key.textFormat], language: settings.language)
             waybar.days = days
+            waybar.decoration = decoration
             return waybar
         }
     }

@@ -118,6 +118,6 @@ struct WatchState<Value: CityReport> {
     static func stale(_ good: CityResult<Value>, had: Int, failedWith error: ForecastError, now: Int) -> CityResult<Value> {
         CityResult(
             city: good.city, outcome: good.outcome, info: good.info,
-            stale: StaleCopy(error: error, fetched: had, age: now - had), provider: good.provider)
+            stale: Staleness(error: error, fetched: had, age: now - had), age: good.age, provider: good.provider)
     }
 }

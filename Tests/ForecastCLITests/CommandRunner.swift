@@ -127,3 +127,9 @@ func inTerminal(_ command: String, environment: [String: String] = [:]) async th
     result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
     return result
 }
+
+/// `text` without the marks of old data (`(stale, 1393 d old)` on a line, `(stale, 1393 d old: nothing newer)` under a
+/// table's rows) that the unstamped mock's samples get by the day's clock, for a test of the rest of the text.
+func withoutOldDataMarks(_ text: String) -> String {
+    text.replacing(#/\n *\(stale, \d+ d old: nothing newer\)(?=\n)/#, with: "").replacing(#/ \(stale, \d+ d old\)/#, with: "")
+}

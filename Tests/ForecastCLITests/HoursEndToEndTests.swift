@@ -102,7 +102,7 @@ struct HoursEndToEndTests {
             let result = try await forecast(["hours", "--retries", "0", "-f", "line", "横浜", "東京"], environment: env)
             #expect(result.status == 1)
             #expect(result.stderr == "forecast: 140010 横浜: the agency's 3-hourly file 140010.json: \(reason)\n")
-            #expect(Self.lines(result.stdout).first == "横浜 -" && Self.lines(result.stdout).last?.hasPrefix("東京 ") == true)
+            #expect(Self.lines(result.stdout).first == "横浜 (failed)" && Self.lines(result.stdout).last?.hasPrefix("東京 ") == true)
         }
     }
 

@@ -104,7 +104,7 @@ struct NowEndToEndTests {
             broken.faultsBySource["amedas"] = ["latest_time": FaultRule(.status(503))]
             mock.configuration = broken
             let failed = try await forecast(["now", "--refresh", "--retries", "0", "-f", "line", "東京"], environment: env)
-            #expect(failed.status == 1 && failed.stdout == "東京 -\n")
+            #expect(failed.status == 1 && failed.stdout == "東京 (failed)\n")
             #expect(failed.stderr == "forecast: 130010 東京: the agency's latest_time.txt: HTTP 503\n")
             let stale = try await forecast(["now", "--refresh", "--retries", "0", "--stale-if-error", "1h", "-f", "json", "東京"], environment: env)
             #expect(stale.status == 1)

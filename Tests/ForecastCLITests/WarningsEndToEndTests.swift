@@ -90,9 +90,9 @@ struct WarningsEndToEndTests {
         (["warnings", "--days", "2", "東京"], "forecast: -d, --days does not apply to `forecast warnings`"),
         (["warnings", "--warnings", "東京"], "forecast: --warnings does not apply to `forecast warnings`"),
         (["now", "--warnings", "東京"], "forecast: --warnings does not apply to `forecast now`"),
-        (["--warnings", "-f", "line", "東京"], "forecast: --warnings marks the table, tsv and json (got --format line)"),
-        (["week", "--warnings", "-f", "line", "東京"], "forecast: --warnings marks the table, tsv and json (got --format line)"),
-        (["-f", "waybar", "--warnings", "東京"], "forecast: --warnings marks the table, tsv and json (got --format waybar)"),
+        (["--warnings", "-f", "line", "東京"], "forecast: --warnings marks the table, tsv and json (got --format line); a template names them with %A"),
+        (["week", "--warnings", "-f", "line", "東京"], "forecast: --warnings marks the table, tsv and json (got --format line); a template names them with %A"),
+        (["-f", "waybar", "--warnings", "東京"], "forecast: --warnings marks the table, tsv and json (got --format waybar); a template names them with %A"),
     ])
     func usage(arguments: [String], message: String) async throws {
         try await withMock { mock, env in

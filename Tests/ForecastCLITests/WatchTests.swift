@@ -117,7 +117,7 @@ struct WatchTests {
     func neverHad() {
         var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         let step = state.update([Self.failed()], now: Self.start, jitter: 0)
-        #expect(step.text == "東京 -\n")
+        #expect(step.text == "東京 (failed)\n")
         #expect(step.due == Self.start + 30)
     }
 

@@ -69,7 +69,7 @@ struct WeekEndToEndTests {
             #expect(result.status == 1)
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 3)
-            #expect(lines[0] == "東京 -" && lines[1].hasPrefix("横浜 ") && lines[2] == "八丈島 -", "\(result.stdout)")
+            #expect(lines[0] == "東京 (failed)" && lines[1].hasPrefix("横浜 ") && lines[2] == "八丈島 (failed)", "\(result.stdout)")
             let errors = result.stderr.split(separator: "\n")
             #expect(errors.count == 2)
             #expect(errors.allSatisfy { $0.contains(words) }, "\(result.stderr)")
@@ -82,7 +82,7 @@ struct WeekEndToEndTests {
             // 5 s: long enough for 横浜's file even in a sanitized build running the whole suite.
             let result = try await forecast(["week", "--timeout", "5", "--retries", "0", "-f", "line", "140010", "130010"], environment: env)
             #expect(result.status == 1)
-            #expect(result.stdout.hasPrefix("横浜 ") && result.stdout.hasSuffix("東京 -\n"))
+            #expect(result.stdout.hasPrefix("横浜 ") && result.stdout.hasSuffix("東京 (failed)\n"))
             #expect(result.stderr == "forecast: 130010 東京: timed out after 5 s\n")
         }
     }
@@ -125,7 +125,7 @@ struct WeekEndToEndTests {
             #expect(mock.stats().requestsBySource["office"] == ["140000": 1])
             // The API alone: the city fails.
             let alone = try await forecast(["--source", "tsukumijima", "--no-cache", "-f", "line", "140010"], environment: env)
-            #expect(alone.status == 1 && alone.stdout == "横浜 -\n")
+            #expect(alone.status == 1 && alone.stdout == "横浜 (failed)\n")
             // A table credits the agency.
             let table = try await forecast(["-f", "table", "130010", "140010"], environment: env.merging(["COLUMNS": "80"]) { $1 })
             #expect(table.stdout.hasSuffix("出典: 気象庁 (横浜)\n"))

@@ -182,7 +182,7 @@ struct FormatterTests {
     @Test("Line: name, telop, min/max and the highest rain chance ahead; a failed city keeps its line")
     func line() throws {
         let results = [try result("130010"), try result("330010"), try failed("140010", .cancelled)]
-        #expect(LineFormatter().format(results) == "東京 晴のち曇 -/27° 10%\n岡山 晴れ -/-° 0%\n横浜 -\n")
+        #expect(LineFormatter().format(results) == "東京 晴のち曇 -/27° 10%\n岡山 晴れ -/-° 0%\n横浜 (failed)\n")
         #expect(LineFormatter(days: 2).format([try result("130010")]) == "東京 晴のち曇 -/27° 10% | 明日 曇時々晴 16/27° 20%\n")
     }
 

@@ -121,7 +121,7 @@ struct SunFormatTests {
         #expect(english[1]["city"] as? String == "Osaka" && english[1]["latitude"] as? Double == 34.6817)
     }
 
-    @Test("The line: the first day after the city's name, a later one led by its month and day; a failed city: -")
+    @Test("The line: the first day after the city's name, a later one led by its month and day; a failed city: (failed)")
     func line() throws {
         #expect(LineFormatter(days: .max).format(try Self.results()) == """
             東京 ↑04:25 ↓19:00 | 06-22 ↑04:26 ↓19:00 | 06-23 ↑04:26 ↓19:00
@@ -129,10 +129,10 @@ struct SunFormatTests {
 
             """)
         #expect(LineFormatter(days: .max, language: .en).format(try Self.results(count: 1)) == "Tokyo ↑04:25 ↓19:00\nOsaka ↑04:45 ↓19:14\n")
-        #expect(LineFormatter(days: .max).format([try Self.failedResult()]) == "那覇 -\n")
+        #expect(LineFormatter(days: .max).format([try Self.failedResult()]) == "那覇 (failed)\n")
     }
 
-    @Test("Templates: a line a day with %d, %w, %S and %s; the forecasts' placeholders print -; a failed city keeps its name")
+    @Test("Templates: a line a day with %d, %w, %S and %s; the forecasts' placeholders print -; a failed city keeps its name, ? for the rest")
     func template() throws {
         let text = TemplateFormatter(template: try FormatTemplate("%i %l %d %w ↑%S ↓%s %C %t"), days: .max).format(try Self.results(count: 2))
         #expect(text == """
@@ -144,10 +144,10 @@ struct SunFormatTests {
             """)
         let english = TemplateFormatter(template: try FormatTemplate("%l %w %S-%s"), days: .max, language: .en)
         #expect(english.format(try Self.results(count: 1)) == "Tokyo Sun 04:25-19:00\nOsaka Sun 04:45-19:14\n")
-        #expect(TemplateFormatter(template: try FormatTemplate("%l %S %s"), days: .max).format([try Self.failedResult()]) == "那覇 - -\n")
+        #expect(TemplateFormatter(template: try FormatTemplate("%l %S %s"), days: .max).format([try Self.failedResult()]) == "那覇 ? ?\n")
     }
 
-    @Test("%S and %s in the 3-day forecast: each row's own day at the city; a failed city prints -")
+    @Test("%S and %s in the 3-day forecast: each row's own day at the city; a failed city prints ?")
     func forecastTemplate() throws {
         let tokyo = try result("130010")
         let forecast = try #require(tokyo.value)
@@ -160,7 +160,7 @@ struct SunFormatTests {
         }.joined()
         #expect(text == expected)
         #expect(Self.lines(text).count == forecast.forecasts.count)
-        #expect(TemplateFormatter(template: try FormatTemplate("%l %S %s")).format([try failed("140010", .cancelled)]) == "横浜 - -\n")
+        #expect(TemplateFormatter(template: try FormatTemplate("%l %S %s")).format([try failed("140010", .cancelled)]) == "横浜 ? ?\n")
     }
 
     @Test("%S and %s in the warnings: today's in Japan, whatever the report's date")

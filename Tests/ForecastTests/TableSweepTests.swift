@@ -15,7 +15,7 @@ struct TableSweepTests {
         stale.publicTime = "2022-05-18T17:00:00+09:00"
         let ishigaki = FetchResult(
             city: try CityCatalog.resolve("474010"), outcome: .success(stale), info: FetchInfo(source: .cache),
-            stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
+            stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
         return try ["130010", "140010", "400040", "330010", "090010", "120010"].map { try result($0) }
             + [ishigaki, try failed("474020", .http(status: 503, attempts: 3))]
     }

@@ -109,7 +109,7 @@ struct FirstHourTableTests {
         var old = try decodeFixture("140010.json")
         old.publicTime = "2022-05-18T17:00:00+09:00"
         let stale = FetchResult(city: try CityCatalog.resolve("140010"), outcome: .success(old), info: FetchInfo(source: .cache),
-                                stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
+                                stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
         let text = TableFormatter().format([try result("130010"), stale, try failed("330010", .cancelled)])
         #expect(text.hasSuffix("\n\n発表 2022-05-19 05:00 JST: 東京\n発表 2022-05-18 17:00 JST: 横浜\n"), "\(text)")
     }

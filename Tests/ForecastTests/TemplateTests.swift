@@ -22,7 +22,7 @@ struct TemplateTests {
     func unknown(_ text: String, _ placeholder: Character?) {
         #expect(throws: FormatTemplateError(template: text, placeholder: placeholder)) { try FormatTemplate(text) }
         let message = FormatTemplateError(template: text, placeholder: placeholder).description
-        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %r %T %t %W %h %R %S %s %%"))
+        #expect(message.contains("%i %l %c %C %H %L %p %d %D %P %w %u %a %A %r %T %t %W %h %R %S %s %%"))
         #expect(message.contains(placeholder.map { "\"%\($0)\"" } ?? "%%"))
     }
 
@@ -45,11 +45,11 @@ struct TemplateTests {
         #expect(text == "東\u{FFFD}]0;owned\u{FFFD}京\u{FFFD}[1m 晴\u{FFFD}[31m 🌤️\n")
     }
 
-    @Test("A failed city keeps its line: catalog ID, name and prefecture, - for the rest")
+    @Test("A failed city keeps its line: catalog ID, name and prefecture, ? for the rest")
     func failedCity() throws {
         let template = try FormatTemplate("%i %l %P %C %H %c")
         let text = TemplateFormatter(template: template).format([try failed("140010", .cancelled)])
-        #expect(text == "140010 横浜 神奈川県 - - -\n")
-        #expect(TemplateFormatter(template: template, language: .en).format([try failed("140010", .cancelled)]) == "140010 Yokohama Kanagawa - - -\n")
+        #expect(text == "140010 横浜 神奈川県 ? ? ?\n")
+        #expect(TemplateFormatter(template: template, language: .en).format([try failed("140010", .cancelled)]) == "140010 Yokohama Kanagawa ? ? ?\n")
     }
 }

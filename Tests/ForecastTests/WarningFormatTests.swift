@@ -105,15 +105,15 @@ struct WarningFormatTests {
 
     // MARK: The line and templates
 
-    @Test("The line: every name on one line whatever the days, each one's end marked (、 and a comma), - for none and for a failed city")
+    @Test("The line: every name on one line whatever the days, each one's end marked (、 and a comma), - for none, (failed) for a failed city")
     func line() throws {
         for days in [1, 3] {
-            #expect(LineFormatter(days: days, language: .ja).format(try Self.results()) == "東京 大雨警報、雷注意報、土砂災害注意報\n千葉 -\n横浜 -\n")
+            #expect(LineFormatter(days: days, language: .ja).format(try Self.results()) == "東京 大雨警報、雷注意報、土砂災害注意報\n千葉 -\n横浜 (failed)\n")
         }
-        #expect(LineFormatter(language: .en).format(try Self.results()) == "Tokyo heavy rain warning, thunderstorm advisory, landslide advisory\nChiba -\nYokohama -\n")
+        #expect(LineFormatter(language: .en).format(try Self.results()) == "Tokyo heavy rain warning, thunderstorm advisory, landslide advisory\nChiba -\nYokohama (failed)\n")
     }
 
-    @Test("Templates: %C the names in force, %d the file's day; one line a city whatever the days; - for the rest")
+    @Test("Templates: %C the names in force, %d the file's day; one line a city whatever the days; - for the rest, ? for a failed city")
     func template() throws {
         let template = try FormatTemplate("%i %l %C %d %P %H")
         for days in [1, 3] {
@@ -121,7 +121,7 @@ struct WarningFormatTests {
             #expect(text == """
                 130010 東京 大雨警報、雷注意報、土砂災害注意報 2026-08-13 東京都 -
                 120010 千葉 - 2026-08-13 千葉県 -
-                140010 横浜 - - 神奈川県 -
+                140010 横浜 ? ? 神奈川県 ?
 
                 """)
         }
@@ -153,7 +153,7 @@ struct WarningFormatTests {
     func waybarFailures() throws {
         let results = try Self.results()
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(WaybarFormatter().object(for: results).utf8)) as? [String: Any])
-        #expect(parsed["text"] as? String == "東京 大雨警報、雷注意報、土砂災害注意報  千葉 -  横浜 -")
+        #expect(parsed["text"] as? String == "東京 大雨警報、雷注意報、土砂災害注意報  千葉 -  横浜 (failed)")
         #expect(parsed["class"] as? [String] == ["warning", "failed"] && parsed["alt"] as? String == "3")
         let tooltip = try #require(parsed["tooltip"] as? String)
         #expect(tooltip == String(TableFormatter(color: false, language: .ja, width: 60).format(results).dropLast()))

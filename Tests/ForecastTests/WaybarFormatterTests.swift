@@ -63,7 +63,7 @@ struct WaybarFormatterTests {
     func failedCity() throws {
         let results = [try result("130010"), try failed("140010", .http(status: 503, attempts: 3)), try result("330010")]
         let parsed = try Self.parse(WaybarFormatter(), results)
-        #expect(parsed.text == "東京 晴のち曇 -/27° 10%  横浜 -  岡山 晴れ -/-° 0%")
+        #expect(parsed.text == "東京 晴のち曇 -/27° 10%  横浜 (failed)  岡山 晴れ -/-° 0%")
         #expect(parsed.tooltip == Self.table(results))
         #expect(parsed.tooltip.contains("横浜") && parsed.tooltip.contains("503"))
         #expect(parsed.classes == ["sunny", "failed"])
@@ -74,11 +74,11 @@ struct WaybarFormatterTests {
     func failedFirstCity() throws {
         let results = [try failed("140010", .http(status: 503, attempts: 3)), try result("130010")]
         let parsed = try Self.parse(WaybarFormatter(), results)
-        #expect(parsed.text == "横浜 -  東京 晴のち曇 -/27° 10%")
+        #expect(parsed.text == "横浜 (failed)  東京 晴のち曇 -/27° 10%")
         #expect(parsed.classes == ["failed"])
         #expect(parsed.alt == "failed")
         let alone = try Self.parse(WaybarFormatter(), [try failed("140010", .deadline(seconds: 5))])
-        #expect(alone.text == "横浜 -")
+        #expect(alone.text == "横浜 (failed)")
         #expect(alone.classes == ["failed"])
         #expect(alone.alt == "failed")
         #expect(alone.tooltip == Self.table([try failed("140010", .deadline(seconds: 5))]))
@@ -89,7 +89,7 @@ struct WaybarFormatterTests {
         let tokyo = try result("130010")
         let stale = FetchResult(
             city: tokyo.city, outcome: tokyo.outcome, info: FetchInfo(source: .cache),
-            stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
+            stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
         let parsed = try Self.parse(WaybarFormatter(), [stale, try result("140010")])
         #expect(parsed.text == "東京 晴のち曇 -/27° 10% (stale, 3 h old)  横浜 晴のち曇 -/26° 10%")
         #expect(parsed.tooltip == Self.table([stale, try result("140010")]))
@@ -115,7 +115,7 @@ struct WaybarFormatterTests {
         #expect(parsed.classes == ["sunny"])
         #expect(parsed.alt == "111")
         let failedRun = try Self.parse(formatter, [try failed("140010", .http(status: 503, attempts: 3)), try result("130010")])
-        #expect(failedRun.text == "Yokohama -  Tokyo Clear, cloudy later -/27° 10%")
+        #expect(failedRun.text == "Yokohama (failed)  Tokyo Clear, cloudy later -/27° 10%")
         #expect(failedRun.alt == "failed")
     }
 
@@ -124,7 +124,7 @@ struct WaybarFormatterTests {
         let template = try FormatTemplate("%l %c %C %L/%H° %p")
         let results = [try result("130010"), try failed("140010", .http(status: 503, attempts: 3)), try result("330010")]
         let parsed = try Self.parse(WaybarFormatter(template: template), results)
-        #expect(parsed.text == "東京 🌤️ 晴のち曇 -/27° 10%  横浜 - - -/-° -  岡山 ☀️ 晴れ -/-° 0%")
+        #expect(parsed.text == "東京 🌤️ 晴のち曇 -/27° 10%  横浜 ? ? ?/?° ?  岡山 ☀️ 晴れ -/-° 0%")
         let rendered = results.enumerated().map { index, result in
             String(TemplateFormatter(template: template, days: 1).block(for: result, index: index).dropLast())
         }
@@ -149,7 +149,7 @@ struct WaybarFormatterTests {
         #expect(output.firstIndex(of: "\n") == output.index(before: output.endIndex), "the only newline ends the line")
         let parsed = try Self.parse(formatter, results)
         // The text is the line format's, through its gate: the controls are stand-ins.
-        #expect(parsed.text == String(LineFormatter().block(for: hostile, index: 0).dropLast()) + "  横浜 -")
+        #expect(parsed.text == String(LineFormatter().block(for: hostile, index: 0).dropLast()) + "  横浜 (failed)")
         #expect(parsed.text.hasPrefix("東京\u{FFFD}]0;PWNED\u{FFFD}\u{FFFD}[2J\u{FFFD}31m\u{FFFD}\u{FFFD}evil"))
         #expect(controls(in: parsed.text).isEmpty)
         #expect(parsed.tooltip == Self.table(results))
@@ -215,7 +215,7 @@ struct WaybarFormatterTests {
     @Test("The object's members in waybar's order, as JSON writes them")
     func shape() throws {
         let object = WaybarFormatter().object(for: [try result("330010"), try failed("140010", .http(status: 503, attempts: 3))])
-        #expect(object.hasPrefix(#"{"text": "岡山 晴れ -/-° 0%  横浜 -", "tooltip": ""#))
+        #expect(object.hasPrefix(#"{"text": "岡山 晴れ -/-° 0%  横浜 (failed)", "tooltip": ""#))
         #expect(object.hasSuffix(#"", "class": ["sunny", "failed"], "alt": "100"}"#))
         #expect(object.contains(#"\n"#), "the tooltip's line breaks are escaped")
     }

@@ -119,7 +119,7 @@ struct WeeklyFormatterTests {
         let week = try #require(try WeeklyRun.unknownCode.results()[0].week)
         let result = WeeklyResult(
             city: try CityCatalog.resolve("130010"), outcome: .success(week), info: FetchInfo(source: .cache),
-            stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
+            stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
         #expect(result.failed && result.error == nil)
         #expect(LineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([result]).utf8)) as? [[String: Any]])

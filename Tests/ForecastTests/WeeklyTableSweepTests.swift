@@ -16,7 +16,7 @@ struct WeeklyTableSweepTests {
         week.days[0].code = "120"
         let ishigaki = WeeklyResult(
             city: try CityCatalog.resolve("474010"), outcome: .success(week), info: FetchInfo(source: .cache),
-            stale: StaleCopy(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
+            stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
         let yonaguni = WeeklyResult(city: try CityCatalog.resolve("474020"), outcome: .failure(.http(status: 503, attempts: 3)))
         var four = try WeeklyRun.fourCities.results()
         four[2] = WeeklyResult(city: four[2].city, outcome: .failure(.notInAgencyFile(

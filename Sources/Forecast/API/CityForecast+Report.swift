@@ -113,3 +113,10 @@ extension ChanceOfRain {
         periods.compactMap { $0 }.max()
     }
 }
+
+extension CityForecast {
+    /// Stale 6 hours after the release that should have followed it (05:00, 11:00, 17:00 JST), whoever made it.
+    public static func staleSince(_ time: Int) -> Int? {
+        Publication.staleSince(time)
+    }
+}

@@ -58,7 +58,7 @@ extension CityResult where Value == WeeklyForecast {
     /// A week's result, read from the agency's file as every week is; the client makes them, so this is for tests.
     public init(
         city: City, outcome: Result<WeeklyForecast, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
-        stale: StaleCopy? = nil
+        stale: Staleness? = nil
     ) {
         self.init(city: city, outcome: outcome, info: info, stale: stale, provider: .jma, fallback: nil)
     }

@@ -114,3 +114,10 @@ extension WeeklyForecast {
             + "(\(pointsLookedFor.joined(separator: ", "))) is in the office's weekly forecast"
     }
 }
+
+extension WeeklyForecast {
+    /// Stale 6 hours after the weekly release that should have followed it (11:00, 17:00 JST).
+    public static func staleSince(_ time: Int) -> Int? {
+        Publication.staleSince(time, hours: Publication.weeklyHours)
+    }
+}

@@ -27,7 +27,7 @@ struct CacheLayer: Sendable {
         var value: Value?
         var error: ForecastError?
         var info: FetchInfo
-        var stale: StaleCopy?
+        var stale: Staleness?
     }
 
     /// The cache, or nil for none (`--no-cache`).
@@ -162,7 +162,7 @@ struct CacheLayer: Sendable {
               let (body, fetched) = cache.readStale(host: host, key: key, maxAge: staleIfError),
               let value = try? decode(body, key)
         else { return nil }
-        let stale = StaleCopy(error: error, fetched: fetched, age: cache.currentTime - fetched)
+        let stale = Staleness(error: error, fetched: fetched, age: cache.currentTime - fetched)
         return Answer(value: value, info: FetchInfo(source: .cache, bytes: body.count), stale: stale)
     }
 }

@@ -13,9 +13,12 @@ public struct CityResult<Value: Sendable>: Sendable {
     public let error: ForecastError?
     /// Where the result came from, with the transfer's numbers.
     public let info: FetchInfo
-    /// Set when the fetch failed and `outcome` is an older copy from the cache instead
-    /// (`--stale-if-error`): the failure and when the copy was fetched.
-    public let stale: StaleCopy?
+    /// Set when the value is shown stale: a copy from the cache in place of a failed fetch (`--stale-if-error`), with
+    /// the failure and when the copy was fetched, or data older than its source should be; with its age.
+    public let stale: Staleness?
+    /// The value's own time (a forecast's publication, an observation's) and its age when it was read; nil without a
+    /// value, or for a value of no time (the sun's).
+    public let age: DataAge?
     /// Who made the value: the API, or the weather agency's file.
     public let provider: Provider
     /// The API's failure, when the agency's file stands in for it (``ClientConfiguration/Source/auto``);
@@ -25,29 +28,32 @@ public struct CityResult<Value: Sendable>: Sendable {
     /// Creates a result; the client makes them, so this is for tests.
     public init(
         city: City, outcome: Result<Value, ForecastError>, info: FetchInfo = FetchInfo(source: .network),
-        stale: StaleCopy? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
+        stale: Staleness? = nil, age: DataAge? = nil, provider: Provider = .tsukumijima, fallback: ForecastError? = nil
     ) {
         var error: ForecastError?
         if case .failure(let failure) = outcome { error = failure }
-        self.init(city: city, value: try? outcome.get(), error: error, info: info, stale: stale, provider: provider, fallback: fallback)
+        self.init(
+            city: city, value: try? outcome.get(), error: error, info: info, stale: stale, age: age, provider: provider,
+            fallback: fallback)
     }
 
     /// A result of a value or an error, as the fetch core makes them.
     init(
-        city: City, value: Value?, error: ForecastError?, info: FetchInfo, stale: StaleCopy?, provider: Provider,
-        fallback: ForecastError? = nil
+        city: City, value: Value?, error: ForecastError?, info: FetchInfo, stale: Staleness?, age: DataAge? = nil,
+        provider: Provider, fallback: ForecastError? = nil
     ) {
         self.city = city
         self.value = value
         self.error = value == nil ? error ?? .other("no value") : nil
         self.info = info
         self.stale = stale
+        self.age = value == nil ? nil : age
         self.provider = provider
         self.fallback = fallback
     }
 
-    /// True when the city failed, even if a stale copy stands in for it.
-    public var failed: Bool { error != nil || stale != nil }
+    /// True when the city failed, even if a stale copy stands in for it; old data the source served is no failure.
+    public var failed: Bool { error != nil || stale?.error != nil }
 
     /// The value, or the error that stopped it. (Kept as the two optionals above: a stored `Result` would make the
     /// first run look through the binary's conformances for `ForecastError: Error` when a result's metadata is made.)
@@ -67,7 +73,7 @@ public struct CityResult<Value: Sendable>: Sendable {
             }
         }
         return CityResult<Other>(
-            city: city, value: mapped, error: failure, info: info, stale: stale, provider: provider, fallback: fallback)
+            city: city, value: mapped, error: failure, info: info, stale: stale, age: age, provider: provider, fallback: fallback)
     }
 }
 

@@ -24,7 +24,7 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
     struct Found: Sendable {
         let route: Route
         /// The stale copy it was found with (`--stale-if-error`): every value's mark.
-        var stale: StaleCopy?
+        var stale: Staleness?
         /// The name of a city's file in a failure's message ("the agency's observations of 2025-06-28 18:00", "the
         /// agency's warning file 130000.json"), where the route itself does not say it.
         var file: (@Sendable (City) -> String)?
@@ -107,9 +107,9 @@ public struct CityResults<Value: Sendable>: AsyncSequence, Sendable {
             }
             var result = await run.result(at: position)
             position += 1
-            if let stale = found?.stale, result.stale == nil, result.value != nil {
+            if let stale = found?.stale, result.stale?.error == nil, result.value != nil {
                 result = CityResult(
-                    city: result.city, value: result.value, error: nil, info: result.info, stale: stale,
+                    city: result.city, value: result.value, error: nil, info: result.info, stale: stale, age: result.age,
                     provider: result.provider, fallback: result.fallback)
             }
             // A failure to fetch the file is named; one the file's reading gave names it already.

@@ -263,7 +263,8 @@ final class FetchRun {
     private func evaluate(_ index: Int) {
         guard states[index].isPending, let firstFetch = states[index].first else { return }
         let first = read(route.first, firstFetch, index)
-        if let first, first.error == nil, first.stale == nil {
+        // Old data is marked, not failed: the fallback is asked for a failure or a stale copy alone.
+        if let first, first.error == nil, first.stale?.error == nil {
             return done(index, first)
         }
         guard let fallbackLeg = route.fallback else {
@@ -273,7 +274,7 @@ final class FetchRun {
         let fallback = states[index].fallback.flatMap { read(fallbackLeg, $0, index) }
         guard let first else {
             // The first source is still on its way: a fresh answer of the hedge stands in.
-            if let fallback, fallback.error == nil, fallback.stale == nil, let hedgedAfter = states[index].hedgedAfter {
+            if let fallback, fallback.error == nil, fallback.stale?.error == nil, let hedgedAfter = states[index].hedgedAfter {
                 // In tenths of a second: "no answer within 2.5 s".
                 done(index, fallback.standingIn(for: .slow(seconds: (hedgedAfter.seconds * 10).rounded() / 10)))
             }
@@ -323,8 +324,12 @@ final class FetchRun {
                 error = failure
             }
         }
+        // A copy in place of a failure is marked as one; else data older than its source should be is marked old.
+        let dated = value.flatMap { leg.dated($0, now) }
+        let old = dated.flatMap { $0.stale ? Staleness(.old, age: $0.age.seconds) : nil }
         return CityResult<any Sendable>(
-            city: city, value: value, error: error, info: answer.info, stale: answer.stale, provider: leg.provider)
+            city: city, value: value, error: error, info: answer.info, stale: answer.stale ?? old, age: dated?.age,
+            provider: leg.provider)
     }
 
     // MARK: The hedge
@@ -406,7 +411,7 @@ final class FileFetch {
 extension CityResult {
     /// A value from the fallback, marked with the first source's failure.
     func standingIn(for failure: ForecastError) -> CityResult {
-        CityResult(city: city, value: value, error: error, info: info, stale: stale, provider: provider, fallback: failure)
+        CityResult(city: city, value: value, error: error, info: info, stale: stale, age: age, provider: provider, fallback: failure)
     }
 
     /// The same city, failed with `error`.

@@ -18,10 +18,23 @@ enum Publication {
         min(next(after: time), JST.instant(day: JST.day(ofInstant: time) + 1, hour: 0))
     }
 
-    /// The first release strictly after `time`.
-    static func next(after time: Int) -> Int {
+    /// The first release strictly after `time`, of a forecast released at `hours` (JST, in order).
+    static func next(after time: Int, hours: [Int] = hours) -> Int {
         let (day, second) = (JST.day(ofInstant: time), JST.second(ofInstant: time))
         let hour = hours.first { $0 * 3600 > second }
         return JST.instant(day: hour == nil ? day + 1 : day, hour: hour ?? hours.first!)
     }
+
+    /// How long after its next expected release a forecast is marked stale: the agency, and the API after it, may be
+    /// late, but not by this much.
+    static let staleMargin = 6 * 3600
+
+    /// When a forecast released at `time` is stale: ``staleMargin`` after the next release of a forecast released at
+    /// `hours` (the weekly forecast's are 11:00 and 17:00).
+    static func staleSince(_ time: Int, hours: [Int] = hours) -> Int {
+        next(after: time, hours: hours) + staleMargin
+    }
+
+    /// The weekly forecast's release hours (JST): it is issued at 11:00 and 17:00 only.
+    static let weeklyHours = [11, 17]
 }

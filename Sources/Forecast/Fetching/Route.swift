@@ -21,13 +21,37 @@ struct Route: Sendable {
         /// `now` (seconds since 1970).
         let read: @Sendable (_ file: any Sendable, _ companion: Companion?, _ city: City, _ now: Int) throws(ForecastError) -> any Sendable
 
+        /// A value's own time and age at `now`, and whether its source should have served newer data by then (a
+        /// ``CityReport``'s ``CityReport/dataTime`` and ``CityReport/staleSince(_:)``); nil for a value of no time.
+        let dated: @Sendable (_ value: any Sendable, _ now: Int) -> (age: DataAge, stale: Bool)?
+
         /// The companion's file as the read is given it.
         typealias Companion = Result<any Sendable, ForecastError>
 
-        /// A leg whose source's files are `File`s, and whose values are `Value`s.
+        /// A leg whose source's files are `File`s, and whose values are `Value`s, which have no time of their own
+        /// (the observations' `latest_time.txt`).
         init<File, Value: Sendable>(
             _ feed: Feed, provider: Provider, companion: Feed? = nil,
             read: @escaping @Sendable (File, Companion?, City, Int) throws(ForecastError) -> Value
+        ) {
+            self.init(feed, provider: provider, companion: companion, read: read) { _, _ in nil }
+        }
+
+        /// A leg whose source's files are `File`s, and whose values are a city's report, dated by its time.
+        init<File, Value: CityReport>(
+            _ feed: Feed, provider: Provider, companion: Feed? = nil,
+            read: @escaping @Sendable (File, Companion?, City, Int) throws(ForecastError) -> Value
+        ) {
+            self.init(feed, provider: provider, companion: companion, read: read) { value, now in
+                guard let value = value as? Value, let time = value.dataTime else { return nil }
+                return (DataAge(time: time, now: now), Value.staleSince(time).map { now > $0 } ?? false)
+            }
+        }
+
+        private init<File, Value: Sendable>(
+            _ feed: Feed, provider: Provider, companion: Feed?,
+            read: @escaping @Sendable (File, Companion?, City, Int) throws(ForecastError) -> Value,
+            dated: @escaping @Sendable (any Sendable, Int) -> (age: DataAge, stale: Bool)?
         ) {
             self.feed = feed
             self.companion = companion
@@ -37,6 +61,7 @@ struct Route: Sendable {
                 guard let file = file as? File else { throw .other("a file of another source reached \(feed.name)") }
                 return try read(file, companion, city, now)
             }
+            self.dated = dated
         }
     }
 

@@ -1,3 +1,5 @@
+internal import JapanTime
+
 /// What a city's value shows the formatters, whatever its source: a number of rows (a day
 /// each, for the forecasts) and one ``ReportLayout`` that says how every format prints them.
 ///
@@ -18,6 +20,13 @@ public protocol CityReport: Sendable {
     func verboseNote(for city: City) -> String?
     /// Why the value, printed all the same, fails its city (observations over 3 hours old); nil for none.
     var problem: ForecastError? { get }
+    /// The value's own time, in seconds since 1970 (a forecast's publication, an observation's): what its age counts
+    /// from; nil for a value of no time (the sun's).
+    var dataTime: Int? { get }
+    /// The moment (seconds since 1970) after which a value of data time `time` is older than its source should serve:
+    /// then every format but TSV and templates marks it stale; nil for never (the warnings, whose file is issued only
+    /// when something changes).
+    static func staleSince(_ time: Int) -> Int?
 }
 
 extension CityReport {
@@ -25,6 +34,10 @@ extension CityReport {
     public func verboseNote(for city: City) -> String? { nil }
     /// None.
     public var problem: ForecastError? { nil }
+    /// The time its layout's `published` gives (the table's footer), if that is one.
+    public var dataTime: Int? { JST.parseInstant(Self.layout.published(self)) }
+    /// Never.
+    public static func staleSince(_ time: Int) -> Int? { nil }
 }
 
 /// How every format prints one kind of ``CityReport``: the fields of its rows as TSV and JSON

@@ -169,9 +169,10 @@ extension ColumnLayout {
         labelledRow(labels, across: "failed: " + ValueText.field(error.map { "\($0)" } ?? "unknown error"), style: .red)
     }
 
-    /// Under a stale copy's name, from `indent`: the copy is old, and how old, within the row's width.
-    func staleLines(_ stale: StaleCopy, indent: Int, color: Bool) -> String {
-        let line = "(stale, \(stale.ageText) old: the fetch failed)"
+    /// Under a stale value's rows, from `indent`: how old it is, and why (a copy's failed fetch, or the source's old data:
+    /// nothing newer), within the row's width.
+    func staleLines(_ stale: Staleness, indent: Int, color: Bool) -> String {
+        let line = "(stale, \(stale.ageText) old: \(stale.reason))"
         return TextWrap.lines(line, width: totalWidth - indent).map {
             String(repeating: " ", count: indent) + TableCell.Style.dim.paint($0, color: color) + "\n"
         }.joined()

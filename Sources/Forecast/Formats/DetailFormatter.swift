@@ -47,7 +47,7 @@ public struct DetailFormatter: ResultFormatter {
             ? "\(place): published \(time) by \(forecast.publishingOffice)"
             : "\(place) \(time) \(forecast.publishingOffice) 発表", indent: 0)
         if let stale = result.stale {
-            text += wrap("(stale, \(stale.ageText) old: the fetch failed)", indent: 0)
+            text += wrap("(stale, \(stale.ageText) old: \(stale.reason))", indent: 0)
         }
         let overview = UntrustedText.sanitized(forecast.description.text, keepingLineFeeds: true)
         for paragraph in overview.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -51,6 +51,11 @@ public struct FormatTemplate: Sendable, Equatable {
         public static let prefecture = Self("P", "prefecture")
         /// `%w`: the day of the week (日, Sun).
         public static let weekday = Self("w", "day of the week (日, Sun)")
+        /// `%u`: the data's own time in Japan (a forecast's publication, an observation's), `05:00`, with its date when
+        /// it is not of the day it was read, `03-12 05:00`.
+        public static let dataTime = Self("u", "the data's time, HH:MM JST (MM-DD HH:MM when not today)")
+        /// `%a`: the data's age when it was read: `12 min`, `3 h`.
+        public static let age = Self("a", "the data's age (12 min, 3 h)")
 
         /// `%t`: a temperature, °C: observed (`now`), or at a period's start (`hours`).
         public static let temperatureNow = Self("t", "temperature, °C (forecast now; forecast hours: at the period's start)")
@@ -58,7 +63,7 @@ public struct FormatTemplate: Sendable, Equatable {
         public static let wind = Self("W", "wind: direction and m/s (forecast now; forecast hours: its range)")
 
         /// The city's and the days', in the order help and errors list them.
-        static let common = [id, city, icon, weather, maximum, minimum, rain, date, dayLabel, prefecture, weekday]
+        static let common = [id, city, icon, weather, maximum, minimum, rain, date, dayLabel, prefecture, weekday, dataTime, age]
     }
 
     /// A piece of a template.

@@ -6,9 +6,10 @@ internal import JapanTime
 /// ``ReportLayout`` gives (the 3-day forecast's `district`, `public_time` and `source`; the week's `office`,
 /// `public_time`, `source` and `temperature_point`), and a day object per row with the layout's fields, each under the
 /// key of GUIDE.md's JSON schema, the one key of one meaning in every command. Numbers are numbers, unknown values
-/// `null`, every time in `JSONText.time`'s one form. A stale copy shown for a failed fetch (`--stale-if-error`) has
-/// `"stale": true` and `"fetched_at"` before its days. A failed city: `{"id", "city", "error", "error_kind"}`, the kind
-/// one word of ``ForecastError/Kind`` ("timeout", "http", "api", …).
+/// `null`, every time in `JSONText.time`'s one form. A stale value has `"stale": true` before its days: data older
+/// than its source should serve, or a copy shown for a failed fetch (`--stale-if-error`), which has `"fetched_at"` too.
+/// A failed city: `{"id", "city", "error", "error_kind"}`, the kind one word of ``ForecastError/Kind`` ("timeout",
+/// "http", "api", …).
 public struct JSONFormatter: ResultFormatter {
     /// Rows (days) per city; at least one. All of them by default.
     public var days: Int
@@ -48,7 +49,7 @@ public struct JSONFormatter: ResultFormatter {
         ]
         members += layout.members(result, language)
         if let stale = result.stale {
-            members += [("stale", .raw("true")), ("fetched_at", .string(JST.iso(stale.fetched)))]
+            members += [("stale", .raw("true"))] + (stale.fetched.map { [("fetched_at", .string(JST.iso($0)))] } ?? [])
         }
         if let decoration {
             members.append((decoration.name, .raw(decoration.json(for: result.city.id, language: language))))

@@ -119,4 +119,16 @@ public protocol CityDecoration: Sendable {
     func json(for id: String, language: Language) -> String
     /// The table's lines under the rows, for the cities printed: what the agency's credit then covers for every city.
     func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String]
+    /// The template placeholders it answers (`%A`); none by default.
+    var placeholders: [FormatTemplate.Placeholder] { get }
+    /// What `placeholder`, one of ``placeholders``, prints in a template for the city of `id`, before the untrusted-text
+    /// gate: `-` for nothing, `?` when its source failed for the city.
+    func template(_ placeholder: FormatTemplate.Placeholder, for id: String, language: Language) -> String
+}
+
+extension CityDecoration {
+    /// None.
+    public var placeholders: [FormatTemplate.Placeholder] { [] }
+    /// `-`: it answers no placeholder.
+    public func template(_ placeholder: FormatTemplate.Placeholder, for id: String, language: Language) -> String { "-" }
 }

@@ -1,12 +1,14 @@
 /// The `--format` template format: the template filled in, one line per city, for the first
 /// row (day) only unless `days` says more (then one line per city and row).
 ///
-/// `%i`, `%l` and `%P` are the city's ID, name and prefecture; the other placeholders are the row's, as its value's
-/// ``ReportLayout`` gives them (in the week `%c` is the icon or the code itself, `%D` the weekday, `%r` the
-/// reliability; in the 3-day forecast `%r` has none). An unknown value prints as `-`. A failed city keeps its line, its
-/// ID, name and prefecture from the catalog and `-` for the rest, so that line N is city N for a status bar. The whole
-/// line passes the untrusted-text gate, the template's own text included: it never carries colour or a control
-/// character.
+/// `%i`, `%l` and `%P` are the city's ID, name and prefecture, `%u` and `%a` its data's time and age (the result's
+/// ``DataAge``); the other placeholders are the row's, as its value's ``ReportLayout`` gives them (in the week `%c` is
+/// the icon or the code itself, `%D` the weekday, `%r` the reliability; in the 3-day forecast `%r` has none), or what
+/// another source adds (`%A`, the warnings in force: the ``decoration``'s; `%S`, the sunrise). An unknown value prints
+/// as `-`. A failed city keeps its line, its ID, name and prefecture from the catalog and `?` for the rest, so that line
+/// N is city N for a status bar and a failure never reads as an unknown value. A stale value is not marked: the line's
+/// shape is the template's, and `%a` says the age. The whole line passes the untrusted-text gate, the template's own
+/// text included: it never carries colour or a control character.
 public struct TemplateFormatter: ResultFormatter {
     /// The parsed template.
     public var template: FormatTemplate
@@ -16,6 +18,11 @@ public struct TemplateFormatter: ResultFormatter {
     public var language: Language
     /// What other sources answer in its lines: `Registry`'s.
     var additions: [any TemplateAddition] = Registry.templateAdditions
+    /// What another source adds to each city and answers in its lines (with `%A`, the warnings in force).
+    public var decoration: (any CityDecoration)?
+
+    /// What a failed city's placeholders print, but its ID, name and prefecture.
+    static let failed = "?"
 
     /// Creates a formatter of `template`, `days` lines per city.
     public init(template: FormatTemplate, days: Int = 1, language: Language = .ja) {
@@ -42,6 +49,11 @@ public struct TemplateFormatter: ResultFormatter {
             case .id: return result.city.id
             case .city: return result.name(language)
             case .prefecture: return result.prefecture(language)
+            case _ where result.value == nil: return Self.failed
+            case .dataTime: return result.age?.timeText
+            case .age: return result.age?.text
+            case _ where decoration?.placeholders.contains(placeholder) == true:
+                return decoration?.template(placeholder, for: result.city.id, language: language)
             default:
                 let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
                 guard own == nil, let index = additions.firstIndex(where: { $0.placeholders.contains(placeholder) }) else { return own }

@@ -1,17 +1,18 @@
 /// One JSON object on one line for all the cities, as waybar's custom modules read it (`"return-type": "json"`):
 ///
 /// ```
-/// {"text": "東京 晴のち曇 -/27° 10%  横浜 -", "tooltip": "…", "class": ["sunny", "failed"], "alt": "111"}
+/// {"text": "東京 晴のち曇 -/27° 10%  横浜 (failed)", "tooltip": "…", "class": ["sunny", "failed"], "alt": "111"}
 /// ```
 ///
 /// - `text`: each city's line, as ``LineFormatter`` writes it for one day (`東京 晴のち曇 -/27° 10%`,
-///   a failed city `横浜 -`), or as ``TemplateFormatter`` renders the template for one day;
+///   a failed city `横浜 (failed)`), or as ``TemplateFormatter`` renders the template for one day;
 ///   the cities joined by two spaces. Either way it has passed the untrusted-text gate.
 /// - `tooltip`: the command's table without colour at ``tooltipWidth`` columns (60 by default), ``days`` rows a city:
 ///   its header, every city's rows and the publication times, lines joined by a line feed.
 /// - `class`: the first city's ``WeatherClass`` (none when it failed, or when its weather code
 ///   is unknown), then `fallback` if any city was read from the agency's file (in the API's
-///   place), `stale` if any city is a stale copy, and `failed` if any city has no forecast.
+///   place), `stale` if any city is stale (a copy, or data older than its source should serve), and `failed` if any
+///   city has no forecast.
 /// - `alt`: the first city's weather code ("111"), `failed` if it failed, `unknown` if its
 ///   code is not known.
 /// - For the warnings in force, `class` starts with the highest level's name among the cities
@@ -33,6 +34,9 @@ public struct WaybarFormatter: ResultFormatter {
     public var tooltipWidth: Int
     /// Rows (days) per city in the tooltip's table; all by default.
     public var days: Int = .max
+    /// What another source adds (with `%A` in the text's template, the warnings in force): the template's `%A`, and the
+    /// tooltip table's lines under its rows.
+    public var decoration: (any CityDecoration)?
 
     /// Creates a formatter whose text is each city's line, or `template` when one is given.
     public init(template: FormatTemplate? = nil, language: Language = .ja, tooltipWidth: Int = 60) {
@@ -111,10 +115,11 @@ public struct WaybarFormatter: ResultFormatter {
 
     /// Each city's line or template for one day, joined by two spaces.
     func text<Report: CityReport>(for results: [CityResult<Report>]) -> String {
-        let line: any ResultFormatter = if let template {
-            TemplateFormatter(template: template, days: 1, language: language)
-        } else {
-            LineFormatter(days: 1, language: language)
+        var line: any ResultFormatter = LineFormatter(days: 1, language: language)
+        if let template {
+            var lines = TemplateFormatter(template: template, days: 1, language: language)
+            lines.decoration = decoration
+            line = lines
         }
         return results.enumerated().map { Self.withoutFinalNewline(line.block(for: $1, index: $0)) }.joined(separator: "  ")
     }
@@ -122,7 +127,8 @@ public struct WaybarFormatter: ResultFormatter {
     /// The table without colour, its last newline dropped; "" for no results.
     func tooltip<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         guard !results.isEmpty else { return "" }
-        let table = TableFormatter(days: days, color: false, language: language, width: tooltipWidth)
+        var table = TableFormatter(days: days, color: false, language: language, width: tooltipWidth)
+        table.decoration = decoration
         return Self.withoutFinalNewline(table.format(results))
     }
 

@@ -149,3 +149,10 @@ extension CityHours.Hour {
         return pieces.isEmpty ? nil : pieces.joined(separator: " ")
     }
 }
+
+extension CityHours {
+    /// Stale 6 hours after the release that should have followed it (05:00, 11:00, 17:00 JST).
+    public static func staleSince(_ time: Int) -> Int? {
+        Publication.staleSince(time)
+    }
+}

@@ -16,7 +16,10 @@ extension ForecastClient {
                 return .failure(CityResults<Observation>.Iterator.isFetchFailure(error) ? .inFile("the agency's latest_time.txt", error) : error)
             }
             let file = "the agency's observations of " + value.minute
-            let stale = time.stale.map { StaleCopy(error: .inFile("the agency's latest_time.txt", $0.error), fetched: $0.fetched, age: $0.age) }
+            let stale = time.stale.flatMap { copy -> Staleness? in
+                guard case .copy(let error, let fetched) = copy.cause else { return nil }
+                return Staleness(error: .inFile("the agency's latest_time.txt", error), fetched: fetched, age: copy.age)
+            }
             return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: { _ in file }))
         }
     }

@@ -31,9 +31,7 @@ extension Observation: RowReport {
         members: { result, language in
             guard let now = result.value else { return [] }
             let station = JSONText.object([("code", .string(now.station.code)), ("name", .string(now.station.name(in: language)))])
-            // An old observation is marked as a stale copy is, unless it is one (which says so).
-            let outdated: [(String, JSONText)] = now.outdated && result.stale == nil ? [("stale", .raw("true"))] : []
-            return [("station", station), ("source", .string("jma"))] + outdated
+            return [("station", station), ("source", .string("jma"))]
         },
         place: { _ in nil },
         published: { now in String(now.observed.prefix(16)) + ":00" + String(now.observed.suffix(6)) },
@@ -116,6 +114,11 @@ extension Observation {
 }
 
 extension Observation {
+    /// Stale over 3 hours after it was observed (``outdatedAfter``), as ``outdated`` says.
+    public static func staleSince(_ time: Int) -> Int? {
+        time + outdatedAfter
+    }
+
     /// Over 3 hours old: printed, and the city fails all the same.
     public var problem: ForecastError? {
         guard outdated else { return nil }

@@ -1,5 +1,6 @@
 /// The warnings of level 3 or more (警報, 危険警報, 特別警報) in force for each city, that the 3-day forecast and the
-/// week show with `--warnings`: TSV's last column, JSON's `warnings`, a line under the table. Advisories are left out:
+/// week show with `--warnings`: TSV's last column, JSON's `warnings`, a line under the table; and a template's `%A`
+/// (`大雨警報 洪水警報`, `-` for none, `?` when the city's warning file could not be had). Advisories are left out:
 /// a forecast's reader is told of what may change the day's plans, and `forecast warnings` lists the rest.
 public struct WarningMarks: CityDecoration {
     /// TSV's column and JSON's member.
@@ -36,6 +37,15 @@ public struct WarningMarks: CityDecoration {
         return JSONText.array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, language: language) }).text
     }
 
+    /// `%A`.
+    public var placeholders: [FormatTemplate.Placeholder] { [.warnings] }
+
+    /// `%A`: the warnings as `forecast warnings` writes them on a line, `-` for none, `?` when the file could not be had.
+    public func template(_ placeholder: FormatTemplate.Placeholder, for id: String, language: Language) -> String {
+        guard let warnings = warnings(for: id) else { return TemplateFormatter.failed }
+        return CityWarnings(office: "", reported: "", warnings: warnings, readOn: "").line(in: language)
+    }
+
     /// The table's lines under the rows: one for each printed city with a warning in force,
     /// `東京の警報: 大雨警報、洪水警報`, wrapping between names, in the highest level's colour.
     public func tableLines(for cities: [(id: String, name: String)], width: Int, language: Language, color: Bool) -> [String] {
@@ -54,4 +64,10 @@ public struct WarningMarks: CityDecoration {
         }
         return lines
     }
+}
+
+extension FormatTemplate.Placeholder {
+    /// `%A`: the warnings of level 3 or more in force (`大雨警報 洪水警報`), from the office's warning file, one request
+    /// more per office: `-` for none.
+    public static let warnings = Self("A", "the warnings (警報) in force, level 3 or more (forecast, forecast week: one request more per office)")
 }

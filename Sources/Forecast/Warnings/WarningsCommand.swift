@@ -61,7 +61,10 @@ extension OptionSpec {
     static let warnings = flag(
         "warnings",
         help: "name the warnings (警報) in force under the table, in JSON and TSV's last column; one more request per office",
-        formatRule: { [.auto, .table, .tsv, .json].contains($0) ? nil : "--warnings marks the table, tsv and json (got --format \($0.name))" },
+        formatRule: { format in
+            [.auto, .table, .tsv, .json].contains(format)
+                ? nil : "--warnings marks the table, tsv and json (got --format \(format.name)); a template names them with %A"
+        },
         sets: Key.warnings)
 }
 
@@ -70,8 +73,11 @@ extension WarningMarks {
     struct Asked: Decoration {
         var option: OptionSpec { .warnings }
 
+        var placeholders: [FormatTemplate.Placeholder] { [.warnings] }
+
+        /// With `--warnings`, or a template of the lines (the format's, waybar's text's) that has `%A`.
         func isAsked(_ values: OptionValues) -> Bool {
-            values[Key.warnings]
+            values[Key.warnings] || values.lineTemplate?.parts.contains(.value(.warnings)) == true
         }
 
         func results(_ context: RunContext) -> CityResults<CityWarnings> {
