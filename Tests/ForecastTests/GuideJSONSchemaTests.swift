@@ -45,7 +45,7 @@ struct GuideJSONSchemaTests {
                 return formatter.format(results)
             }
         }
-        let stale = StaleCopy(error: .http(status: 503, attempts: 3), fetched: japanTime(2026, 3, 12, 5, 10), age: 3000)
+        let stale = Staleness(error: .http(status: 503, attempts: 3), fetched: japanTime(2026, 3, 12, 5, 10), age: 3000)
         /// The first result again, as a stale copy shown for its failed fetch.
         func withStale<Report>(_ results: [CityResult<Report>]) -> [CityResult<Report>] {
             let first = results[0]
