@@ -49,7 +49,8 @@ public struct JSONFormatter: ResultFormatter {
         ]
         members += layout.members(result, language)
         if let stale = result.stale {
-            members += [("stale", .raw("true"))] + (stale.fetched.map { [("fetched_at", .string(JST.iso($0)))] } ?? [])
+            members.append(("stale", .raw("true")))
+            if let fetched = stale.fetched { members.append(("fetched_at", .string(JST.iso(fetched)))) }
         }
         if let decoration {
             members.append((decoration.name, .raw(decoration.json(for: result.city.id, language: language))))
