@@ -78,18 +78,12 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
     if type == "String" {
         return try swiftText(lines, name: name, owner: owner, property: property, docs: Array(docs), header: headerIndex, columns: columns)
     }
-    var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
-    out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
-    out += "extension \(owner) {\n"
-    out += docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
+    var out = opening(name: name, owner: owner, docs: Array(docs))
     out += "    static let \(property): \(type) = [\n"
     for (index, line) in lines.enumerated().dropFirst(headerIndex + 1) {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == columns.count else {
-            throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(columns.count)")
-        }
+        let values = try fields(of: line, at: index, in: name, count: columns.count)
         var arguments: [String] = []
-        for (column, field) in zip(columns, fields) {
+        for (column, field) in zip(columns, values) {
             guard let swift = value(field, column.kind) else {
                 throw TableError(description: "\(name):\(index + 1): \(column.label): \"\(field)\" is not a \(column.kind.rawValue)")
             }
@@ -100,6 +94,23 @@ func swiftTable(from tsv: String, name: String) throws(TableError) -> String {
     return out + "    ]\n}\n"
 }
 
+/// The generated file's opening: where it comes from, the extension, and the table's doc comment.
+func opening(name: String, owner: Substring, docs: [Substring]) -> String {
+    var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
+    out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
+    out += "extension \(owner) {\n"
+    return out + docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
+}
+
+/// The fields of row `index` of `name`, which must be as many as the header's columns.
+func fields(of line: Substring, at index: Int, in name: String, count: Int) throws(TableError) -> [Substring] {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count == count else {
+        throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(count)")
+    }
+    return fields
+}
+
 /// A table kept as its text: the rows after the header, a line each, in a raw string literal.
 func swiftText(
     _ lines: [Substring], name: String, owner: Substring, property: Substring, docs: [Substring], header: Int,
@@ -108,16 +119,10 @@ func swiftText(
     guard columns.allSatisfy({ $0.kind == .string }) else {
         throw TableError(description: "\(name):\(header + 1): a table kept as text has string columns only")
     }
-    var out = "// Made at build time from \(name) by Plugins/TableToSwift. The TSV is written by a\n"
-    out += "// generator in Scripts/ (its doc comment below names it): change its sources and run it.\n\n"
-    out += "extension \(owner) {\n"
-    out += docs.map { "    ///" + $0.dropFirst() + "\n" }.joined()
+    var out = opening(name: name, owner: owner, docs: docs)
     out += "    static let \(property): String = #\"\"\"\n"
     for (index, line) in lines.enumerated().dropFirst(header + 1) {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == columns.count else {
-            throw TableError(description: "\(name):\(index + 1): \(fields.count) fields, and the header has \(columns.count)")
-        }
+        _ = try fields(of: line, at: index, in: name, count: columns.count)
         guard !line.unicodeScalars.contains(where: { $0 != "\t" && $0.properties.generalCategory == .control }),
               !line.contains("\"#"), !line.hasPrefix(" "), !line.hasSuffix(" ")
         else {
