@@ -59,7 +59,7 @@ connections() {
     curl -s "${trust[@]}" "$base/stats" | awk '$1 == "connections_accepted" { print $2 }'
 }
 
-mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities --no-header | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for id in "${ids[@]}"; do
     printf 'url = "%s/api/forecast/city/%s"\noutput = "/dev/null"\n' "$base" "$id"

@@ -105,7 +105,7 @@ instructions() {
     awk '/Collected :/ { print $NF }' "$work/vg"
 }
 
-mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities --no-header | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for base in "$tls_base" "$plain_base"; do
     name=$([ "$base" = "$tls_base" ] && echo tls || echo plain)

@@ -75,7 +75,7 @@ one_c=$(instructions curl -s -o /dev/null "$fast/api/forecast/city/130010")
 rss_one_f=$(best_rss "$forecast" --no-cache --base-url "$fast" 130010)
 rss_one_c=$(best_rss curl -s -o /dev/null "$fast/api/forecast/city/130010")
 
-mapfile -t ids < <("$forecast" cities | cut -f1 | head -n "$count")
+mapfile -t ids < <("$forecast" cities --no-header | cut -f1 | head -n "$count")
 count=${#ids[@]}
 for id in "${ids[@]}"; do
     printf 'url = "%s/api/forecast/city/%s"\noutput = "/dev/null"\n' "$slow" "$id"
