@@ -1,6 +1,8 @@
 internal import CCurl
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension Transfer {

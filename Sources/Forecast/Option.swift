@@ -78,16 +78,17 @@ package final class OptionSpec: Sendable {
     /// The same option with another help, for a command that says it otherwise (`--lang` in
     /// the catalog, which has no weather to translate).
     package func described(_ help: @autoclosure @escaping @Sendable () -> String) -> OptionSpec {
-        OptionSpec(
-            long, short: short, arity, help: help(), section: section, completion: completion, contradicts: contradicts,
-            formatRule: formatRule, isHarmless: isHarmless, effect: effect)
+        copy(help: help, isHarmless: isHarmless)
     }
 
     /// The same option, accepted and ignored by the commands that do not take it (``isHarmless``).
-    var harmless: OptionSpec {
+    var harmless: OptionSpec { copy(help: makeHelp, isHarmless: true) }
+
+    /// The same option with `help` and `isHarmless`, everything else kept.
+    private func copy(help: @escaping @Sendable () -> String, isHarmless: Bool) -> OptionSpec {
         OptionSpec(
-            long, short: short, arity, help: self.makeHelp(), section: section, completion: completion, contradicts: contradicts,
-            formatRule: formatRule, isHarmless: true, effect: effect)
+            long, short: short, arity, help: help(), section: section, completion: completion, contradicts: contradicts,
+            formatRule: formatRule, isHarmless: isHarmless, effect: effect)
     }
 
     /// "-j, --jobs" or "--timeout", as messages name it.

@@ -18,7 +18,7 @@ enum FailureMessage {
     /// `forecast: 130010 東京: HTTP 503 after 3 attempts; printed from the weather agency's file
     /// instead`: a city the API failed and the agency's file stood in for. Not a failure.
     static func note(for result: CityResult<some Sendable>) -> String? {
-        guard result.error == nil, result.stale?.error == nil, let fallback = result.fallback else { return nil }
+        guard !result.failed, let fallback = result.fallback else { return nil }
         return "\(line(for: result, error: fallback)); printed from the weather agency's file instead (気象庁 bosai/forecast)"
     }
 

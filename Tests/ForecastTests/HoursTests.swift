@@ -115,7 +115,7 @@ struct HoursTests {
 
     @Test("The chance of rain is the office file's 6-hour block that holds the instant; none before its first block or for another area")
     func chanceOfRain() throws {
-        let file = try AgencyRain.decode(try fixture("jma/forecast-130000-20260312.json"), office: "130000")
+        let file = try AgencyRain.decode(try fixture("jma/forecast-130000-20260312.json"))
         func at(_ area: String, _ time: String) throws -> Int? {
             file.chanceOfRain(area: area, at: try #require(JST.parseInstant(time + ":00+09:00")))
         }
@@ -129,7 +129,7 @@ struct HoursTests {
     func rainReaderErrors() throws {
         func problem(_ json: String) -> String? {
             do {
-                _ = try AgencyRain.decode(Data(json.utf8), office: "130000")
+                _ = try AgencyRain.decode(Data(json.utf8))
                 return nil
             } catch {
                 return error.description

@@ -264,7 +264,7 @@ final class FetchRun {
         guard states[index].isPending, let firstFetch = states[index].first else { return }
         let first = read(route.first, firstFetch, index)
         // Old data is marked, not failed: the fallback is asked for a failure or a stale copy alone.
-        if let first, first.error == nil, first.stale?.error == nil {
+        if let first, !first.failed {
             return done(index, first)
         }
         guard let fallbackLeg = route.fallback else {
@@ -274,7 +274,7 @@ final class FetchRun {
         let fallback = states[index].fallback.flatMap { read(fallbackLeg, $0, index) }
         guard let first else {
             // The first source is still on its way: a fresh answer of the hedge stands in.
-            if let fallback, fallback.error == nil, fallback.stale?.error == nil, let hedgedAfter = states[index].hedgedAfter {
+            if let fallback, !fallback.failed, let hedgedAfter = states[index].hedgedAfter {
                 // In tenths of a second: "no answer within 2.5 s".
                 done(index, fallback.standingIn(for: .slow(seconds: (hedgedAfter.seconds * 10).rounded() / 10)))
             }

@@ -17,7 +17,7 @@ extension ForecastClient {
             }
             let file = "the agency's observations of " + value.minute
             let stale = time.stale.flatMap { copy -> Staleness? in
-                guard case .copy(let error, let fetched) = copy.cause else { return nil }
+                guard let error = copy.error, let fetched = copy.fetched else { return nil }
                 return Staleness(error: .inFile("the agency's latest_time.txt", error), fetched: fetched, age: copy.age)
             }
             return .success(CityResults<Observation>.Found(route: mapRoute(at: value), stale: stale, file: { _ in file }))

@@ -81,6 +81,11 @@ extension CityWarnings: CityReport {
     /// What is in force on one line: the names, highest first, between the language's list separators (an English
     /// name has spaces of its own), or `-` for none.
     func line(in language: Language) -> String {
+        Self.line(warnings, in: language)
+    }
+
+    /// `warnings` as a line: their names, each one's end marked; `-` for none.
+    static func line(_ warnings: [Warning], in language: Language) -> String {
         warnings.isEmpty ? "-" : warnings.map { $0.name(in: language) }.joined(separator: language.listSeparator)
     }
 }

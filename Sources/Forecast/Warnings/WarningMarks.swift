@@ -43,7 +43,7 @@ public struct WarningMarks: CityDecoration {
     /// `%A`: the warnings as `forecast warnings` writes them on a line, `-` for none, `?` when the file could not be had.
     public func template(_ placeholder: FormatTemplate.Placeholder, for id: String, language: Language) -> String {
         guard let warnings = warnings(for: id) else { return TemplateFormatter.failed }
-        return CityWarnings(office: "", reported: "", warnings: warnings, readOn: "").line(in: language)
+        return CityWarnings.line(warnings, in: language)
     }
 
     /// The table's lines under the rows: one for each printed city with a warning in force,

@@ -8,22 +8,18 @@ import Foundation
 /// The 3-day forecast's chances of rain in an office's forecast file, and nothing else of it: what a source that
 /// needs only the chance of rain (the 3-hourly forecast) reads of the file the week reads whole.
 ///
-/// The body is scanned whole (it must be JSON), but only the first report's time and its second series (the chances
+/// The body is scanned whole (it must be JSON), but only the first report's second series (the chances
 /// of rain per area and 6-hour block) are decoded: a third of the work of ``AgencyForecast``'s decoding.
 public struct AgencyRain: Sendable {
-    /// The office whose file this is: "130000".
-    public let office: String
-    /// When the 3-day forecast was issued, ISO 8601 with offset.
-    public let reportTime: String
     let series: AgencySeries
 
     /// Decodes the chances of rain of an office's file; errors name the place in the file as ``AgencyForecast``'s do.
-    public static func decode(_ body: Data, office: String) throws(ForecastError) -> AgencyRain {
+    public static func decode(_ body: Data) throws(ForecastError) -> AgencyRain {
         let file = try ForecastError.decoding(AgencyRainFile.self, from: body)
         if let area = file.series.areas.firstIndex(where: { $0.count(.pops) == nil }) {
             throw .invalidResponse(path: "[0].timeSeries[1].areas[\(area)].pops", problem: "missing")
         }
-        return AgencyRain(office: office, reportTime: file.reportTime, series: file.series)
+        return AgencyRain(series: file.series)
     }
 
     /// The chance of rain (%) of area `code`'s 6-hour block that holds the instant `time` (seconds since 1970); nil
@@ -38,13 +34,11 @@ public struct AgencyRain: Sendable {
 
 /// The office's file read down to its first report's second series; the rest is skipped unread.
 private struct AgencyRainFile: Decodable {
-    let reportTime: String
     let series: AgencySeries
 
     init(from decoder: any Decoder) throws {
         var reports = try decoder.unkeyedContainer()
         let first = try reports.nestedContainer(keyedBy: JSONKey.self)
-        reportTime = try first.decode(String.self, forKey: "reportDatetime")
         var list = try first.nestedUnkeyedContainer(forKey: "timeSeries")
         _ = try list.nestedContainer(keyedBy: JSONKey.self)
         guard !list.isAtEnd else {
@@ -64,5 +58,5 @@ struct AgencyRainSource: FileSource {
     var endpoint: Endpoint { office.endpoint }
     func key(for city: City) throws(ForecastError) -> String { try office.key(for: city) }
     func url(for key: String) -> String { office.url(for: key) }
-    func decode(_ body: Data, key: String) throws(ForecastError) -> AgencyRain { try AgencyRain.decode(body, office: key) }
+    func decode(_ body: Data, key: String) throws(ForecastError) -> AgencyRain { try AgencyRain.decode(body) }
 }
