@@ -43,7 +43,7 @@ package enum Registry {
     /// option as before the command is known (a command's own `--days` or `--format` then
     /// takes its place: the same names and value, another rule or help).
     package static let options: [OptionSpec] = [
-        .parallel, .jobs, .format(OutputFormat.named, templates: "(below)"), .threeDayDays, .date, .lang, .noParallel,
+        .parallel, .jobs, .format(OutputFormat.named, templates: "(below)"), .threeDayDays, .date, .lang, .units, .noParallel,
         .noHeader, .timeout, .retries, .interval, .baseURL, .refresh, .noCache, .cacert, .maxTime, .staleIfError, .color,
         .source, .jmaURL, .watch, .noWatch, .textFormat, .warnings, .verbose, .help, .version, .completionScript,
     ]

@@ -28,6 +28,7 @@ package enum Key {
     package static let staleIfError = OptionKey<StaleDuration?>("stale-if-error", nil)
     package static let color = OptionKey("color", ColorMode.auto)
     package static let lang = OptionKey("lang", Language.ja)
+    package static let units = OptionKey("units", Units.metric)
     package static let verbose = OptionKey("verbose", false)
     /// The agency's site; nil for `$FORECAST_JMA_URL`, else the agency's own.
     package static let jmaURL = OptionKey<String?>("jma-url", nil)
@@ -86,6 +87,12 @@ extension OptionSpec {
     static let lang = choice(
         "lang", "ja|en", help: "ja (default) or en: JMA's English names and weather phrases; LANG does not change it",
         section: .first, sets: Key.lang)
+
+    /// Harmless where nothing has a unit (`forecast --units imperial sun`, under an alias): nothing is dropped.
+    static let units = choice(
+        "units", "metric|imperial",
+        help: "metric (default: °C, m/s) or imperial (°F, mph), and the TSV columns' and JSON keys' names with them",
+        sets: Key.units).harmless
 
     static let noParallel = flag(
         "no-parallel", help: "one city after the other (undoes the config file's -p or -j)", contradicts: ["parallel", "jobs"],
@@ -196,12 +203,14 @@ extension OptionSpec {
     package static let requests = [help, version, completionScript]
 
     /// The options of a command that fetches cities, around its own (`--format` and what its source adds), in the order
-    /// `--help` lists them: `first` after `--jobs`, `middle` after `--interval`, `bar` (the status bar's, for the
-    /// commands `--watch` applies to) after `--jma-url`, `last` before `--verbose`.
+    /// `--help` lists them: `first` after `--jobs`, `--units` after `--lang` for a command whose values have `units`,
+    /// `middle` after `--interval`, `bar` (the status bar's, for the commands `--watch` applies to) after `--jma-url`,
+    /// `last` before `--verbose`.
     package static func fetching(
-        first: [OptionSpec], middle: [OptionSpec] = [], afterColor: [OptionSpec] = [], bar: Bool, last: [OptionSpec] = []
+        first: [OptionSpec], units hasUnits: Bool = true, middle: [OptionSpec] = [], afterColor: [OptionSpec] = [], bar: Bool,
+        last: [OptionSpec] = []
     ) -> [OptionSpec] {
-        [parallel, jobs] + first + [lang, noParallel, noHeader, timeout, retries, interval] + middle
+        [parallel, jobs] + first + [lang] + (hasUnits ? [units] : []) + [noParallel, noHeader, timeout, retries, interval] + middle
             + [refresh, noCache, cacert, maxTime, staleIfError, color] + afterColor + [jmaURL]
             + (bar ? [watch, noWatch, textFormat] : []) + last + [verbose] + requests
     }

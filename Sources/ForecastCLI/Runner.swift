@@ -130,24 +130,34 @@ struct Runner: Sendable {
         switch settings.format {
         case .tsv, .auto:
             var tsv = TSVFormatter(days: days, header: settings.header, language: settings.language)
+            tsv.units = settings.units
             tsv.decoration = decoration
             return tsv
         case .json:
             var json = JSONFormatter(days: days, language: settings.language)
+            json.units = settings.units
             json.decoration = decoration
             return json
         case .table:
-            var table = TableFormatter(days: days, color: settings.color, language: settings.language, width: settings.width)
+            var table = TableFormatter(days: days, color: settings.color, units: settings.units, language: settings.language, width: settings.width)
             table.decoration = decoration
             return table
-        case .line: return LineFormatter(days: days, language: settings.language)
-        case .detail: return DetailFormatter(days: days, language: settings.language, width: settings.width)
+        case .line:
+            var line = LineFormatter(days: days, language: settings.language)
+            line.units = settings.units
+            return line
+        case .detail:
+            var detail = DetailFormatter(days: days, language: settings.language, width: settings.width)
+            detail.units = settings.units
+            return detail
         case .template(let template):
             var lines = TemplateFormatter(template: template, days: days, language: settings.language)
+            lines.units = settings.units
             lines.decoration = decoration
             return lines
         case .waybar:
             var waybar = WaybarFormatter(template: settings.values[Key.textFormat], language: settings.language)
+            waybar.units = settings.units
             waybar.days = days
             waybar.decoration = decoration
             return waybar

@@ -8,6 +8,7 @@ struct Settings: Sendable {
     var format: OutputFormat
     var days: Int
     var language: Language
+    var units: Units
     /// The terminal's width in cells, for the table and the detail format.
     var width: Int
     var header: Bool
@@ -69,6 +70,7 @@ struct Settings: Sendable {
         self.format = format
         days = if case .cities(let run) = command.run { run.days(values, format: format) } else { .max }
         language = values[Key.lang]
+        units = values[Key.units]
         // `COLUMNS` if it is a positive number, else the terminal's, else 80.
         width = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? streams.width ?? 80
         header = !values[Key.noHeader]

@@ -219,7 +219,7 @@ struct ConfigFileTests {
             // Before: "FORECAST_CONFIG: cannot read the config file "/dev/null" (no such file, or not readable)", 64.
             let result = try await forecast(["-f", "line", "東京"], environment: env)
             #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
-            #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27° 10%\n")
+            #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27°C 10%\n")
         }
     }
 

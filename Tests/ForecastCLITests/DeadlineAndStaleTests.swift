@@ -94,7 +94,7 @@ struct DeadlineAndStaleTests {
 
             let line = try await forecast(base + ["-f", "line"], environment: env)
             #expect(line.status == 1)
-            #expect(withoutOldDataMarks(line.stdout) == "東京 晴のち曇 -/27° 10% (stale, 3 h old)\n横浜 晴のち曇 -/26° 10%\n")
+            #expect(withoutOldDataMarks(line.stdout) == "東京 晴のち曇 -/27°C 10% (stale, 3 h old)\n横浜 晴のち曇 -/26°C 10%\n")
 
             let table = try await forecast(base + ["-f", "table"], environment: env)
             #expect(table.stdout.contains("(stale, 3 h old: the fetch failed)"))

@@ -37,7 +37,7 @@ struct EndToEndTests {
             let process = try CommandProcess(["-p", "-f", "line", "130010", "140010", "330010"], environment: env)
             // The first two lines come while the third city is stalled at the server; the
             // stall ends when the process ends it.
-            let firstTwo = "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n"
+            let firstTwo = "東京 晴のち曇 -/27°C 10%\n横浜 晴のち曇 -/26°C 10%\n"
             #expect(await eventually { (try? process.stdoutSoFar()).map(withoutOldDataMarks) == firstTwo },
                     "the first two cities are printed while the third is in flight")
             #expect(process.isRunning, "the stalled city is still in flight")
@@ -113,7 +113,7 @@ struct EndToEndTests {
             env["FORECAST_CONFIG"] = config.path
             let named = try await forecast(["-v", "tokyo", "ヨコハマ", "Okayama"], environment: env)
             #expect(named.status == 0)
-            #expect(withoutOldDataMarks(named.stdout) == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+            #expect(withoutOldDataMarks(named.stdout) == "東京 晴のち曇 -/27°C 10%\n横浜 晴のち曇 -/26°C 10%\n岡山 晴れ -/-°C 0%\n")
             #expect(named.stderr.hasPrefix("forecast: defaults read from \(config.path)\n"))
             let fromFile = try await forecast([], environment: env)
             #expect(fromFile.stdout.hasPrefix("大阪 "))
@@ -134,7 +134,7 @@ struct EndToEndTests {
             env["FORECAST_CACHE_DIR"] = file + "/cache"
             let quiet = try await forecast(["-f", "line", "横浜"], environment: env)
             #expect(quiet.status == 0)
-            #expect(withoutOldDataMarks(quiet.stdout) == "横浜 晴のち曇 -/26° 10%\n")
+            #expect(withoutOldDataMarks(quiet.stdout) == "横浜 晴のち曇 -/26°C 10%\n")
             #expect(quiet.stderr == "")
             let verbose = try await forecast(["-v", "-f", "line", "横浜"], environment: env)
             #expect(verbose.status == 0)
@@ -160,7 +160,7 @@ struct EndToEndTests {
         try await withMock { _, env in
             let result = try await forecast(["-f", "line", "130010", "-"], environment: env, stdin: "140010\n 岡山\t\n")
             #expect(result.status == 0)
-            #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n岡山 晴れ -/-° 0%\n")
+            #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27°C 10%\n横浜 晴のち曇 -/26°C 10%\n岡山 晴れ -/-°C 0%\n")
         }
     }
 

@@ -53,6 +53,7 @@ struct GuideOptionTableTests {
             OptionTable.format.long: [Key.format.defaultValue.name],
             OptionTable.days.long: ["3", "1"],
             OptionTable.lang.long: [Key.lang.defaultValue.rawValue],
+            OptionTable.units.long: [Key.units.defaultValue.rawValue],
             OptionTable.timeout.long: [NumberText.decimal(Key.timeout.defaultValue)],
             OptionTable.retries.long: ["\(Key.retries.defaultValue)"],
             OptionTable.interval.long: [

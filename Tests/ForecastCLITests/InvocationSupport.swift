@@ -118,6 +118,7 @@ enum OptionTable {
     static let format = Registry.option(long: "format")!
     static let days = Registry.option(long: "days")!
     static let lang = Registry.option(long: "lang")!
+    static let units = Registry.option(long: "units")!
     static let timeout = Registry.option(long: "timeout")!
     static let retries = Registry.option(long: "retries")!
     static let interval = Registry.option(long: "interval")!

@@ -81,7 +81,7 @@ struct NewUserTests {
             // Into a pipe (stdout and stderr the same pipe here), the line comes before the
             // next city's output, as soon as 横浜 has failed.
             let piped = try await inTerminal("forecast --source tsukumijima --retries 0 -f line 130010 140010 330010 2>&1 | cat", environment: env)
-            #expect(withoutOldDataMarks(piped.stdout) == "東京 晴のち曇 -/27° 10%\n\(failure)\n横浜 (failed)\n岡山 晴れ -/-° 0%\n")
+            #expect(withoutOldDataMarks(piped.stdout) == "東京 晴のち曇 -/27°C 10%\n\(failure)\n横浜 (failed)\n岡山 晴れ -/-°C 0%\n")
         }
     }
 
@@ -117,7 +117,7 @@ struct NewUserTests {
         // Cut short only the first time: the retry brings the forecast.
         try await withMock(MockConfiguration(faultsByCity: ["130010": FaultRule(.truncated, firstAttempts: 1)])) { _, env in
             let result = try await forecast(["-f", "line", "130010"], environment: env)
-            #expect(result.status == 0 && withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27° 10%\n" && result.stderr == "")
+            #expect(result.status == 0 && withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27°C 10%\n" && result.stderr == "")
         }
     }
 

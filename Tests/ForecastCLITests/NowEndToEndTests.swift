@@ -31,7 +31,7 @@ struct NowEndToEndTests {
             #expect(errors[0].hasSuffix(" have no station 45148 (銚子)"), "\(errors)")
 
             let again = try await forecast(["now", "-f", "line", "東京", "横浜"], environment: env)
-            #expect(again.stdout == "東京 10.8° 24% 北西 4.4m/s\n横浜 10.8° 29% 東 3.7m/s\n" && again.status == 0)
+            #expect(again.stdout == "東京 10.8°C 24% 北西 4.4m/s\n横浜 10.8°C 29% 東 3.7m/s\n" && again.status == 0)
             #expect(mock.stats().requestsServed == 2, "the second run is the cache's")
         }
     }
@@ -45,7 +45,7 @@ struct NowEndToEndTests {
             #expect(array[0]["wind_dir"] as? String == "NW" && array[0]["temp_c"] as? Double == 10.8 && array[0]["stale"] == nil)
             #expect(array[1]["error_kind"] as? String == "other" && json.status == 1)
             let line = try await forecast(["now", "-f", "line", "--lang", "en", "tokyo"], environment: env)
-            #expect(line.stdout == "Tokyo 10.8° 24% NW 4.4m/s\n")
+            #expect(line.stdout == "Tokyo 10.8°C 24% NW 4.4m/s\n")
             let template = try await forecast(["now", "-f", "%l %t° %h %W %R", "東京"], environment: env)
             #expect(template.stdout == "東京 10.8° 24% 北西 4.4m/s 0.0\n")
             let forecastTemplate = try await forecast(["-f", "%l %t", "東京"], environment: env)
@@ -75,7 +75,7 @@ struct NowEndToEndTests {
             #expect(await eventually { (try? watch.stdoutSoFar())?.hasSuffix("}\n") == true })
             let printed = try watch.stdoutSoFar()
             let object = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
-            #expect(object["text"] as? String == "東京 10.8° 24% 北西 4.4m/s  札幌 -2.7° 44% 西 4.4m/s")
+            #expect(object["text"] as? String == "東京 10.8°C 24% 北西 4.4m/s  札幌 -2.7°C 44% 西 4.4m/s")
             #expect((object["tooltip"] as? String)?.contains("出典: 気象庁") == true)
             #expect(object["class"] as? [String] == [])
             #expect(watch.isRunning && mock.stats().requestsServed == 2)

@@ -14,7 +14,7 @@ struct ProcessWideTests {
             // Given a parallel run that has fetched and printed two cities, its third stalled at
             // the server: the session's thread and the threads that decode have all allocated
             let process = try CommandProcess(["-p", "--no-cache", "-f", "line", "130010", "140010", "330010"], environment: env)
-            let firstTwo = "東京 晴のち曇 -/27° 10%\n横浜 晴のち曇 -/26° 10%\n"
+            let firstTwo = "東京 晴のち曇 -/27°C 10%\n横浜 晴のち曇 -/26°C 10%\n"
             let printed = await eventually { (try? process.stdoutSoFar()).map(withoutOldDataMarks) == firstTwo }
             let maps = (try? String(contentsOfFile: "/proc/\(process.child.pid)/maps", encoding: .utf8)) ?? ""
             process.interrupt()

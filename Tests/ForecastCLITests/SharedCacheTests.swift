@@ -11,8 +11,8 @@ import TestSupport
 /// at a release they all miss the cache at once, and one request per city and release is made.
 @Suite("Processes sharing a cache folder", .serialized)
 struct SharedCacheTests {
-    let tokyoLine = "東京 晴のち曇 -/27° 10%\n"
-    let yokohamaLine = "横浜 晴のち曇 -/26° 10%\n"
+    let tokyoLine = "東京 晴のち曇 -/27°C 10%\n"
+    let yokohamaLine = "横浜 晴のち曇 -/26°C 10%\n"
 
     /// Starts `count` processes with `arguments` at once and waits for them all.
     private func together(_ count: Int, _ arguments: [String], environment: [String: String]) async throws -> [CommandResult] {

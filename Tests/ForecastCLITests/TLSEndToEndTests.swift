@@ -62,7 +62,7 @@ struct TLSEndToEndTests {
             for variables in [["SSL_CERT_FILE": ca], ["CURL_CA_BUNDLE": ca], ["SSL_CERT_DIR": store.path]] {
                 let result = try await forecast(["--no-cache", "-f", "line", "130010"], environment: env.merging(variables) { $1 })
                 #expect(result.status == 0, "\(variables)")
-                #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27° 10%\n", "\(variables)")
+                #expect(withoutOldDataMarks(result.stdout) == "東京 晴のち曇 -/27°C 10%\n", "\(variables)")
             }
         }
     }

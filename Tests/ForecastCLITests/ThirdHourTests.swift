@@ -1,5 +1,6 @@
 import Forecast
 import Foundation
+import MockAPI
 import Testing
 import TestSupport
 
@@ -50,7 +51,35 @@ extension ThirdHourTests {
     func versionIsARelease() throws {
         let changelog = try String(
             contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## [") })
+        // What is not released yet is under "Unreleased", as Keep a Changelog has it; the version is the release before.
+        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## [") && $0 != "## [Unreleased]" })
         #expect(newest.hasPrefix("## [\(ForecastVersion.current)] - 20"), "\(newest)")
+    }
+}
+
+extension ThirdHourTests {
+    @Test("--units imperial: °F and mph end to end, from the command line and the config file; the commands without units accept it; a wrong unit is 64 (before: --units unknown)")
+    func units() async throws {
+        try await withTemporaryFolder(prefix: "forecast-units") { folder in
+            try await withMock(MockConfiguration(stampsRelease: true)) { _, env in
+                let line = try await forecast(["--units", "imperial", "-f", "line", "130010"], environment: env)
+                #expect(line.status == 0 && line.stdout.hasPrefix("東京 ") && line.stdout.contains("°F ") && !line.stdout.contains("°C"), "\(line)")
+                let now = try await forecast(["now", "--units=imperial", "-f", "tsv", "130010"], environment: env)
+                #expect(now.status == 0 && now.stdout.contains("\ttemp_f\t") && now.stdout.contains("\twind_mph\t"), "\(now)")
+                var configured = env
+                configured["FORECAST_CONFIG"] = folder.path("config")
+                try "--units=imperial\n".write(toFile: folder.path("config"), atomically: true, encoding: .utf8)
+                let hours = try await forecast(["hours", "-f", "json", "130010"], environment: configured)
+                #expect(hours.status == 0 && hours.stdout.contains("\"temp_f\": ") && hours.stdout.contains("\"wind_max_mph\": "), "\(hours)")
+                let metric = try await forecast(["--units", "metric", "week", "-f", "tsv", "130010"], environment: configured)
+                #expect(metric.status == 0 && metric.stdout.contains("\tmin_c\tmax_c\t"), "the command line's wins: \(metric)")
+                for command in [["sun"], ["warnings"], ["cities"]] {
+                    let ignored = try await forecast(command + ["--units", "imperial", "130010"], environment: env)
+                    #expect(ignored.status == 0 && ignored.stderr.isEmpty, "\(command): \(ignored)")
+                }
+            }
+        }
+        let wrong = try await forecast(["--units", "kelvin", "130010"])
+        #expect(wrong.status == 64 && wrong.stderr.hasPrefix("forecast: --units must be metric or imperial (got kelvin)"), "\(wrong)")
     }
 }

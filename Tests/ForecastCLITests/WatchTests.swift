@@ -95,7 +95,7 @@ struct WatchTests {
     func failures() throws {
         var state = WatchState(cities: 1, render: { Self.line.format($0) }, schedule: { ThreeDayRun().nextLook(after: $0, now: $1) })
         let first = state.update([try Self.tokyo(at: Self.start)], now: Self.start, jitter: 0)
-        #expect(first.text == "東京 晴のち曇 -/27° 10%\n")
+        #expect(first.text == "東京 晴のち曇 -/27°C 10%\n")
         var now = Self.start + 6 * 3600
         var waits: [Int] = []
         var texts: [String] = []
@@ -106,10 +106,10 @@ struct WatchTests {
             now = step.due
         }
         #expect(waits == [30, 60, 120, 240, 480, 600, 600, 600])
-        #expect(texts.first == "東京 晴のち曇 -/27° 10% (stale, 6 h old)\n")
-        #expect(texts.allSatisfy { $0.hasPrefix("東京 晴のち曇 -/27° 10% (stale, ") }, "the last text, never '東京 -'")
+        #expect(texts.first == "東京 晴のち曇 -/27°C 10% (stale, 6 h old)\n")
+        #expect(texts.allSatisfy { $0.hasPrefix("東京 晴のち曇 -/27°C 10% (stale, ") }, "the last text, never '東京 -'")
         let recovered = state.update([try Self.tokyo(at: now)], now: now, jitter: 0)
-        #expect(recovered.text == "東京 晴のち曇 -/27° 10%\n")
+        #expect(recovered.text == "東京 晴のち曇 -/27°C 10%\n")
         #expect(state.failures == 0)
     }
 

@@ -43,13 +43,13 @@ struct DataAgeTests {
     func oldDataMarked() throws {
         let now = Self.published + 50 * 3600
         let old = try Self.tokyo(readAt: now, stale: true)
-        #expect(LineFormatter().format([old]) == "東京 晴のち曇 -/27° 10% (stale, 2 d old)\n")
+        #expect(LineFormatter().format([old]) == "東京 晴のち曇 -/27°C 10% (stale, 2 d old)\n")
         #expect(TableFormatter(days: 1).format([old]).contains("(stale, 2 d old: nothing newer)"))
         #expect(DetailFormatter(days: 1).format([old]).contains("(stale, 2 d old: nothing newer)"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([old]).utf8)) as? [[String: Any]])
         #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] == nil)
         let waybar = try #require(try JSONSerialization.jsonObject(with: Data(WaybarFormatter().format([old]).utf8)) as? [String: Any])
-        #expect(waybar["class"] as? [String] == ["sunny", "stale"] && waybar["text"] as? String == "東京 晴のち曇 -/27° 10% (stale, 2 d old)")
+        #expect(waybar["class"] as? [String] == ["sunny", "stale"] && waybar["text"] as? String == "東京 晴のち曇 -/27°C 10% (stale, 2 d old)")
         #expect(TSVFormatter().format([old]) == TSVFormatter().format([try result("130010")]))
         #expect(TemplateFormatter(template: try FormatTemplate("%l %C")).format([old]) == "東京 晴のち曇\n")
         #expect(!old.failed, "old data is no failure: the exit status stays the command's")

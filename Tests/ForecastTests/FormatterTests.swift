@@ -174,16 +174,17 @@ struct FormatterTests {
         #expect(!TableFormatter().format(results).contains("\u{1B}["))
         #expect(TableFormatter(color: true).format(results).contains("\u{1B}[33m晴のち曇"))
         #expect(TableFormatter(color: true).format(results).contains("\u{1B}[1m降水確率\u{1B}[0m"))
-        let fahrenheit = TableFormatter(days: 1, fahrenheit: true).format(results)
-        #expect(fahrenheit.contains("°F"))
-        #expect(fahrenheit.contains("80.6"))
+        let fahrenheit = TableFormatter(days: 1, units: .imperial).format(results)
+        #expect(fahrenheit.contains("°F") && !fahrenheit.contains("°C"))
+        // 27 °C is 80.6 °F, which a person reads as 81.
+        #expect(fahrenheit.contains(" 81 ") && !fahrenheit.contains(" 27 "))
     }
 
     @Test("Line: name, telop, min/max and the highest rain chance ahead; a failed city keeps its line")
     func line() throws {
         let results = [try result("130010"), try result("330010"), try failed("140010", .cancelled)]
-        #expect(LineFormatter().format(results) == "東京 晴のち曇 -/27° 10%\n岡山 晴れ -/-° 0%\n横浜 (failed)\n")
-        #expect(LineFormatter(days: 2).format([try result("130010")]) == "東京 晴のち曇 -/27° 10% | 明日 曇時々晴 16/27° 20%\n")
+        #expect(LineFormatter().format(results) == "東京 晴のち曇 -/27°C 10%\n岡山 晴れ -/-°C 0%\n横浜 (failed)\n")
+        #expect(LineFormatter(days: 2).format([try result("130010")]) == "東京 晴のち曇 -/27°C 10% | 明日 曇時々晴 16/27°C 20%\n")
     }
 
     @Test("Display width: CJK and full-width take two cells, ASCII one, combining marks none")

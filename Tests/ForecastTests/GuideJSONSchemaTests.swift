@@ -5,7 +5,7 @@ import TestSupport
 
 /// GUIDE.md's JSON schema is every command's JSON: each key a command prints is a row of the table, with that type,
 /// naming that command; and each row that names a command is printed by it. The commands' JSON is their formatter's
-/// over the fixtures the format tests use, in both languages, with a failed city, a stale copy, the agency's file in
+/// over the fixtures the format tests use, in both languages and both units, with a failed city, a stale copy, the agency's file in
 /// the API's place and `--warnings`' member, so that every key a command can print is printed.
 @Suite("GUIDE's JSON schema")
 struct GuideJSONSchemaTests {
@@ -36,11 +36,13 @@ struct GuideJSONSchemaTests {
         }
     }
 
-    /// Each command's JSON, as its formatter prints it for the fixtures, in Japanese and in English.
+    /// Each command's JSON, as its formatter prints it for the fixtures, in Japanese and in English, and in imperial
+    /// units (whose keys say `_f` and `_mph`).
     static func outputs() throws -> [(command: String, json: String)] {
         func both<Report: CityReport>(_ results: [CityResult<Report>], decoration: (any CityDecoration)? = nil) -> [String] {
-            Language.allCases.map { language in
+            [(Language.ja, Units.metric), (.en, .metric), (.ja, .imperial)].map { language, units in
                 var formatter = JSONFormatter(language: language)
+                formatter.units = units
                 formatter.decoration = decoration
                 return formatter.format(results)
             }

@@ -162,7 +162,7 @@ struct HoursTests {
         #expect(first["time"] as? String == "2026-10-04T06:00:00+09:00" && first["temp_c"] as? Int == 17 && first["rain"] as? Int == 10)
         #expect(first["wind_dir"] as? String == "N" && first["wind_min_ms"] as? Int == 3 && first["wind_max_ms"] as? Int == 5)
 
-        #expect(LineFormatter(days: 2).format(results) == "東京 6時 ☀️ 17° 10% | 9時 ☁️ 21° 10%\n")
+        #expect(LineFormatter(days: 2).format(results) == "東京 6時 ☀️ 17°C 10% | 9時 ☁️ 21°C 10%\n")
         let template = try FormatTemplate("%d %T %c %C %t° %W %p")
         #expect(TemplateFormatter(template: template, days: 2, language: .en).format(results)
             == "2026-10-04 06:00 ☀️ clear 17° N 3-5m/s 10%\n2026-10-04 09:00 ☁️ cloudy 21° N 3-5m/s 10%\n")
@@ -184,7 +184,7 @@ struct HoursTests {
         var waybar = WaybarFormatter()
         waybar.days = 8
         let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.format(results).utf8)) as? [String: Any])
-        #expect(object["text"] as? String == "東京 6時 ☀️ 17° -" && object["class"] as? [String] == ["sunny"] && object["alt"] as? String == "100")
+        #expect(object["text"] as? String == "東京 6時 ☀️ 17°C -" && object["class"] as? [String] == ["sunny"] && object["alt"] as? String == "100")
         let tooltip = try #require(object["tooltip"] as? String)
         #expect(tooltip.contains("21:00") && !tooltip.contains("2026-10-05 06:00") && tooltip.split(separator: "\n").filter { $0.contains(":00  ") }.count == 8)
     }

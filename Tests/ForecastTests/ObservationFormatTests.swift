@@ -60,8 +60,8 @@ struct ObservationFormatTests {
 
     @Test("The line: temperature, humidity and wind in the language's words; what is missing is left out")
     func line() throws {
-        #expect(LineFormatter(language: .ja).format(try Self.results()) == "東京 29.1° 56% 南南東 12.0m/s\n与那国島 -3.5°\n銚子 (failed)\n")
-        #expect(LineFormatter(language: .en).format(try Self.results()).hasPrefix("Tokyo 29.1° 56% SSE 12.0m/s\n"))
+        #expect(LineFormatter(language: .ja).format(try Self.results()) == "東京 29.1°C 56% 南南東 12.0m/s\n与那国島 -3.5°C\n銚子 (failed)\n")
+        #expect(LineFormatter(language: .en).format(try Self.results()).hasPrefix("Tokyo 29.1°C 56% SSE 12.0m/s\n"))
     }
 
     @Test("Templates: %t %h %W %R in `now`; the forecasts print - for them, and `now` - for the forecasts' own")

@@ -44,7 +44,7 @@ struct WaybarFormatterTests {
         let parsed = try Self.parse(WaybarFormatter(), results)
         let lines = String(decoding: try fixture("golden/six-cities.line.txt"), as: UTF8.self).split(separator: "\n")
         #expect(parsed.text == lines.joined(separator: "  "))
-        #expect(parsed.text.hasPrefix("東京 晴のち曇 -/27° 10%  横浜 晴のち曇 -/26° 10%  宇都宮"))
+        #expect(parsed.text.hasPrefix("東京 晴のち曇 -/27°C 10%  横浜 晴のち曇 -/26°C 10%  宇都宮"))
         // The reviewed golden table at 60 columns, publication times included.
         let golden = String(decoding: try fixture("golden/six-cities.60-columns.table.txt"), as: UTF8.self)
         #expect(parsed.tooltip == String(golden.dropLast()))
@@ -63,7 +63,7 @@ struct WaybarFormatterTests {
     func failedCity() throws {
         let results = [try result("130010"), try failed("140010", .http(status: 503, attempts: 3)), try result("330010")]
         let parsed = try Self.parse(WaybarFormatter(), results)
-        #expect(parsed.text == "東京 晴のち曇 -/27° 10%  横浜 (failed)  岡山 晴れ -/-° 0%")
+        #expect(parsed.text == "東京 晴のち曇 -/27°C 10%  横浜 (failed)  岡山 晴れ -/-°C 0%")
         #expect(parsed.tooltip == Self.table(results))
         #expect(parsed.tooltip.contains("横浜") && parsed.tooltip.contains("503"))
         #expect(parsed.classes == ["sunny", "failed"])
@@ -74,7 +74,7 @@ struct WaybarFormatterTests {
     func failedFirstCity() throws {
         let results = [try failed("140010", .http(status: 503, attempts: 3)), try result("130010")]
         let parsed = try Self.parse(WaybarFormatter(), results)
-        #expect(parsed.text == "横浜 (failed)  東京 晴のち曇 -/27° 10%")
+        #expect(parsed.text == "横浜 (failed)  東京 晴のち曇 -/27°C 10%")
         #expect(parsed.classes == ["failed"])
         #expect(parsed.alt == "failed")
         let alone = try Self.parse(WaybarFormatter(), [try failed("140010", .deadline(seconds: 5))])
@@ -91,7 +91,7 @@ struct WaybarFormatterTests {
             city: tokyo.city, outcome: tokyo.outcome, info: FetchInfo(source: .cache),
             stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_652_860_800, age: 10_800))
         let parsed = try Self.parse(WaybarFormatter(), [stale, try result("140010")])
-        #expect(parsed.text == "東京 晴のち曇 -/27° 10% (stale, 3 h old)  横浜 晴のち曇 -/26° 10%")
+        #expect(parsed.text == "東京 晴のち曇 -/27°C 10% (stale, 3 h old)  横浜 晴のち曇 -/26°C 10%")
         #expect(parsed.tooltip == Self.table([stale, try result("140010")]))
         #expect(parsed.classes == ["sunny", "stale"])
         #expect(parsed.alt == "111", "the stale copy's own code")
@@ -108,14 +108,14 @@ struct WaybarFormatterTests {
         let parsed = try Self.parse(formatter, results)
         let lines = String(decoding: try fixture("golden/six-cities.en.line.txt"), as: UTF8.self).split(separator: "\n")
         #expect(parsed.text == lines.joined(separator: "  "))
-        #expect(parsed.text.hasPrefix("Tokyo Clear, cloudy later -/27° 10%  Yokohama"))
+        #expect(parsed.text.hasPrefix("Tokyo Clear, cloudy later -/27°C 10%  Yokohama"))
         #expect(parsed.tooltip == Self.table(results, language: .en))
         #expect(parsed.tooltip.contains("Published 2022-05-19 05:00 JST: Tokyo, Yokohama"))
         #expect(!parsed.tooltip.contains("発表") && !parsed.tooltip.contains("天気"))
         #expect(parsed.classes == ["sunny"])
         #expect(parsed.alt == "111")
         let failedRun = try Self.parse(formatter, [try failed("140010", .http(status: 503, attempts: 3)), try result("130010")])
-        #expect(failedRun.text == "Yokohama (failed)  Tokyo Clear, cloudy later -/27° 10%")
+        #expect(failedRun.text == "Yokohama (failed)  Tokyo Clear, cloudy later -/27°C 10%")
         #expect(failedRun.alt == "failed")
     }
 
@@ -196,7 +196,7 @@ struct WaybarFormatterTests {
         let parsed = try Self.parse(WaybarFormatter(), [unknown])
         #expect(parsed.classes == [])
         #expect(parsed.alt == "unknown")
-        #expect(parsed.text == "東京 晴午後は雷雨 -/27° 10%")
+        #expect(parsed.text == "東京 晴午後は雷雨 -/27°C 10%")
     }
 
     @Test("As a ResultFormatter: nothing before or per city, the object and a newline after the last")
@@ -215,7 +215,7 @@ struct WaybarFormatterTests {
     @Test("The object's members in waybar's order, as JSON writes them")
     func shape() throws {
         let object = WaybarFormatter().object(for: [try result("330010"), try failed("140010", .http(status: 503, attempts: 3))])
-        #expect(object.hasPrefix(#"{"text": "岡山 晴れ -/-° 0%  横浜 (failed)", "tooltip": ""#))
+        #expect(object.hasPrefix(#"{"text": "岡山 晴れ -/-°C 0%  横浜 (failed)", "tooltip": ""#))
         #expect(object.hasSuffix(#"", "class": ["sunny", "failed"], "alt": "100"}"#))
         #expect(object.contains(#"\n"#), "the tooltip's line breaks are escaped")
     }

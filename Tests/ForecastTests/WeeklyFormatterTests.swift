@@ -106,7 +106,7 @@ struct WeeklyFormatterTests {
     func daysAndUnknownCode() throws {
         let results = try WeeklyRun.unknownCode.results()
         #expect(TSVFormatter(days: 2, header: false).format(results).split(separator: "\n").count == 2)
-        #expect(LineFormatter(days: 3).format(results) == "東京 木 🌤️ -/-° - | 金 ☁️ 4/11° 40% | 土 999 4/14° 20%\n")
+        #expect(LineFormatter(days: 3).format(results) == "東京 木 🌤️ -/-°C - | 金 ☁️ 4/11°C 40% | 土 999 4/14°C 20%\n")
         let template = try FormatTemplate("%c %C %w %r")
         #expect(TemplateFormatter(template: template, days: 3).format(results).split(separator: "\n")[2] == "999 999 土 A")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format(results).utf8)) as? [[String: Any]])
@@ -121,7 +121,7 @@ struct WeeklyFormatterTests {
             city: try CityCatalog.resolve("130010"), outcome: .success(week), info: FetchInfo(source: .cache),
             stale: Staleness(error: .http(status: 503, attempts: 3), fetched: 1_773_219_600, age: 10_800))
         #expect(result.failed && result.error == nil)
-        #expect(LineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-° - (stale, 3 h old)\n")
+        #expect(LineFormatter(days: 1).format([result]) == "東京 木 🌤️ -/-°C - (stale, 3 h old)\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONFormatter().format([result]).utf8)) as? [[String: Any]])
         #expect(json[0]["stale"] as? Bool == true && json[0]["fetched_at"] as? String == "2026-03-11T18:00:00+09:00")
         #expect(json[0]["source"] as? String == "jma" && (json[0]["days"] as? [Any])?.count == 7)

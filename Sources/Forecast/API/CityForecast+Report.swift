@@ -14,10 +14,11 @@ extension CityForecast: RowReport {
             field("weekday", .json) { day, _ in .text(Weekday(date: day.date)?.name(.ja)) },
             field("code", .json) { day, _ in .text(WeatherCode.of(day).map { String($0.code) }) },
             field("telop") { day, language in .text(language.telop(day)) },
-            field("min_c") { day, _ in .number(day.temperature.min.celsius) },
-            field("max_c") { day, _ in .number(day.temperature.max.celsius) },
-            field("min_f", .json) { day, _ in .number(day.temperature.min.fahrenheit) },
-            field("max_f", .json) { day, _ in .number(day.temperature.max.fahrenheit) },
+            field("min_c", measure: .temperature) { day, _ in .number(day.temperature.min.celsius) },
+            field("max_c", measure: .temperature) { day, _ in .number(day.temperature.max.celsius) },
+            // The API's own °F beside the °C; under imperial units `min_c` is `min_f` already.
+            field("min_f", .json, only: .metric) { day, _ in .number(day.temperature.min.fahrenheit) },
+            field("max_f", .json, only: .metric) { day, _ in .number(day.temperature.max.fahrenheit) },
             field("rain_00_06") { day, _ in .whole(day.chanceOfRain.t00_06) },
             field("rain_06_12") { day, _ in .whole(day.chanceOfRain.t06_12) },
             field("rain_12_18") { day, _ in .whole(day.chanceOfRain.t12_18) },
@@ -32,25 +33,27 @@ extension CityForecast: RowReport {
         },
         place: { forecast in (forecast.location.city, forecast.location.prefecture) },
         published: \.publicTime,
-        line: { forecast, index, language in
+        line: { forecast, index, style in
             let day = forecast.forecasts[index]
-            let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
-            let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
-            let weather = "\(language.telop(day) ?? "-") \(minimum)/\(maximum)° \(day.chanceOfRain.highest.map { "\($0)%" } ?? "-")"
+            let language = style.language
+            let minimum = style.units.whole(day.temperature.min.celsius, .temperature) ?? "-"
+            let maximum = style.units.whole(day.temperature.max.celsius, .temperature) ?? "-"
+            let rain = day.chanceOfRain.highest.map { "\($0)%" } ?? "-"
+            let weather = "\(language.telop(day) ?? "-") \(minimum)/\(maximum)\(style.units.degrees) \(rain)"
             // The first day follows the city's name; a later one says which day it is.
             return index == 0 ? weather : "\(language.dayLabel(day)) \(weather)"
         },
-        placeholder: { placeholder, forecast, index, language in
+        placeholder: { placeholder, forecast, index, style in
             let day = forecast.forecasts[index]
             return switch placeholder {
             case .icon: WeatherCode.of(day).map { WeatherIcon($0).rawValue }
-            case .weather: language.telop(day)
-            case .maximum: ValueText.number(day.temperature.max.celsius)
-            case .minimum: ValueText.number(day.temperature.min.celsius)
+            case .weather: style.language.telop(day)
+            case .maximum: style.units.whole(day.temperature.max.celsius, .temperature)
+            case .minimum: style.units.whole(day.temperature.min.celsius, .temperature)
             case .rain: day.chanceOfRain.highest.map { "\($0)%" }
             case .date: day.date
-            case .dayLabel: language.dayLabel(day)
-            case .weekday: Weekday(date: day.date)?.name(language)
+            case .dayLabel: style.language.dayLabel(day)
+            case .weekday: Weekday(date: day.date)?.name(style.language)
             default: nil
             }
         },
@@ -72,10 +75,10 @@ extension CityForecast: RowReport {
                         (ValueText.field(style.language.telop(day) ?? "-"), .of(telop: day.telop))
                     },
                     column(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, style in
-                        (ValueText.number(style.fahrenheit ? day.temperature.min.fahrenheit : day.temperature.min.celsius) ?? "-", .cyan)
+                        (style.units.whole(day.temperature.min.celsius, .temperature) ?? "-", .cyan)
                     },
                     column(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, style in
-                        (ValueText.number(style.fahrenheit ? day.temperature.max.fahrenheit : day.temperature.max.celsius) ?? "-", .red)
+                        (style.units.whole(day.temperature.max.celsius, .temperature) ?? "-", .red)
                     },
                 ] + ChanceOfRain.names.indices.map { period in
                     let name = ChanceOfRain.names[period]
@@ -95,7 +98,7 @@ extension CityForecast: RowReport {
             },
             groups: { style in
                 [
-                    (["min", "max"], style.fahrenheit ? "°F" : "°C"),
+                    (["min", "max"], style.units.degrees),
                     (ChanceOfRain.names, style.language == .en ? "chance of rain" : "降水確率"),
                 ]
             }),

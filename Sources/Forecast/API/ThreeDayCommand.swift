@@ -20,7 +20,7 @@ extension Command {
                     examples: [
                         .init("forecast 130010 140010", "東京 and 横浜, one after the other"),
                         .init("forecast -p 東京 横浜 大阪", "concurrently, printed in the order given"),
-                        .init("forecast -f line 東京", "東京 晴のち曇 -/27° 10%", isOutput: true),
+                        .init("forecast -f line 東京", "東京 晴のち曇 -/27°C 10%", isOutput: true),
                         .init("forecast 130010 | cut -f2,5,6", "piped: tab-separated, for scripts"),
                         .init("forecast -f '%c %l %H°' 東京", "🌤️ 東京 27°", isOutput: true),
                         .init("forecast -f detail 東京", "the overview and the wind and waves"),

@@ -21,12 +21,12 @@ extension WeeklyForecast: RowReport {
             field("code", .json) { day, _ in .text(day.code) },
             field("telop", .json) { day, language in .text(day.telop(language)) },
             field("telop", .tsv) { day, language in .text(day.weatherText(language)) },
-            field("min_c") { day, _ in .number(day.min.value) },
-            field("max_c") { day, _ in .number(day.max.value) },
-            field("min_c_lower", .json) { day, _ in .number(day.min.lower) },
-            field("min_c_upper", .json) { day, _ in .number(day.min.upper) },
-            field("max_c_lower", .json) { day, _ in .number(day.max.lower) },
-            field("max_c_upper", .json) { day, _ in .number(day.max.upper) },
+            field("min_c", measure: .temperature) { day, _ in .number(day.min.value) },
+            field("max_c", measure: .temperature) { day, _ in .number(day.max.value) },
+            field("min_c_lower", .json, measure: .temperature) { day, _ in .number(day.min.lower) },
+            field("min_c_upper", .json, measure: .temperature) { day, _ in .number(day.min.upper) },
+            field("max_c_lower", .json, measure: .temperature) { day, _ in .number(day.max.lower) },
+            field("max_c_upper", .json, measure: .temperature) { day, _ in .number(day.max.upper) },
             field("rain") { day, _ in .whole(day.rain) },
             field("reliability") { day, _ in .text(day.reliability) },
         ],
@@ -40,19 +40,21 @@ extension WeeklyForecast: RowReport {
         },
         place: { _ in nil },
         published: \.reportTime,
-        line: { week, index, language in
+        line: { week, index, style in
             let day = week.days[index]
-            let minimum = ValueText.number(day.min.value) ?? "-"
-            let maximum = ValueText.number(day.max.value) ?? "-"
-            return "\(day.weekday.name(language)) \(day.iconText ?? "-") \(minimum)/\(maximum)° \(day.rain.map { "\($0)%" } ?? "-")"
+            let minimum = style.units.whole(day.min.value, .temperature) ?? "-"
+            let maximum = style.units.whole(day.max.value, .temperature) ?? "-"
+            let rain = day.rain.map { "\($0)%" } ?? "-"
+            return "\(day.weekday.name(style.language)) \(day.iconText ?? "-") \(minimum)/\(maximum)\(style.units.degrees) \(rain)"
         },
-        placeholder: { placeholder, week, index, language in
+        placeholder: { placeholder, week, index, style in
             let day = week.days[index]
+            let language = style.language
             return switch placeholder {
             case .icon: day.iconText
             case .weather: day.weatherText(language)
-            case .maximum: ValueText.number(day.max.value)
-            case .minimum: ValueText.number(day.min.value)
+            case .maximum: style.units.whole(day.max.value, .temperature)
+            case .minimum: style.units.whole(day.min.value, .temperature)
             case .rain: day.rain.map { "\($0)%" }
             case .date: day.date
             case .dayLabel, .weekday: day.weekday.name(language)
@@ -77,11 +79,11 @@ extension WeeklyForecast: RowReport {
                     ) { day, style in
                         (ValueText.field(day.weatherText(style.language) ?? "-"), .of(telop: day.weatherCode?.telop))
                     },
-                    column(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, _ in
-                        (ValueText.number(day.min.value) ?? "-", .cyan)
+                    column(.init("min", width: 4, gap: 1, right: true, wraps: false), "最低", "min") { day, style in
+                        (style.units.whole(day.min.value, .temperature) ?? "-", .cyan)
                     },
-                    column(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, _ in
-                        (ValueText.number(day.max.value) ?? "-", .red)
+                    column(.init("max", width: 4, gap: 1, right: true, wraps: false), "最高", "max") { day, style in
+                        (style.units.whole(day.max.value, .temperature) ?? "-", .red)
                     },
                     column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { day, _ in
                         TableCell.Style.rain(day.rain)
@@ -94,7 +96,7 @@ extension WeeklyForecast: RowReport {
             // The date goes first (the weekday still says which day), then the ID, the
             // reliability, and last the city column: each name moves to a line of its own.
             steps: { _ in [.drop("date"), .drop("id"), .drop("reliability"), .drop("city")] },
-            groups: { _ in [(["min", "max"], "°C")] }))
+            groups: { style in [(["min", "max"], style.units.degrees)] }))
 }
 
 

@@ -51,11 +51,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     /// A row's values, in order: TSV's columns after id, city and prefecture (those marked
     /// for it), and the members of JSON's day objects.
     let fields: [Field<Report>]
-    /// The fields TSV prints, and their names: TSV's header after id, city and prefecture.
-    let tsvFields: [Field<Report>]
-    let tsvNames: [String]
-    /// The fields JSON's day objects have.
-    let jsonFields: [Field<Report>]
+    /// The fields TSV prints in metric units, and those JSON's day objects have.
+    private let metricTSV: [Field<Report>]
+    private let metricJSON: [Field<Report>]
     /// JSON's members of a city after its id, name and prefecture, before its days.
     let members: @Sendable (CityResult<Report>, Language) -> [(String, JSONText)]
     /// The city's name and prefecture as the value has them (the API's location), or nil for the catalog's.
@@ -63,9 +61,9 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     /// When the value was published, as ISO 8601: the table's footer.
     let published: @Sendable (Report) -> String
     /// Row `row` on the line format, before the untrusted-text gate; row 0 follows the city's name.
-    let line: @Sendable (Report, _ row: Int, Language) -> String
+    let line: @Sendable (Report, _ row: Int, TextStyle) -> String
     /// What a template's placeholder prints for a row; nil prints as `-`.
-    let placeholder: @Sendable (FormatTemplate.Placeholder, Report, _ row: Int, Language) -> String?
+    let placeholder: @Sendable (FormatTemplate.Placeholder, Report, _ row: Int, TextStyle) -> String?
     /// A row's weather code, for waybar's class; nil when unknown.
     let weatherCode: @Sendable (Report, _ row: Int) -> WeatherCode?
     let table: TableDesign<Report>
@@ -93,8 +91,8 @@ public final class ReportLayout<Report: Sendable>: Sendable {
     init(
         fields: [Field<Report>], members: @escaping @Sendable (CityResult<Report>, Language) -> [(String, JSONText)],
         place: @escaping @Sendable (Report) -> (city: String, prefecture: String)?, published: @escaping @Sendable (Report) -> String,
-        line: @escaping @Sendable (Report, Int, Language) -> String,
-        placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, Language) -> String?,
+        line: @escaping @Sendable (Report, Int, TextStyle) -> String,
+        placeholder: @escaping @Sendable (FormatTemplate.Placeholder, Report, Int, TextStyle) -> String?,
         weatherCode: @escaping @Sendable (Report, Int) -> WeatherCode? = { _, _ in nil }, table: TableDesign<Report>,
         rowsKey: String? = "days", timeLead: (ja: String, en: String) = ("発表", "Published"), agencyStandsIn: Bool = false,
         showsNone: Bool = false, wholeLine: Bool = false, barClass: (@Sendable (Report) -> (rank: Int, name: String))? = nil,
@@ -108,9 +106,8 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         self.rowsKey = rowsKey
         self.timeLead = timeLead
         self.fields = fields
-        tsvFields = fields.filter { $0.formats != .json }
-        tsvNames = tsvFields.map { $0.name }
-        jsonFields = fields.filter { $0.formats != .tsv }
+        metricTSV = fields.filter { $0.formats != .json && $0.units != .imperial }
+        metricJSON = fields.filter { $0.formats != .tsv && $0.units != .imperial }
         self.members = members
         self.place = place
         self.published = published
@@ -118,6 +115,21 @@ public final class ReportLayout<Report: Sendable>: Sendable {
         self.placeholder = placeholder
         self.weatherCode = weatherCode
         self.table = table
+    }
+
+    /// The fields TSV prints in `units`.
+    func tsvFields(_ units: Units) -> [Field<Report>] {
+        units == .metric ? metricTSV : fields.filter { $0.formats != .json && $0.units != .metric }
+    }
+
+    /// TSV's header after id, city and prefecture, in `units`.
+    func tsvNames(_ units: Units) -> [String] {
+        tsvFields(units).map { $0.name(units) }
+    }
+
+    /// The fields JSON's rows have in `units`.
+    func jsonFields(_ units: Units) -> [Field<Report>] {
+        units == .metric ? metricJSON : fields.filter { $0.formats != .tsv && $0.units != .metric }
     }
 }
 
@@ -134,17 +146,42 @@ struct Field<Report>: Sendable {
     /// older name (the 3-hourly forecast's `pop` is JSON's `rain`, as in the week).
     let key: String
     let formats: Formats
+    /// What it measures where `--units` changes it (a temperature, a wind speed): its value is given in °C or m/s,
+    /// and its name and key say `c` or `ms` for the formatter to replace; nil for a value of no such unit.
+    let quantity: Units.Quantity?
+    /// The units it is printed in alone (the API's own °F of the 3-day forecast, `min_f`, only beside the °C of
+    /// metric); nil for both.
+    let units: Units?
     /// The value of a row of a value.
     let value: @Sendable (Report, _ row: Int, Language) -> FieldValue
 
     init(
-        _ name: String, _ formats: Formats = .both, json key: String? = nil,
-        _ value: @escaping @Sendable (Report, Int, Language) -> FieldValue
+        _ name: String, _ formats: Formats = .both, json key: String? = nil, measure quantity: Units.Quantity? = nil,
+        only units: Units? = nil, _ value: @escaping @Sendable (Report, Int, Language) -> FieldValue
     ) {
         self.name = name
         self.key = key ?? name
         self.formats = formats
+        self.quantity = quantity
+        self.units = units
         self.value = value
+    }
+
+    /// TSV's column name in `units`: "min_f".
+    func name(_ units: Units) -> String {
+        quantity.map { units.name(name, $0) } ?? name
+    }
+
+    /// JSON's key in `units`.
+    func key(_ units: Units) -> String {
+        quantity.map { units.name(key, $0) } ?? key
+    }
+
+    /// The value of row `row` of `report` in `style`'s language and units.
+    func printed(_ report: Report, _ row: Int, _ style: TextStyle) -> FieldValue {
+        let value = value(report, row, style.language)
+        guard let quantity, style.units != .metric else { return value }
+        return value.converted(quantity, style.units)
     }
 }
 
@@ -173,6 +210,17 @@ enum FieldValue {
         }
     }
 
+    /// A value in °C or m/s, in `units`: a number rounded to one decimal (a whole °C is exact in °F), a measurement
+    /// kept to one, a whole number rounded to one.
+    func converted(_ quantity: Units.Quantity, _ units: Units) -> FieldValue {
+        switch self {
+        case .number(let number): .number(number.map { (units.convert($0, quantity) * 10).rounded(.toNearestOrAwayFromZero) / 10 })
+        case .tenths(let number): .tenths(number.map { units.convert($0, quantity) })
+        case .whole(let whole): .whole(whole.map { Int(units.convert(Double($0), quantity).rounded(.toNearestOrAwayFromZero)) })
+        case .text, .texts, .time: self
+        }
+    }
+
     /// As JSON prints it.
     var json: JSONText {
         switch self {
@@ -193,7 +241,7 @@ struct TableDesign<Report>: Sendable {
     /// The drop sequence, from the full table (``ColumnLayout``); it may drop `id` and `city`.
     let steps: @Sendable (Language) -> [ColumnLayout<String>.Step]
     /// Labels over runs of columns, by their keys.
-    let groups: @Sendable (TableStyle) -> [(keys: [String], text: String)]
+    let groups: @Sendable (TextStyle) -> [(keys: [String], text: String)]
 }
 
 /// A column of a table: its place, its names in the header, and its cell in a row.
@@ -204,11 +252,11 @@ struct TableColumn<Report>: Sendable {
     /// Whether it is shown only where a step merges others into it (not in the full table).
     let merged: Bool
     /// The cell's text (through the gate) and paint in a row of a value.
-    let cell: @Sendable (Report, _ row: Int, TableStyle) -> (String, TableCell.Style)
+    let cell: @Sendable (Report, _ row: Int, TextStyle) -> (String, TableCell.Style)
 
     init(
         _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
-        cell: @escaping @Sendable (Report, Int, TableStyle) -> (String, TableCell.Style)
+        cell: @escaping @Sendable (Report, Int, TextStyle) -> (String, TableCell.Style)
     ) {
         self.column = column
         title = (ja, en)
@@ -226,16 +274,16 @@ protocol RowReport: CityReport {
 
 /// A field of a ``RowReport``'s row.
 func field<Report: RowReport>(
-    _ name: String, _ formats: Field<Report>.Formats = .both, json key: String? = nil,
-    _ value: @escaping @Sendable (Report.Row, Language) -> FieldValue
+    _ name: String, _ formats: Field<Report>.Formats = .both, json key: String? = nil, measure quantity: Units.Quantity? = nil,
+    only units: Units? = nil, _ value: @escaping @Sendable (Report.Row, Language) -> FieldValue
 ) -> Field<Report> {
-    Field(name, formats, json: key) { report, row, language in value(report.row(row), language) }
+    Field(name, formats, json: key, measure: quantity, only: units) { report, row, language in value(report.row(row), language) }
 }
 
 /// A table column whose cells read a ``RowReport``'s row.
 func column<Report: RowReport>(
     _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String, merged: Bool = false,
-    cell: @escaping @Sendable (Report.Row, TableStyle) -> (String, TableCell.Style)
+    cell: @escaping @Sendable (Report.Row, TextStyle) -> (String, TableCell.Style)
 ) -> TableColumn<Report> {
     TableColumn(column, ja, en, merged: merged) { report, row, style in cell(report.row(row), style) }
 }
@@ -245,8 +293,13 @@ extension Language {
     var columnGap: Int { self == .en ? 1 : 2 }
 }
 
-/// What a table's cells depend on besides their row.
-struct TableStyle: Sendable {
+/// What the text of a value depends on besides the value: the line's, a template's, a table's cells.
+struct TextStyle: Sendable {
     var language: Language
-    var fahrenheit: Bool
+    var units: Units
+
+    /// Japanese in metric units: the default.
+    static let ja = TextStyle(language: .ja, units: .metric)
+    /// English in metric units.
+    static let en = TextStyle(language: .en, units: .metric)
 }

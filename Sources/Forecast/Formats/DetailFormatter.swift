@@ -18,6 +18,8 @@ public struct DetailFormatter: ResultFormatter {
     public var days: Int
     /// The language of names, phrases and labels.
     public var language: Language
+    /// The units of the temperatures.
+    public var units: Units = .metric
     /// The width text is re-flowed to, in cells.
     public var width: Int
 
@@ -36,7 +38,9 @@ public struct DetailFormatter: ResultFormatter {
             ? "\(result.name(language)), \(result.prefecture(language))"
             : "\(result.name(language))（\(result.prefecture(language))）"
         if result.value != nil, !(result.value is CityForecast) {
-            return text + LineFormatter(days: days, language: language).block(for: result, index: index)
+            var line = LineFormatter(days: days, language: language)
+            line.units = units
+            return text + line.block(for: result, index: index)
         }
         guard let forecast = result.value as? CityForecast else {
             let reason = result.error.map { "\($0)" } ?? "unknown error"
@@ -61,13 +65,13 @@ public struct DetailFormatter: ResultFormatter {
 
     private func dayText(_ day: DailyForecast) -> String {
         let icon = WeatherCode.of(day).map { WeatherIcon($0).rawValue + " " } ?? ""
-        let minimum = ValueText.number(day.temperature.min.celsius) ?? "-"
-        let maximum = ValueText.number(day.temperature.max.celsius) ?? "-"
+        let minimum = units.whole(day.temperature.min.celsius, .temperature) ?? "-"
+        let maximum = units.whole(day.temperature.max.celsius, .temperature) ?? "-"
         let telop = language.telop(day) ?? "-"
         let date = String(day.date.suffix(5))
         var text = wrap(language == .en
-            ? "\(icon)\(language.dayLabel(day)) \(date)  \(telop)  min \(minimum) max \(maximum) °C"
-            : "\(icon)\(language.dayLabel(day)) \(date)  \(telop)  最低 \(minimum) 最高 \(maximum) °C", indent: 0)
+            ? "\(icon)\(language.dayLabel(day)) \(date)  \(telop)  min \(minimum) max \(maximum) \(units.degrees)"
+            : "\(icon)\(language.dayLabel(day)) \(date)  \(telop)  最低 \(minimum) 最高 \(maximum) \(units.degrees)", indent: 0)
         let rain = zip(["00-06", "06-12", "12-18", "18-24"], day.chanceOfRain.periods)
             .map { "\($0) \($1.map { "\($0)%" } ?? "-")" }.joined(separator: "  ")
         let labels = language == .en

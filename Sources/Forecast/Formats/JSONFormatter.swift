@@ -15,6 +15,8 @@ public struct JSONFormatter: ResultFormatter {
     public var days: Int
     /// The language of the values (the keys stay).
     public var language: Language
+    /// The units of temperatures and wind speeds (and of their keys' names).
+    public var units: Units = .metric
     /// A member before the days of what another source adds (with `--warnings`, each city's
     /// warnings of level 3 or more as `forecast warnings` writes them).
     public var decoration: (any CityDecoration)?
@@ -41,8 +43,9 @@ public struct JSONFormatter: ResultFormatter {
             ]).text
         }
         let layout = Report.layout
+        let style = TextStyle(language: language, units: units)
         let days = result.rows(days).clamped(to: 0..<value.rowCount).map { row in
-            JSONText.row(value, row, of: layout, language: language)
+            JSONText.row(value, row, of: layout, style: style)
         }
         var members: [(String, JSONText)] = [
             ("id", .string(result.city.id)), ("city", .string(name)), ("prefecture", .string(result.prefecture(language))),
@@ -58,7 +61,7 @@ public struct JSONFormatter: ResultFormatter {
         if let rowsKey = layout.rowsKey {
             members.append((rowsKey, .array(days)))
         } else if !result.rows(1).isEmpty {
-            members += layout.jsonFields.map { ($0.key, $0.value(value, 0, language).json) }
+            members += layout.jsonFields(units).map { ($0.key(units), $0.printed(value, 0, style).json) }
         }
         return separator + JSONText.object(members).text
     }
@@ -93,8 +96,8 @@ package struct JSONText {
     }
 
     /// The object of row `row` of `value`: its layout's JSON fields.
-    static func row<Report>(_ value: Report, _ row: Int, of layout: ReportLayout<Report>, language: Language) -> JSONText {
-        object(layout.jsonFields.map { ($0.key, $0.value(value, row, language).json) })
+    static func row<Report>(_ value: Report, _ row: Int, of layout: ReportLayout<Report>, style: TextStyle) -> JSONText {
+        object(layout.jsonFields(style.units).map { ($0.key(style.units), $0.printed(value, row, style).json) })
     }
 
     /// An object of these members, in order, on one line.

@@ -11,6 +11,8 @@ public struct TSVFormatter: ResultFormatter {
     public var header: Bool
     /// The language of the values (the column names stay).
     public var language: Language
+    /// The units of temperatures and wind speeds (and of their columns' names).
+    public var units: Units = .metric
     /// A last column of what another source adds (with `--warnings`, each city's warnings of level 3 or more).
     public var decoration: (any CityDecoration)?
 
@@ -21,23 +23,24 @@ public struct TSVFormatter: ResultFormatter {
         self.language = language
     }
 
-    /// The header's column names for a kind of value, in order.
-    public static func columns<Report: CityReport>(for report: Report.Type) -> [String] {
-        ["id", "city", "prefecture"] + Report.layout.tsvNames
+    /// The header's column names for a kind of value in `units`, in order.
+    public static func columns<Report: CityReport>(for report: Report.Type, units: Units = .metric) -> [String] {
+        ["id", "city", "prefecture"] + Report.layout.tsvNames(units)
     }
 
     public func prologue<Report: CityReport>(for report: Report.Type) -> String {
-        header ? ValueText.tabLine(Self.columns(for: report) + (decoration.map { [$0.name] } ?? [])) : ""
+        header ? ValueText.tabLine(Self.columns(for: report, units: units) + (decoration.map { [$0.name] } ?? [])) : ""
     }
 
     public func block<Report: CityReport>(for result: CityResult<Report>, index: Int) -> String {
         guard let value = result.value else { return "" }
-        let fields = Report.layout.tsvFields
+        let fields = Report.layout.tsvFields(units)
+        let style = TextStyle(language: language, units: units)
         let city = [ValueText.field(result.city.id), ValueText.field(result.name(language)), ValueText.field(result.prefecture(language))]
         var text = ""
         for row in result.rows(days) {
             var line = city
-            for field in fields { line.append(field.value(value, row, language).tsv) }
+            for field in fields { line.append(field.printed(value, row, style).tsv) }
             if let decoration { line.append(decoration.field(for: result.city.id, language: language)) }
             text += ValueText.tabLine(line)
         }

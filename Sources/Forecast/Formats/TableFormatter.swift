@@ -23,8 +23,8 @@ public struct TableFormatter: ResultFormatter {
     public var days: Int
     /// Whether to colour the text with ANSI escapes.
     public var color: Bool
-    /// Whether the 3-day forecast's temperatures are shown in °F instead of °C.
-    public var fahrenheit: Bool
+    /// The units of temperatures and wind speeds, which the header's labels name.
+    public var units: Units
     /// The language of names, phrases and the header.
     public var language: Language
     /// The terminal's width in cells, which decides the columns.
@@ -34,15 +34,15 @@ public struct TableFormatter: ResultFormatter {
     public var decoration: (any CityDecoration)?
 
     /// Creates a formatter of `days` rows per city, with or without colour, for `width` cells.
-    public init(days: Int = .max, color: Bool = false, fahrenheit: Bool = false, language: Language = .ja, width: Int = 80) {
+    public init(days: Int = .max, color: Bool = false, units: Units = .metric, language: Language = .ja, width: Int = 80) {
         self.days = days
         self.color = color
-        self.fahrenheit = fahrenheit
+        self.units = units
         self.language = language
         self.width = width
     }
 
-    var style: TableStyle { TableStyle(language: language, fahrenheit: fahrenheit) }
+    var style: TextStyle { TextStyle(language: language, units: units) }
 
     /// Every column of a kind of value's full table in `language`, at its least width: the city's ID and name (its
     /// English column holds the longest word of any catalog name), then the value's.

@@ -16,6 +16,8 @@ public struct TemplateFormatter: ResultFormatter {
     public var days: Int
     /// The language of names and phrases.
     public var language: Language
+    /// The units of temperatures and wind speeds: a placeholder's number is in them, without its unit.
+    public var units: Units = .metric
     /// What other sources answer in its lines: `Registry`'s.
     var additions: [any TemplateAddition] = Registry.templateAdditions
     /// What another source adds to each city and answers in its lines (with `%A`, the warnings in force).
@@ -55,7 +57,7 @@ public struct TemplateFormatter: ResultFormatter {
             case _ where decoration?.placeholders.contains(placeholder) == true:
                 return decoration?.template(placeholder, for: result.city.id, language: language)
             default:
-                let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, language) } }
+                let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, TextStyle(language: language, units: units)) } }
                 guard own == nil, let index = additions.firstIndex(where: { $0.placeholders.contains(placeholder) }) else { return own }
                 if added[index] == nil {
                     let day = result.value.flatMap { value in row.flatMap { Report.layout.day(value, $0) } }

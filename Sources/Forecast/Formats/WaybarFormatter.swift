@@ -1,10 +1,10 @@
 /// One JSON object on one line for all the cities, as waybar's custom modules read it (`"return-type": "json"`):
 ///
 /// ```
-/// {"text": "東京 晴のち曇 -/27° 10%  横浜 (failed)", "tooltip": "…", "class": ["sunny", "failed"], "alt": "111"}
+/// {"text": "東京 晴のち曇 -/27°C 10%  横浜 (failed)", "tooltip": "…", "class": ["sunny", "failed"], "alt": "111"}
 /// ```
 ///
-/// - `text`: each city's line, as ``LineFormatter`` writes it for one day (`東京 晴のち曇 -/27° 10%`,
+/// - `text`: each city's line, as ``LineFormatter`` writes it for one day (`東京 晴のち曇 -/27°C 10%`,
 ///   a failed city `横浜 (failed)`), or as ``TemplateFormatter`` renders the template for one day;
 ///   the cities joined by two spaces. Either way it has passed the untrusted-text gate.
 /// - `tooltip`: the command's table without colour at ``tooltipWidth`` columns (60 by default), ``days`` rows a city:
@@ -30,6 +30,8 @@ public struct WaybarFormatter: ResultFormatter {
     public var template: FormatTemplate?
     /// The language of names, phrases and the tooltip's table.
     public var language: Language
+    /// The units of temperatures and wind speeds, in the text and the tooltip.
+    public var units: Units = .metric
     /// The tooltip table's width in cells.
     public var tooltipWidth: Int
     /// Rows (days) per city in the tooltip's table; all by default.
@@ -115,9 +117,12 @@ public struct WaybarFormatter: ResultFormatter {
 
     /// Each city's line or template for one day, joined by two spaces.
     func text<Report: CityReport>(for results: [CityResult<Report>]) -> String {
-        var line: any ResultFormatter = LineFormatter(days: 1, language: language)
+        var plain = LineFormatter(days: 1, language: language)
+        plain.units = units
+        var line: any ResultFormatter = plain
         if let template {
             var lines = TemplateFormatter(template: template, days: 1, language: language)
+            lines.units = units
             lines.decoration = decoration
             line = lines
         }
@@ -127,7 +132,7 @@ public struct WaybarFormatter: ResultFormatter {
     /// The table without colour, its last newline dropped; "" for no results.
     func tooltip<Report: CityReport>(for results: [CityResult<Report>]) -> String {
         guard !results.isEmpty else { return "" }
-        var table = TableFormatter(days: days, color: false, language: language, width: tooltipWidth)
+        var table = TableFormatter(days: days, color: false, units: units, language: language, width: tooltipWidth)
         table.decoration = decoration
         return Self.withoutFinalNewline(table.format(results))
     }

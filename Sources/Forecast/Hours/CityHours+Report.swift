@@ -17,10 +17,10 @@ extension CityHours: RowReport {
         fields: [
             field("time") { hour, _ in .time(Self.minute(hour.start)) },
             field("weather", json: "telop") { hour, language in .text(hour.weather(language)) },
-            field("temp_c") { hour, _ in .number(hour.temperature) },
+            field("temp_c", measure: .temperature) { hour, _ in .number(hour.temperature) },
             field("wind_dir") { hour, _ in .text(hour.windDirection?.code) },
-            field("wind_min_ms") { hour, _ in .whole(hour.windLeast) },
-            field("wind_max_ms") { hour, _ in .whole(hour.windMost) },
+            field("wind_min_ms", measure: .speed) { hour, _ in .whole(hour.windLeast) },
+            field("wind_max_ms", measure: .speed) { hour, _ in .whole(hour.windMost) },
             field("pop", json: "rain") { hour, _ in .whole(hour.chanceOfRain) },
         ],
         members: { result, language in
@@ -36,22 +36,23 @@ extension CityHours: RowReport {
         },
         place: { _ in nil },
         published: \.publicTime,
-        line: { hours, row, language in
+        line: { hours, row, style in
             let hour = hours.hours[row]
-            let temperature = ValueText.number(hour.temperature).map { $0 + "°" } ?? "-"
-            return "\(Self.clock(hour.start, language)) \(hour.icon ?? hour.word) \(temperature) \(hour.chanceOfRain.map { "\($0)%" } ?? "-")"
+            let temperature = style.units.whole(hour.temperature, .temperature).map { $0 + style.units.degrees } ?? "-"
+            let rain = hour.chanceOfRain.map { "\($0)%" } ?? "-"
+            return "\(Self.clock(hour.start, style.language)) \(hour.icon ?? hour.word) \(temperature) \(rain)"
         },
-        placeholder: { placeholder, hours, row, language in
+        placeholder: { placeholder, hours, row, style in
             let hour = hours.hours[row]
             return switch placeholder {
             case .periodTime: Self.clock(hour.start, .en)
             case .icon: hour.icon ?? hour.word
-            case .weather: hour.weather(language)
-            case .temperatureNow: ValueText.number(hour.temperature)
+            case .weather: hour.weather(style.language)
+            case .temperatureNow: style.units.whole(hour.temperature, .temperature)
             case .rain: hour.chanceOfRain.map { "\($0)%" }
-            case .wind: hour.windText(language)
+            case .wind: hour.windText(style)
             case .date: JST.date(ofDay: JST.day(ofInstant: hour.start))
-            case .weekday: Weekday(day: JST.day(ofInstant: hour.start)).name(language)
+            case .weekday: Weekday(day: JST.day(ofInstant: hour.start)).name(style.language)
             default: nil
             }
         },
@@ -73,11 +74,11 @@ extension CityHours: RowReport {
                     column(.init("weather", width: english ? 7 : 6, upTo: english ? 12 : 10, gap: wide), "天気", "weather") { hour, style in
                         (ValueText.field(hour.weather(style.language)), .of(telop: hour.word))
                     },
-                    column(.init("temp", width: 4, gap: wide, right: true, wraps: false), "気温", "temp") { hour, _ in
-                        (ValueText.number(hour.temperature) ?? "-", hour.temperature == nil ? .dim : .none)
+                    column(.init("temp", width: 4, gap: wide, right: true, wraps: false), "気温", "temp") { hour, style in
+                        (style.units.whole(hour.temperature, .temperature) ?? "-", hour.temperature == nil ? .dim : .none)
                     },
                     column(.init("wind", width: english ? 9 : 12, gap: wide, wraps: false), "風", "wind") { hour, style in
-                        (hour.windText(style.language, unit: false) ?? "-", .none)
+                        (hour.windText(style, unit: false) ?? "-", .none)
                     },
                     column(.init("rain", width: 4, gap: wide, right: true, wraps: false), "降水", "rain") { hour, _ in
                         TableCell.Style.rain(hour.chanceOfRain)
@@ -87,7 +88,7 @@ extension CityHours: RowReport {
             // The ID goes first, then the wind, and last the city column: each name moves to a
             // line of its own.
             steps: { _ in [.drop("id"), .drop("wind"), .drop("city")] },
-            groups: { _ in [(["temp"], "°C"), (["wind"], "m/s")] }),
+            groups: { style in [(["temp"], style.units.degrees), (["wind"], style.units.speed)] }),
         rowsKey: "hours")
 
     /// "2026-10-04T06:00+09:00": a period's start as TSV prints it.
@@ -140,12 +141,13 @@ extension CityHours.Hour {
         HoursWeather(rawValue: word).flatMap { WeatherCode.lookup($0.code) }
     }
 
-    /// "北 3-5m/s" or "N 3-5m/s"; nil with neither a direction nor a range.
-    func windText(_ language: Language, unit: Bool = true) -> String? {
+    /// "北 3-5m/s", "N 3-5m/s" or "N 7-11mph"; nil with neither a direction nor a range.
+    func windText(_ style: TextStyle, unit: Bool = true) -> String? {
+        let speed = { (value: Int) in style.units.whole(Double(value), .speed) ?? "" }
         let range = windLeast.map { least in
-            (windMost.map { "\(least)-\($0)" } ?? "\(least)+") + (unit ? "m/s" : "")
+            (windMost.map { "\(speed(least))-\(speed($0))" } ?? "\(speed(least))+") + (unit ? style.units.speed : "")
         }
-        let pieces = [windDirection?.name(in: language), range].compactMap { $0 }
+        let pieces = [windDirection?.name(in: style.language), range].compactMap { $0 }
         return pieces.isEmpty ? nil : pieces.joined(separator: " ")
     }
 }

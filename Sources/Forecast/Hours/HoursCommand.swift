@@ -20,7 +20,7 @@ extension Command {
                     """,
                 examples: [
                     .init("forecast hours 東京", "a table on a terminal, TSV into a pipe"),
-                    .init("forecast hours -f line 東京", "東京 18時 ☁️ 20° 0% | 21時 ☁️ 19° 0% | …"),
+                    .init("forecast hours -f line 東京", "東京 18時 ☁️ 20°C 0% | 21時 ☁️ 19°C 0% | …"),
                     .init("forecast hours -f '%T %C %t°' 東京", "18:00 くもり 20°, a line per period"),
                     .init("forecast hours --watch -f waybar 東京", "the next period, the next 24 hours in the tooltip"),
                 ],

@@ -19,7 +19,7 @@ extension Command {
                     """,
                 examples: [
                     .init("forecast now 東京", "a table on a terminal, TSV into a pipe"),
-                    .init("forecast now -f line 東京 大阪", "東京 29.1° 56% 南南東 3.8m/s"),
+                    .init("forecast now -f line 東京 大阪", "東京 29.1°C 56% 南南東 3.8m/s"),
                     .init("forecast now -f '%l %t° %h' 東京", "東京 29.1° 56%"),
                     .init("forecast now --watch -f waybar 東京", "a bar, printed again as each file is due"),
                 ],

@@ -15,10 +15,10 @@ extension Observation: RowReport {
         fields: [
             field("station", .tsv) { now, _ in .text(now.station.code) },
             field("observed") { now, _ in .time(now.observed) },
-            field(.temperature) { now, _ in .tenths(now.temperature) },
+            field(.temperature, measure: .temperature) { now, _ in .tenths(now.temperature) },
             field(.humidity) { now, _ in .whole(now.humidity) },
             field(.windDirection) { now, _ in .text(now.windDirection?.code) },
-            field(.windSpeed) { now, _ in .tenths(now.windSpeed) },
+            field(.windSpeed, measure: .speed) { now, _ in .tenths(now.windSpeed) },
             field(.precipitation10m) { now, _ in .tenths(now.precipitation10m) },
             field(.precipitation1h) { now, _ in .tenths(now.precipitation1h) },
             field(.precipitation24h) { now, _ in .tenths(now.precipitation24h) },
@@ -35,21 +35,21 @@ extension Observation: RowReport {
         },
         place: { _ in nil },
         published: { now in String(now.observed.prefix(16)) + ":00" + String(now.observed.suffix(6)) },
-        line: { now, _, language in
+        line: { now, _, style in
             let pieces = [
-                now.temperature.map { NumberText.tenths($0) + "°" },
+                style.units.tenths(now.temperature, .temperature).map { $0 + style.units.degrees },
                 now.humidity.map { "\($0)%" },
-                now.windText(language),
+                now.windText(style),
             ].compactMap { $0 }
             return pieces.isEmpty ? "-" : pieces.joined(separator: " ")
         },
-        placeholder: { placeholder, now, _, language in
+        placeholder: { placeholder, now, _, style in
             switch placeholder {
-            case .temperatureNow: now.temperature.map(NumberText.tenths)
+            case .temperatureNow: style.units.tenths(now.temperature, .temperature)
             case .humidity: now.humidity.map { "\($0)%" }
-            case .wind: now.windText(language)
+            case .wind: now.windText(style)
             case .rainLastHour: now.precipitation1h.map(NumberText.tenths)
-            case .weather: now.weather?.name(in: language)
+            case .weather: now.weather?.name(in: style.language)
             case .date: String(now.observed.prefix(10))
             default: nil
             }
@@ -64,14 +64,14 @@ extension Observation: RowReport {
                     column(.init("station", width: english ? 12 : 8, upTo: english ? 19 : nil, gap: wide, wraps: english), "観測所", "station") { now, style in
                         (ValueText.field(now.station.name(in: style.language)), .none)
                     },
-                    column(.init("temp", width: 5, gap: wide, right: true, wraps: false), "気温", "temp") { now, _ in
-                        (now.temperature.map(NumberText.tenths) ?? "-", now.temperature == nil ? .dim : .none)
+                    column(.init("temp", width: 5, gap: wide, right: true, wraps: false), "気温", "temp") { now, style in
+                        (style.units.tenths(now.temperature, .temperature) ?? "-", now.temperature == nil ? .dim : .none)
                     },
                     column(.init("humidity", width: 4, gap: wide, right: true, wraps: false), "湿度", "hum.") { now, _ in
                         (now.humidity.map { "\($0)%" } ?? "-", now.humidity == nil ? .dim : .none)
                     },
                     column(.init("wind", width: english ? 8 : 11, gap: wide, wraps: false), "風", "wind") { now, style in
-                        (now.windText(style.language, unit: false) ?? "-", now.windSpeed == nil ? .dim : .none)
+                        (now.windText(style, unit: false) ?? "-", now.windSpeed == nil ? .dim : .none)
                     },
                     column(.init("precip", width: english ? 7 : 6, gap: wide, right: true, wraps: false), "降水1h", "rain 1h") { now, _ in
                         (now.precipitation1h.map(NumberText.tenths) ?? "-", (now.precipitation1h ?? 0) > 0 ? .cyan : .dim)
@@ -93,22 +93,24 @@ extension Observation: RowReport {
             // The values a station rarely has go first, then the ID, the station's name, and
             // last the city column: each name moves to a line of its own.
             steps: { _ in [.drop("pressure"), .drop("id"), .drop("snow"), .drop("sun"), .drop("weather"), .drop("station"), .drop("city")] },
-            groups: { _ in [(["temp"], "°C"), (["wind"], "m/s"), (["precip"], "mm")] }),
+            groups: { style in [(["temp"], style.units.degrees), (["wind"], style.units.speed), (["precip"], "mm")] }),
         rowsKey: nil,
         timeLead: ("観測", "Observed"))
 }
 
-/// A field of the observations, named as TSV and JSON name it.
-private func field(_ name: Observation.Field, _ value: @escaping @Sendable (Observation, Language) -> FieldValue) -> Field<Observation> {
-    field(name.rawValue, .both, value)
+/// A field of the observations, named as TSV and JSON name it (in metric units: `temp_c`, `wind_ms`).
+private func field(
+    _ name: Observation.Field, measure quantity: Units.Quantity? = nil, _ value: @escaping @Sendable (Observation, Language) -> FieldValue
+) -> Field<Observation> {
+    field(name.rawValue, .both, measure: quantity, value)
 }
 
 extension Observation {
-    /// The wind as a person reads it, "南南東 3.8m/s" or "SSE 3.8m/s" (without the unit for a
-    /// table, whose header says it); nil when the station measured neither part.
-    func windText(_ language: Language, unit: Bool = true) -> String? {
-        let speed = windSpeed.map { NumberText.tenths($0) + (unit ? "m/s" : "") }
-        let pieces = [windDirection?.name(in: language), speed].compactMap { $0 }
+    /// The wind as a person reads it, "南南東 3.8m/s", "SSE 3.8m/s" or "SSE 8.5mph" (without the unit for a table,
+    /// whose header says it); nil when the station measured neither part.
+    func windText(_ style: TextStyle, unit: Bool = true) -> String? {
+        let speed = style.units.tenths(windSpeed, .speed).map { $0 + (unit ? style.units.speed : "") }
+        let pieces = [windDirection?.name(in: style.language), speed].compactMap { $0 }
         return pieces.isEmpty ? nil : pieces.joined(separator: " ")
     }
 }

@@ -33,13 +33,13 @@ extension CitySun: RowReport {
             // The first day follows the city's name; a later one says which day it is.
             return row == 0 ? times : String(day.date.suffix(5)) + " " + times
         },
-        placeholder: { placeholder, sun, row, language in
+        placeholder: { placeholder, sun, row, style in
             let day = sun.days[row]
             return switch placeholder {
             case .date: day.date
             case .sunrise: SunDay.clock(day.sunrise)
             case .sunset: SunDay.clock(day.sunset)
-            case .weekday: Weekday(date: day.date)?.name(language)
+            case .weekday: Weekday(date: day.date)?.name(style.language)
             default: nil
             }
         },

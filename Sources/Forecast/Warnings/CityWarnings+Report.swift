@@ -28,11 +28,11 @@ extension CityWarnings: CityReport {
         },
         place: { _ in nil },
         published: \.reported,
-        line: { warnings, _, language in warnings.line(in: language) },
-        placeholder: { placeholder, warnings, _, language in
+        line: { warnings, _, style in warnings.line(in: style.language) },
+        placeholder: { placeholder, warnings, _, style in
             // %C, the weather phrase elsewhere, is here what is in force: the line's words. The forecasts' and the
             // observations' own have nothing here; the city's come from the result.
-            placeholder == .weather ? warnings.line(in: language)
+            placeholder == .weather ? warnings.line(in: style.language)
                 : placeholder == .date ? String(warnings.reported.prefix(10)) : nil
         },
         table: TableDesign(
@@ -111,7 +111,7 @@ private func field(
 /// A table column whose cells read the warning at the row's index (nil for the none-row).
 private func column(
     _ column: ColumnLayout<String>.Column, _ ja: String, _ en: String,
-    cell: @escaping @Sendable (Warning?, CityWarnings, TableStyle) -> (String, TableCell.Style)
+    cell: @escaping @Sendable (Warning?, CityWarnings, TextStyle) -> (String, TableCell.Style)
 ) -> TableColumn<CityWarnings> {
     TableColumn(column, ja, en) { warnings, row, style in
         cell(warnings.warnings.indices.contains(row) ? warnings.warnings[row] : nil, warnings, style)

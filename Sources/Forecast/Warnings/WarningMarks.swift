@@ -34,7 +34,7 @@ public struct WarningMarks: CityDecoration {
     public func json(for id: String, language: Language) -> String {
         guard let warnings = warnings(for: id) else { return "null" }
         let value = CityWarnings(office: "", reported: "", warnings: warnings, readOn: "")
-        return JSONText.array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, language: language) }).text
+        return JSONText.array(warnings.indices.map { JSONText.row(value, $0, of: CityWarnings.layout, style: TextStyle(language: language, units: .metric)) }).text
     }
 
     /// `%A`.

@@ -2,7 +2,7 @@ extension Command {
     /// `forecast warnings [options] <city>...`: the warnings and advisories in force.
     static let warnings = Command(
         name: "warnings",
-        options: OptionSpec.fetching(first: [.format(warningsFormats, templates: "(%C the warnings in force, %d the date)")], bar: true),
+        options: OptionSpec.fetching(first: [.format(warningsFormats, templates: "(%C the warnings in force, %d the date)")], units: false, bar: true),
         formats: warningsFormats, misnomers: ["warning", "alerts"],
         help: {
             CommandHelp(
