@@ -1,6 +1,7 @@
 # forecast: build, test, install and package (GNU make).
 #
-#   make                    the release build README uses: forecast and forecast-mock, into .build/release
+#   make                    the release build README's install line uses: forecast alone, into .build/release
+#   make mock               forecast-mock, the same way, for README's offline start (SwiftNIO: several minutes)
 #   make bench              the benchmarks' executables (CurlHTTPBench, CurlHTTPSoak), the same way
 #   make test               README's test command
 #   sudo make install       into /usr/local (PREFIX=/usr, DESTDIR=/tmp/root as usual)
@@ -54,12 +55,15 @@ SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -
 LINK_INPUTS = $(wildcard Scripts/link/*)
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
-.PHONY: all bench test install uninstall deb man check-man docs check-docs clean
+.PHONY: all mock bench test install uninstall deb man check-man docs check-docs clean
 
-# What a user runs: the command, and the mock of README's offline start (run from where it is
-# built, .build/release/forecast-mock: install leaves it out). A bare `swift build` would link
-# the benchmarks too, which no quick start needs.
-all: $(BINARY) $(MOCK)
+# What the install line builds: the command alone. The mock of README's offline start is a target of its own: it
+# compiles SwiftNIO and BoringSSL, most of a fresh build's time, and install leaves it out. A bare `swift build`
+# would link the benchmarks too, which no quick start needs.
+all: $(BINARY)
+
+# README's offline start runs it from where it is built, .build/release/forecast-mock.
+mock: $(MOCK)
 
 # The benchmarks' executables, built as the command is (Benchmarks/*.sh build their own copies
 # in .build-bench, with the command and the mock).

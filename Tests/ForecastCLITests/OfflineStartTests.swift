@@ -54,7 +54,7 @@ struct OfflineStartTests {
         }
     }
 
-    @Test("make builds the command and the mock, not the benchmarks; make bench builds those (before: everything)",
+    @Test("make builds the command alone, make mock the mock, make bench the benchmarks (before: make built the mock too, most of a fresh install's time)",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed"))
     func makeBuilds() async throws {
         func builds(_ goal: [String]) async throws -> [String] {
@@ -68,7 +68,8 @@ struct OfflineStartTests {
                 return line.firstRange(of: "--product ").map { String(line[$0.upperBound...].prefix { $0 != " " }) } ?? "everything"
             }
         }
-        #expect(try await builds([]) == ["forecast", "forecast-mock"])
+        #expect(try await builds([]) == ["forecast"])
+        #expect(try await builds(["mock"]) == ["forecast-mock"])
         #expect(try await builds(["bench"]) == ["CurlHTTPBench", "CurlHTTPSoak"])
     }
 
