@@ -46,8 +46,9 @@ INSTALL ?= install
 # there), two shared libraries fewer for the loader to relocate at every start. forecast.order: the functions common
 # runs execute, laid out together (Scripts/make-symbol-order.sh writes it), fewer pages touched. The metadata of a
 # concrete type through an accessor rather than its mangled name: a third of a cache hit's instructions went to
-# demangling at first use (ARCHITECTURE.md, Building).
-SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CURDIR)/Scripts/link -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link/forecast.order -Xlinker --no-warn-symbol-ordering --disable-local-rpath
+# demangling at first use (ARCHITECTURE.md, Building). --no-export-dynamic: the driver exports every symbol of an
+# executable, 3,360 that nothing looks up.
+SWIFT_BUILD = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CURDIR)/Scripts/link -Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/link/forecast.order -Xlinker --no-warn-symbol-ordering --disable-local-rpath
 
 BINARY = .build/release/forecast
 MOCK = .build/release/forecast-mock
