@@ -53,6 +53,11 @@ public struct LibcurlVersion: Sendable, Hashable {
     /// ``version`` when libcurl could not be loaded.
     public static let unavailable = "unavailable"
 
+    /// The version of the libcurl headers CurlHTTP was built against, such as "7.88.1" (`LIBCURL_VERSION`): known
+    /// without loading libcurl, which costs a process about 12 M instructions and 5 MB (its thirty libraries), so a
+    /// tool can name it where loading would be most of the work. ``current`` is the one the process runs on.
+    public static let headers: String = LIBCURL_VERSION
+
     /// The libraries that matter for HTTP, as `curl -V` names them: "libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0".
     /// Without HTTP/2 support it ends with "no HTTP/2" rather than leaving the reader to guess.
     public var summary: String {

@@ -137,10 +137,16 @@ public enum ForecastVersion {
     /// The package's version, such as "0.3.0"; written once, as `CurlHTTP.version`.
     public static let current = CurlHTTP.version
 
-    /// The tool's version with the libraries its transfers depend on, as `forecast --version` prints it:
-    /// "forecast 0.3.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)". libcurl is loaded at run time, so this
-    /// names the one in use, not the one built against.
+    /// The tool's version and the libcurl it was built against, as `forecast --version` prints it: "forecast 0.3.0
+    /// (built with libcurl 7.88.1)". It does not load libcurl, which would be nearly all of the run's work.
     public static var versionLine: String {
+        "forecast \(current) (built with libcurl \(LibcurlVersion.headers))"
+    }
+
+    /// The tool's version with the libraries its transfers run on, as `forecast -v --version` prints it: "forecast
+    /// 0.3.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)", or "(libcurl unavailable)". It loads libcurl, which may
+    /// be newer than the one built against.
+    public static var runtimeVersionLine: String {
         "forecast \(current) (\(LibcurlVersion.current.summary))"
     }
 }

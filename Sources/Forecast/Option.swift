@@ -212,7 +212,10 @@ package struct OptionValues: Sendable {
 /// What an option asks of the command instead of a run.
 package enum ParserRequest: Sendable, Equatable {
     case help
+    /// The version and the libcurl built against.
     case version
+    /// The version and the libcurl the process runs on (`-v --version`), which loads it.
+    case runtimeVersion
     case completionScript(Shell)
 
     /// A shell `--generate-completion-script` writes for.

@@ -187,7 +187,9 @@ extension OptionSpec {
 
     static let help = OptionSpec("help", short: "h", help: "this help", effect: .request { _ in .help })
 
-    static let version = OptionSpec("version", help: "the version, with the libcurl it runs on", effect: .request { _ in .version })
+    static let version = OptionSpec(
+        "version", help: "the version, with the libcurl it was built with; with -v, the libcurl it runs on (which loads it)",
+        effect: .request { _ in .version })
 
     static let completionScript = OptionSpec(
         "generate-completion-script", .value(name: "SHELL"), help: "the completion script for bash, zsh or fish",

@@ -95,6 +95,8 @@ enum EntryPoint {
             Terminal.output(HelpText.help(for: command))
         case .version:
             Terminal.output(ForecastVersion.versionLine + "\n")
+        case .runtimeVersion:
+            Terminal.output(ForecastVersion.runtimeVersionLine + "\n")
         case .completionScript(let shell):
             Terminal.output(CompletionScript.text(for: shell))
         }

@@ -60,7 +60,12 @@ enum Invocation: Sendable {
     ) throws(UsageError) -> Invocation {
         for given in commandLine {
             if case .request(let request) = given.spec.effect {
-                return .request(try request(given.value), command)
+                let asked = try request(given.value)
+                // `-v --version` names the libcurl the process runs on, which loading it tells.
+                if asked == .version, commandLine.contains(where: { $0.spec.long == Key.verbose.name }) {
+                    return .request(.runtimeVersion, command)
+                }
+                return .request(asked, command)
             }
         }
         // An option the command does not take is an error, unless it is harmless there (`-v` for the sun): then its

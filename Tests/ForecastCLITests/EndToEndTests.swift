@@ -282,11 +282,13 @@ struct EndToEndTests {
     func versionAndHelp() async throws {
         let version = try await forecast(["--version"])
         #expect(version.status == 0)
-        // "forecast 0.3.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)": the package's one
-        // version, then the libcurl the binary loaded.
-        #expect(version.stdout.hasPrefix("forecast \(ForecastVersion.current) (libcurl/"))
-        #expect(version.stdout.hasSuffix(")\n"))
-        #expect(version.stdout.contains(" nghttp2/") || version.stdout.contains(" no HTTP/2"))
+        // "forecast 0.3.0 (built with libcurl 7.88.1)": the package's one version, then the libcurl of the headers.
+        #expect(version.stdout == ForecastVersion.versionLine + "\n")
+        #expect(version.stdout.wholeMatch(of: /forecast \d+\.\d+\.\d+ \(built with libcurl \d+\.\d+\.\d+\)\n/) != nil, "\(version.stdout)")
+        // With -v, the libcurl the binary loaded: "forecast 0.3.0 (libcurl/7.88.1 OpenSSL/3.0.17 nghttp2/1.52.0)".
+        let loaded = try await forecast(["-v", "--version"])
+        #expect(loaded.stdout.hasPrefix("forecast \(ForecastVersion.current) (libcurl/") && loaded.stdout.hasSuffix(")\n"))
+        #expect(loaded.stdout.contains(" nghttp2/") || loaded.stdout.contains(" no HTTP/2"))
         // With another argument it is still the version, the same line.
         let parsed = try await forecast(["--version", "130010"])
         #expect(parsed.status == 0)

@@ -43,16 +43,18 @@ struct LibcurlLoadingTests {
         }
     }
 
-    @Test("--version names libcurl when it loads, and says it is unavailable when not")
+    @Test("-v --version names the libcurl it loads, and says it is unavailable when not; --version alone the one built with, libcurl or not")
     func versionWithoutLibcurl() async throws {
-        let loaded = try await forecast(["--version"])
+        let loaded = try await forecast(["-v", "--version"])
         #expect(loaded.status == 0)
         #expect(loaded.stdout.contains("(libcurl/"))
         try await withoutLibcurl { broken in
-            let result = try await forecast(["--version"], environment: broken)
+            let result = try await forecast(["--version", "-v"], environment: broken)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("forecast "))
             #expect(result.stdout.hasSuffix(" (libcurl unavailable)\n"))
+            let alone = try await forecast(["--version"], environment: broken)
+            #expect(alone.status == 0 && alone.stdout == ForecastVersion.versionLine + "\n", "\(alone)")
         }
     }
 
@@ -76,18 +78,26 @@ struct LibcurlLoadingTests {
                 #expect(!loaded, "\(arguments) loaded libcurl")
             }
             let version = try await loadsLibcurl(["--version"])
-            #expect(version, "--version names libcurl's version, so loads it")
+            #expect(!version, "--version names the libcurl it was built with: loading it was 12 M of its 13.5 M instructions")
+            let loadedVersion = try await loadsLibcurl(["-v", "--version"])
+            #expect(loadedVersion, "-v --version names the libcurl it runs on, so loads it")
         }
     }
 
-    @Test("--version among other arguments, which the parser answers, names libcurl too")
+    @Test("--version among other arguments, which the parser answers, names libcurl too; with -v anywhere, the loaded one")
     func versionThroughTheParser() async throws {
         let alone = try await forecast(["--version"])
-        for arguments in [["-v", "--version"], ["--version", "130010"], ["cities", "--version"]] {
+        for arguments in [["--version", "130010"], ["cities", "--version"]] {
             let result = try await forecast(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout == alone.stdout, "\(arguments)")
         }
-        #expect(alone.stdout.contains("(libcurl/"))
+        #expect(alone.stdout.contains("(built with libcurl "))
+        let loaded = try await forecast(["-v", "--version"])
+        for arguments in [["--version", "--verbose", "130010"], ["cities", "--version", "-v"]] {
+            let result = try await forecast(arguments)
+            #expect(result.status == 0 && result.stdout == loaded.stdout, "\(arguments)")
+        }
+        #expect(loaded.stdout.contains("(libcurl/"))
     }
 }
