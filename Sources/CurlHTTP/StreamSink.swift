@@ -5,46 +5,73 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where a streamed body goes (``DataStreamRequest``): chunks held until their consumer takes them, never more than
-/// ``highWater`` bytes. When it is full, the write callback pauses the transfer (`CURL_WRITEFUNC_PAUSE`: libcurl keeps
+/// Where a streamed body goes (``DataStreamRequest``): bytes held until their consumer takes them, never more than
+/// ``highWater``. When it is full, the write callback pauses the transfer (`CURL_WRITEFUNC_PAUSE`: libcurl keeps
 /// the chunk and hands it over again later) and the session's other transfers go on; once the consumer has taken the
 /// held bytes below ``lowWater``, it wakes the session's thread, which resumes the transfer (`curl_easy_pause`, from
 /// that thread, as libcurl requires).
 ///
-/// Chunks reach the consumer in batches: the write callback only holds a chunk, and the engine flushes the sink after
-/// its `curl_multi_perform` once ``flushBatch`` bytes are waiting, or once the oldest has waited ``maxFlushDelay``. A
-/// consumer waiting is woken once a batch, not once a chunk, and takes the batch's other chunks without waiting;
-/// `responseStream` has one delivery job on its queue at a time, which delivers the chunks held when it runs. A body
-/// that comes fast wakes its consumer about once a megabyte, not once a chunk; one that trickles reaches it a
-/// millisecond late at most.
+/// The write callback copies each of libcurl's chunks (16 KB at most) into a batch, one buffer of ``batchSize`` bytes,
+/// which the consumer takes whole, as one `Data` that owns the buffer (no second copy): an element is what came while
+/// the consumer was busy, up to a batch, not a chunk. A consumer that asks while nothing is sealed takes the batch being
+/// filled.
+///
+/// Batches reach the consumer as they come: the engine flushes the sink after its `curl_multi_perform` once
+/// ``flushBatch`` bytes are waiting, or once the oldest has waited ``maxFlushDelay``. A consumer waiting is woken once
+/// a flush, not once a chunk, and takes what came meanwhile without waiting; `responseStream` has one delivery job on
+/// its queue at a time, which delivers the batches held when it runs. A body that comes fast wakes its consumer about
+/// once a megabyte, not once a chunk; one that trickles reaches it a millisecond late at most.
 final class StreamSink: Sendable {
-    /// The bytes held before the transfer is paused, and below which it is resumed. libcurl hands the write callback at
-    /// most 16 KB at once (`CURL_MAX_WRITE_SIZE`, whatever its buffer): a sink holds at most that over ``highWater``.
+    /// The bytes held before the transfer is paused, and below which it is resumed. A sink holds at most ``maxChunk``
+    /// over ``highWater``.
     static let highWater = 2 << 20
     static let lowWater = 256 << 10
+    /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`, whatever its buffer's size).
+    static let maxChunk = 16 << 10
     /// The bytes waiting at which the consumer is told of them at the end of the engine's turn,
     /// however recent they are: half of ``highWater``, so that a batch seldom fills the sink.
     static let flushBatch = 1 << 20
     /// How long a chunk may wait for its batch before the consumer is told of it anyway. The
     /// engine's poll waits no longer than this while a sink holds chunks unflushed.
     static let maxFlushDelay = Duration.milliseconds(1)
+    /// The bytes of one batch: what one element of the body holds at most (or one chunk, were a chunk larger).
+    static let batchSize = 1 << 20
+    /// A batch taken with fewer bytes than this is copied out, its buffer kept for the next chunks: an element's `Data`
+    /// never has more than twice its bytes allocated, whatever a consumer that keeps them does.
+    static let copyBelow = batchSize / 2
 
     private struct State {
-        var chunks: [Data] = []
+        /// Batches filled, oldest first, each the consumer's next element in turn.
+        var sealed: [Data] = []
+        /// The batch the write callback fills, after the sealed ones.
+        var open: StreamBatch
+        /// The bytes held: sealed and open; for `responseStream`, until delivered.
         var held = 0
+        /// The most bytes ever held at once (for the tests).
+        var peakHeld = 0
         /// The write callback refused a chunk: the transfer is paused until the consumer catches up.
         var paused = false
-        /// The bytes of the chunks held that the consumer has not been told of yet; while more
+        /// The bytes held that the consumer has not been told of yet; while more
         /// than 0, the engine has this sink in its list of sinks to flush.
         var unflushed = 0
         /// The end: nil while the body arrives, then the request's outcome.
         var end: Result<Void, any Error>?
-        /// A consumer waiting for the next chunk or the end.
+        /// A consumer waiting for the next element or the end.
         var waiter: CheckedContinuation<Data?, any Error>?
-        /// For `responseStream`: where chunks are delivered, instead of being taken.
+        /// For `responseStream`: where batches are delivered, instead of being taken.
         var push: (queue: DispatchQueue, chunk: @Sendable (Data) -> Void)?
         /// A delivery job is on the push queue, and will deliver what is held when it runs.
         var delivering = false
+
+        var isEmpty: Bool { sealed.isEmpty && open.count == 0 }
+
+        /// The next element, oldest first: a sealed batch, or the open one sealed now. Still counted in `held`.
+        mutating func popElement() -> Data? {
+            if !sealed.isEmpty { return sealed.removeFirst() }
+            guard open.count > 0 else { return nil }
+            // Once the body has ended, no chunk comes to fill a buffer kept.
+            return open.seal(keepingBuffer: end == nil)
+        }
     }
 
     /// What the write callback's chunk came to.
@@ -55,15 +82,32 @@ final class StreamSink: Sendable {
         case held(first: Bool)
     }
 
-    private let state = LockedValue(State())
+    private let state: LockedValue<State>
     /// Wakes the session's thread (`curl_multi_wakeup`), to resume a paused transfer.
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
+        state = LockedValue(State(open: StreamBatch(buffers: BatchBuffers())))
     }
 
-    /// From the write callback, on the session's thread: holds a copy of the chunk, or refuses it if the sink is full.
+    deinit {
+        // A consumer that let go before taking everything leaves a buffer behind.
+        state.withLock { $0.open.release() }
+    }
+
+    /// The bytes held now, and the most ever held at once: what a test checks the bound by.
+    var heldBytes: (now: Int, peak: Int) {
+        state.withLock { ($0.held, $0.peakHeld) }
+    }
+
+    /// Whether the write callback has paused the transfer, the sink being full.
+    var isPaused: Bool {
+        state.withLock { $0.paused }
+    }
+
+    /// From the write callback, on the session's thread: copies the chunk into the open batch (sealing it first if
+    /// the chunk does not fit), or refuses it if the sink is full.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
         state.withLock { state in
             // A request already ended (cancelled from another thread during this perform): its consumer has been told
@@ -73,9 +117,13 @@ final class StreamSink: Sendable {
                 state.paused = true
                 return .refused
             }
+            if state.open.count > 0, !state.open.fits(bytes.count) {
+                state.sealed.append(state.open.seal(keepingBuffer: true))
+            }
+            state.open.append(bytes)
             defer { state.unflushed += bytes.count }
             state.held += bytes.count
-            state.chunks.append(Data(bytes))
+            state.peakHeld = max(state.peakHeld, state.held)
             return .held(first: state.unflushed == 0)
         }
     }
@@ -113,6 +161,9 @@ final class StreamSink: Sendable {
             guard state.end == nil else { return .none }
             state.end = end
             state.unflushed = 0
+            if state.open.count == 0 { state.open.release() }
+            // No chunk comes after the end: buffers handed back from now on are freed.
+            state.open.buffers.close()
             let action = Self.handOver(&state)
             Self.letGoOfConsumerAtEnd(&state)
             return action
@@ -120,7 +171,8 @@ final class StreamSink: Sendable {
         perform(action)
     }
 
-    /// The next chunk, waiting for it; nil at the end of the body; throws what failed it.
+    /// The next element (the bytes held, a batch at most), waiting for it; nil at the end of the body; throws what
+    /// failed it.
     func next() async throws -> Data? {
         // A chunk or the end already there is taken without suspending.
         if let ready = state.withLock({ Self.take(&$0) }) {
@@ -140,7 +192,7 @@ final class StreamSink: Sendable {
         }
     }
 
-    /// Delivers every chunk from now on to `chunk` on `queue`, in order.
+    /// Delivers every batch from now on to `chunk` on `queue`, in order.
     func deliver(on queue: DispatchQueue, _ chunk: @escaping @Sendable (Data) -> Void) {
         let action = state.withLock { state in
             state.push = (queue, chunk)
@@ -160,7 +212,7 @@ final class StreamSink: Sendable {
     /// What to tell the consumer of what is held: under the lock, done by `perform` after it.
     private static func handOver(_ state: inout State) -> HandOver {
         if let push = state.push {
-            guard !state.delivering, !state.chunks.isEmpty else { return .none }
+            guard !state.delivering, !state.isEmpty else { return .none }
             state.delivering = true
             return .startDelivery(push.queue, push.chunk)
         }
@@ -174,17 +226,18 @@ final class StreamSink: Sendable {
         case .none: break
         case .resume(let waiter, let ready):
             waiter.resume(with: ready)
+            // Taking it may have been what the paused transfer waits for.
+            resumeIfCaughtUp()
         case .startDelivery(let queue, let chunk):
             queue.async { self.deliverHeld(on: queue, to: chunk) }
         }
     }
 
-    /// The first chunk, or the end once none is left; nil while the body is still coming.
+    /// The next element, or the end once nothing is left; nil while the body is still coming.
     private static func take(_ state: inout State) -> Result<Data?, any Error>? {
-        if !state.chunks.isEmpty {
-            let chunk = state.chunks.removeFirst()
-            state.held -= chunk.count
-            return .success(chunk)
+        if let batch = state.popElement() {
+            state.held -= batch.count
+            return .success(batch)
         }
         return state.end.map { end in end.map { nil } }
     }
@@ -193,14 +246,14 @@ final class StreamSink: Sendable {
     /// else the push queue has: a long body never holds a shared queue for itself.
     static let deliveryShare = 4 << 20
 
-    /// The delivery job, on the push queue: the chunks held, in order, as they keep coming, until none is left. While
+    /// The delivery job, on the push queue: the batches held, in order, as they keep coming, until none is left. While
     /// the body is still coming, it makes way for the queue's other work after ``deliveryShare`` bytes and goes on as
     /// another job behind it; once the body has ended, it delivers what is left (a sink's worth at most) itself,
     /// because what the end queued behind it (`responseStream`'s completion) must come after the last chunk.
     private func deliverHeld(on queue: DispatchQueue, to deliver: @escaping @Sendable (Data) -> Void) {
         var delivered = 0
         while let chunk = state.withLock({ state -> Data? in
-            if state.chunks.isEmpty {
+            if state.isEmpty {
                 state.delivering = false
                 Self.letGoOfConsumerAtEnd(&state)
                 return nil
@@ -211,7 +264,7 @@ final class StreamSink: Sendable {
                 queue.async { self.deliverHeld(on: queue, to: deliver) }
                 return nil
             }
-            return state.chunks.removeFirst()
+            return state.popElement()
         }) {
             deliver(chunk)
             delivered += chunk.count
@@ -227,7 +280,7 @@ final class StreamSink: Sendable {
     /// Lets go of the push consumer once the end has come and nothing is left for it: a closure
     /// that holds its request (or this sink) would otherwise keep both alive for good.
     private static func letGoOfConsumerAtEnd(_ state: inout State) {
-        if state.end != nil, state.chunks.isEmpty, !state.delivering {
+        if state.end != nil, state.isEmpty, !state.delivering {
             state.push = nil
         }
     }
