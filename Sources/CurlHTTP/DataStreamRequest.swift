@@ -28,12 +28,12 @@ public final class DataStreamRequest: WrappedRequest {
         request.cURLDescription()
     }
 
-    /// The body in order as it arrives, then the end, or what failed the request. An element is what came while the
-    /// consumer was busy (libcurl's chunks, of 16 KB at most, gathered into one `Data` of a megabyte at most), so that
-    /// a fast body costs the loop one turn a megabyte, not one a chunk. A consumer waiting is told once about a
-    /// megabyte has come, or a millisecond after the first of it came, whichever is sooner. Starts the request.
-    /// Leaving the `for try await` loop early (a `break`, a thrown error) cancels the transfer once the stream is let
-    /// go, as does cancelling the task that reads it.
+    /// The body in order as it arrives, then the end, or what failed the request. An element is a batch of libcurl's
+    /// chunks (of 16 KB at most) in one `Data` of a megabyte at most: a whole megabyte when the body comes fast, so
+    /// that the loop turns once a megabyte, not once a chunk, and what came in a millisecond when it trickles, which
+    /// reaches the loop a millisecond late at most. Starts the request. Leaving the `for try await` loop early (a
+    /// `break`, a thrown error) cancels the transfer once the stream is let go, as does cancelling the task that
+    /// reads it.
     public func stream() -> AsyncThrowingStream<Data, any Error> {
         let sink = self.sink
         let request = self.request
@@ -49,10 +49,9 @@ public final class DataStreamRequest: WrappedRequest {
         }
     }
 
-    /// Delivers the body to `chunk` on `queue` (by default a serial queue of its own), in order, in pieces of what
-    /// came since the last (a megabyte at most each, as ``stream()``'s elements), then the response (its status and
-    /// headers, with an empty body) or the error to `completion` on the same queue, after the last piece. Starts the
-    /// request.
+    /// Delivers the body to `chunk` on `queue` (by default a serial queue of its own), in order, in pieces of a
+    /// megabyte at most (as ``stream()``'s elements), then the response (its status and headers, with an empty body)
+    /// or the error to `completion` on the same queue, after the last piece. Starts the request.
     @discardableResult
     public func responseStream(
         queue: DispatchQueue? = nil, _ chunk: @escaping @Sendable (Data) -> Void,

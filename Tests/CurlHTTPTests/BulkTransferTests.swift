@@ -352,7 +352,7 @@ extension BulkTransfers {
             }
         }
 
-        @Test("stream() hands a large body over whole and in order, a batch of many chunks an element, and a consumer that stops reading leaves the client holding no more than its sink's bound")
+        @Test("stream() hands a large body over whole and in order, and a consumer that stops reading leaves the client holding no more than its sink's bound")
         func batchedAndBounded() async throws {
             try await MockServer.withServer { mock in
                 let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(120))))
@@ -365,9 +365,8 @@ extension BulkTransfers {
                 let bound = StreamSink.highWater + StreamSink.maxChunk
                 #expect(sink.heldBytes.now >= StreamSink.highWater)
                 #expect(sink.heldBytes.now <= bound)
-                // What came meanwhile is taken a batch at a time: the first element is a whole batch, not a chunk.
-                var received = try #require(try await iterator.next())
-                #expect(received.count > StreamSink.batchSize - StreamSink.maxChunk)
+                // (How the chunks are gathered into elements depends on how fast they came: StreamSinkTests checks it.)
+                var received = Data()
                 while let element = try await iterator.next() {
                     received.append(element)
                 }

@@ -15,10 +15,11 @@ struct StreamSinkTests {
         let total = 640
         let sink = StreamSink(wake: {})
         let queue = DispatchQueue(label: "StreamSinkTests")
-        // As libcurl would, chunks are offered as the consumer takes what the sink holds: for each batch delivered,
-        // the chunks of the one delivered before it (whose bytes the sink no longer counts), keeping the sink just
-        // short of full, so that the delivery job never runs out before the end, which comes (with the completion
-        // queued behind the job, as `Request` does) while the job still has more than a megabyte to deliver.
+        // As libcurl and the engine would, chunks are offered, and the open batch sealed, as the consumer takes what
+        // the sink holds: for each batch delivered, the chunks of the one delivered before it (whose bytes the sink no
+        // longer counts), keeping the sink just short of full, so that the delivery job never runs out before the
+        // end, which comes (with the completion queued behind the job, as `Request` does) while the job still has
+        // more than a megabyte to deliver.
         let counts = LockedValue((offered: 0, delivered: 0, owed: 0, refused: 0))
         let offer: @Sendable () -> Void = {
             let offered = chunk.withUnsafeBytes { sink.offer($0) }
@@ -27,6 +28,7 @@ struct StreamSinkTests {
             }
         }
         for _ in 1..<StreamSink.highWater / chunk.count { offer() }
+        _ = sink.flush(due: true)
         let deliveredAtEnd = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
             sink.deliver(on: queue) { batch in
                 let due = counts.withLock { counts -> Int in
@@ -36,6 +38,7 @@ struct StreamSinkTests {
                 }
                 guard due > 0 else { return }
                 for _ in 0..<due { offer() }
+                _ = sink.flush(due: true)
                 if counts.withLock({ $0.offered }) == total {
                     sink.finish(.success(()))
                     queue.async { done.resume(returning: counts.withLock { $0.delivered }) }
@@ -46,7 +49,7 @@ struct StreamSinkTests {
         #expect(deliveredAtEnd == total * chunk.count)
     }
 
-    @Test("Chunks that come while the consumer is busy reach it as whole batches, in order; a full sink refuses the next chunk and holds no more")
+    @Test("Chunks that come while the consumer is busy reach it as whole batches, in order; a full sink refuses the next chunk and holds no more; a batch still filling is sealed once due")
     func coalescedAndBounded() async throws {
         let wakes = LockedValue(0)
         let sink = StreamSink(wake: { wakes.withLock { $0 += 1 } })
@@ -68,7 +71,10 @@ struct StreamSinkTests {
         #expect(offerUntilRefused() == StreamSink.highWater / StreamSink.maxChunk)
         #expect(sink.isPaused)
         #expect(sink.heldBytes.now == StreamSink.highWater)
-        // The consumer takes the held chunks in batches, one element each, not one element a chunk.
+        // The second batch is full but still open: the engine's flush after the perform seals it (the transfer has
+        // paused, so at once, though its first chunk has not waited long).
+        #expect(sink.flush(due: false))
+        // The consumer takes the held chunks a batch at a time, one element each, not one element a chunk.
         var received = Data()
         var elements: [Int] = []
         func take() async throws {
@@ -77,17 +83,14 @@ struct StreamSinkTests {
             received.append(element)
         }
         try await take()
-        #expect(elements == [StreamSink.batchSize])
-        // Half taken is not caught up: the transfer stays paused until the consumer has taken the rest.
-        #expect(!sink.takeResume())
-        #expect(wakes.withLock { $0 } == 0)
-        try await take()
-        #expect(elements == [StreamSink.batchSize, StreamSink.batchSize])
-        #expect(wakes.withLock { $0 } == 1, "the consumer that caught up did not wake the session's thread")
+        // A batch taken makes room for the next: the consumer wakes the session's thread, which resumes the transfer.
+        #expect(wakes.withLock { $0 } == 1, "the consumer that made room did not wake the session's thread")
         #expect(sink.takeResume())
-        // The transfer goes on: the rest of the body, and the end, while the consumer takes what is there.
+        try await take()
+        // The transfer goes on, the engine sealing what came in each turn, the consumer taking a batch each turn.
         while offered < body.count {
             _ = offerUntilRefused()
+            _ = sink.flush(due: true)
             try await take()
         }
         sink.finish(.success(()))
@@ -96,7 +99,34 @@ struct StreamSinkTests {
             received.append(element)
         }
         #expect(received == body)
-        #expect(elements.count < body.count / StreamSink.maxChunk / 16, "\(elements.count) elements for \(body.count) bytes")
+        #expect(elements == Array(repeating: StreamSink.batchSize, count: body.count / StreamSink.batchSize))
         #expect(sink.heldBytes.peak == StreamSink.highWater)
+    }
+
+    @Test("A batch that fills slowly reaches the consumer once its first chunk has waited long enough, not before")
+    func sealedWhenDue() async throws {
+        let sink = StreamSink(wake: {})
+        let bytes = Data(repeating: 7, count: 100)
+        guard case .held(newBatch: true, first: true) = bytes.withUnsafeBytes({ sink.offer($0) }) else {
+            Issue.record("the first chunk did not begin a batch and list the sink")
+            return
+        }
+        // Not due yet: the batch stays open, the sink listed; the consumer could not take it.
+        #expect(!sink.flush(due: false))
+        // A second chunk joins the batch; the engine lists the sink once.
+        guard case .held(newBatch: false, first: false) = bytes.withUnsafeBytes({ sink.offer($0) }) else {
+            Issue.record("the second chunk began a batch of its own")
+            return
+        }
+        #expect(sink.flush(due: true))
+        #expect(try await sink.next() == bytes + bytes)
+        // The next chunk begins a batch and lists the sink again.
+        guard case .held(newBatch: true, first: true) = bytes.withUnsafeBytes({ sink.offer($0) }) else {
+            Issue.record("the chunk after a flush did not begin a batch")
+            return
+        }
+        sink.finish(.success(()))
+        #expect(try await sink.next() == bytes)
+        #expect(try await sink.next() == nil)
     }
 }
