@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# CurlHTTP's download to a file, its streamed body and its upload of a file beside curl's, and
-# async-http-client's streamed body, against nginx on loopback, in one run: the wall time, the
-# CPU time and the peak RSS of each (GNU time), for a body of SIZE (1G by default) and of 1M
-# (the baseline a large body's RSS is compared with).
+# CurlHTTP's download to a file, its streamed body (responseStream's callback and stream()'s
+# for-try-await loop) and its upload of a file beside curl's, and async-http-client's streamed
+# body, against nginx on loopback, in one run: the wall time, the CPU time and the peak RSS of
+# each (GNU time), for a body of SIZE (1G by default) and of 1M (the baseline a large body's
+# RSS is compared with).
 # Usage: Benchmarks/transfer.sh [SIZE=1G]   (needs nginx: apt-get install nginx-light)
-# Then the download and the stream of SIZE against curl in pairs taken in turn (10 and 30 pairs;
-# PAIRS=N for N of each).
+# Then the download and both streams of SIZE against curl in pairs taken in turn (10, 30 and 30
+# pairs; PAIRS=N for N of each).
 # async-http-client is built from Benchmarks/AHCStream, a package of its own; set NO_AHC=1 to
 # leave it out.
 set -euo pipefail
@@ -73,7 +74,8 @@ for file in small.bin big.bin; do
     checked "curl -o (download)" "$served" "$work/out" curl -s -f -o "$work/out" "$base/$file"
     checked "CurlHTTP download(_:to:)" "$served" "$work/out" "$bench" download 1 "$base/$file" "$work/out"
     measure "curl > /dev/null (stream)" curl -s -f "$base/$file"
-    measure "CurlHTTP streamRequest" "$bench" stream 1 "$base/$file"
+    measure "CurlHTTP responseStream" "$bench" stream 1 "$base/$file"
+    measure "CurlHTTP stream() (for try await)" "$bench" async-stream 1 "$base/$file"
     [ -n "$ahc" ] && measure "async-http-client (stream)" "$ahc" "$base/$file"
     # An upload is a PUT that nginx writes to tmpfs.
     checked "curl -T (upload)" "$served" "$work/www/put/up.bin" curl -s -f -T "$served" "$base/put/up.bin"
@@ -96,7 +98,8 @@ in_turn() {  # name, pairs, curl's function, CurlHTTP's function
         fi
         echo "$c $o"
     done | awk '{ curl[NR] = $1; ours[NR] = $2; ratio[NR] = $2 / $1 }
-        function sorted(a, n, b,   i) { for (i = 1; i <= n; i++) b[i] = a[i]; asort(b) }
+        function sorted(a, n, b,   i, j, v) {  # insertion sort: mawk, Debian'"'"'s awk, has no asort
+            for (i = 1; i <= n; i++) { v = a[i]; for (j = i - 1; j >= 1 && b[j] > v; j--) b[j + 1] = b[j]; b[j + 1] = v } }
         function at(a, n, q,   b) { sorted(a, n, b); return b[int(q * (n - 1) + 0.5) + 1] }
         END { printf "curl %.0f ms, CurlHTTP %.0f ms (medians); CurlHTTP'"'"'s time over curl'"'"'s: median %.2f, quartiles %.2f-%.2f (throughput %.2fx curl'"'"'s)\n",
               at(curl, NR, 0.5) / 1e6, at(ours, NR, 0.5) / 1e6, at(ratio, NR, 0.5), at(ratio, NR, 0.25), at(ratio, NR, 0.75), 1 / at(ratio, NR, 0.5) }'
@@ -105,5 +108,7 @@ download_curl() { curl -s -f -o "$work/out" "$base/big.bin"; }
 download_ours() { "$bench" download 1 "$base/big.bin" "$work/out"; }
 stream_curl() { curl -s -f -o /dev/null "$base/big.bin"; }
 stream_ours() { "$bench" stream 1 "$base/big.bin"; }
+async_stream_ours() { "$bench" async-stream 1 "$base/big.bin"; }
 in_turn "download of big.bin to tmpfs" "${PAIRS:-10}" download_curl download_ours
-in_turn "stream of big.bin" "${PAIRS:-30}" stream_curl stream_ours
+in_turn "stream of big.bin, responseStream" "${PAIRS:-30}" stream_curl stream_ours
+in_turn "stream of big.bin, stream()" "${PAIRS:-30}" stream_curl async_stream_ours

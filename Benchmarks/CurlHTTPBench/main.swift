@@ -7,6 +7,7 @@
 //   curlhttp-bench parallel N URL       N requests handed to the session at once
 //   curlhttp-bench download 1 URL PATH  one download to a file (Session.download)
 //   curlhttp-bench stream 1 URL         one streamed body, its bytes counted (responseStream)
+//   curlhttp-bench async-stream 1 URL   the same through `for try await` over stream()
 //   curlhttp-bench upload 1 URL PATH    one file sent with PUT, streamed from disk
 //                                       (Session.upload(fileAt:))
 import CurlHTTP
@@ -18,8 +19,8 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let count = Int(arguments[2]), count > 0,
-      ["sequential", "parallel", "download", "stream", "upload"].contains(arguments[1]) else {
-    print("usage: curlhttp-bench sequential|parallel N URL | download 1 URL PATH | stream 1 URL | upload 1 URL PATH")
+      ["sequential", "parallel", "download", "stream", "async-stream", "upload"].contains(arguments[1]) else {
+    print("usage: curlhttp-bench sequential|parallel N URL | download 1 URL PATH | stream|async-stream 1 URL | upload 1 URL PATH")
     exit(64)
 }
 let url = arguments[3]
@@ -72,6 +73,21 @@ if arguments[1] == "stream" {
     done.wait()
     print("\(bytes.withLock { $0 }) bytes, \(failures.withLock { $0 }) failed")
     exit(failures.withLock { $0 } == 0 ? 0 : 1)
+}
+if arguments[1] == "async-stream" {
+    // One streamed body read as a caller writes it: a `for try await` loop over stream(), here
+    // in top-level code, on the main actor, as in an `async` main.
+    do {
+        var count = 0
+        for try await chunk in session.streamRequest(url).stream() {
+            count += chunk.count
+        }
+        print("\(count) bytes, 0 failed")
+        exit(0)
+    } catch {
+        print("failed: \(error)")
+        exit(1)
+    }
 }
 if arguments[1] == "sequential" {
     for _ in 0..<count {

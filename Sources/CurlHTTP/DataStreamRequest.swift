@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A request whose body is handed over in chunks as libcurl delivers them
+/// A request whose body is handed over in pieces as it arrives
 /// (``Session/streamRequest(_:method:headers:options:)``), never held whole.
 ///
 /// Back-pressure: when the consumer is slower than the network, the transfer pauses once two megabytes are waiting
@@ -15,7 +15,8 @@ import Foundation
 public final class DataStreamRequest: WrappedRequest {
     /// The request underneath, which carries the transfer.
     public let request: Request
-    private let sink: StreamSink
+    /// Where the body goes until its consumer takes it (internal for the tests).
+    let sink: StreamSink
 
     init(request: Request, sink: StreamSink) {
         self.request = request
@@ -27,10 +28,12 @@ public final class DataStreamRequest: WrappedRequest {
         request.cURLDescription()
     }
 
-    /// The body's chunks as libcurl delivers them, then the end, or what failed the request. The consumer is told of
-    /// them once about a megabyte has come, or a millisecond after the first of them came, whichever is sooner. Starts
-    /// the request. Leaving the `for try await` loop early (a `break`, a thrown error) cancels the transfer once the
-    /// stream is let go, as does cancelling the task that reads it.
+    /// The body in order as it arrives, then the end, or what failed the request. An element is a batch of libcurl's
+    /// chunks (of 16 KB at most) in one `Data` of a megabyte at most: a whole megabyte when the body comes fast, so
+    /// that the loop turns once a megabyte, not once a chunk, and what came in a millisecond when it trickles, which
+    /// reaches the loop a millisecond late at most. Starts the request. Leaving the `for try await` loop early (a
+    /// `break`, a thrown error) cancels the transfer once the stream is let go, as does cancelling the task that
+    /// reads it.
     public func stream() -> AsyncThrowingStream<Data, any Error> {
         let sink = self.sink
         let request = self.request
@@ -46,9 +49,9 @@ public final class DataStreamRequest: WrappedRequest {
         }
     }
 
-    /// Delivers every chunk to `chunk` on `queue` (by default a serial queue of its own), in
-    /// order, then the response (its status and headers, with an empty body) or the error to
-    /// `completion` on the same queue, after the last chunk. Starts the request.
+    /// Delivers the body to `chunk` on `queue` (by default a serial queue of its own), in order, in pieces of a
+    /// megabyte at most (as ``stream()``'s elements), then the response (its status and headers, with an empty body)
+    /// or the error to `completion` on the same queue, after the last piece. Starts the request.
     @discardableResult
     public func responseStream(
         queue: DispatchQueue? = nil, _ chunk: @escaping @Sendable (Data) -> Void,

@@ -36,8 +36,8 @@ final class Engine: @unchecked Sendable {
     private var pausedStreams: [Transfer] = []
     /// Uploads from a pipe that had nothing to read, paused until it has (its descriptor polled with libcurl's).
     private var waitingUploads: [Transfer] = []
-    /// The streams whose sinks hold chunks their consumers have not been told of (since each
-    /// one's `heldSince`: after an idle moment a chunk is due at once, ``StreamSink/flush(atLeast:)``).
+    /// The streams whose sinks have an open batch, begun at each one's `heldSince`, which a flush seals once it has
+    /// waited ``StreamSink/maxFlushDelay`` (``StreamSink/flush(due:)``).
     private var heldStreams: [Transfer] = []
     /// The turn's one reading of the clock, which the transfers' progress callbacks read in the next turn's perform.
     private let turnClock = TurnClock(.now)
@@ -151,14 +151,13 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Tells the consumers of the held streams of their chunks once a batch has come or its
-    /// first chunk has waited long enough (``StreamSink``); all of them when `now` is nil.
+    /// Seals the open batches of the held streams whose first chunk has waited long enough (``StreamSink``), all of
+    /// them when `now` is nil, and tells their consumers.
     private func flushHeldStreams(now: ContinuousClock.Instant?) {
         guard !heldStreams.isEmpty else { return }
         heldStreams.removeAll { held in
             guard let stream = held.description.stream else { return true }
-            let due = now.map { $0 - held.heldSince >= StreamSink.maxFlushDelay } ?? true
-            return stream.flush(atLeast: due ? 0 : StreamSink.flushBatch)
+            return stream.flush(due: now.map { $0 - held.heldSince >= StreamSink.maxFlushDelay } ?? true)
         }
     }
 
@@ -277,7 +276,7 @@ final class Engine: @unchecked Sendable {
     private func pollTimeoutMs(now: ContinuousClock.Instant) throws(CurlError) -> Int {
         var timeout = min(try multi.timeoutMs() ?? 1000, 1000)
         if !heldStreams.isEmpty {
-            // A batch still short is flushed when its first chunk has waited long enough.
+            // A batch still short is sealed when its first chunk has waited long enough.
             timeout = min(timeout, Transfer.milliseconds(StreamSink.maxFlushDelay))
         }
         if let wake = scheduler.wake(now: now) {

@@ -52,8 +52,8 @@ final class Transfer {
     var onPause: ((Transfer) -> Void)?
     /// Called on the session's thread when the read callback paused a pipe's upload with nothing to read (then polled).
     var onUploadWaiting: ((Transfer) -> Void)?
-    /// Called on the session's thread when a streamed body's sink holds the first chunk its consumer has not been told
-    /// of, for the engine to flush it after a perform; `heldSince` is the turn's clock reading then.
+    /// Called on the session's thread when a streamed body's sink begins a batch while the engine does not list it,
+    /// for the engine to flush it after a perform; `heldSince` is the turn's clock reading when its open batch began.
     var onHeld: ((Transfer) -> Void)?
     private(set) var heldSince: ContinuousClock.Instant
 
@@ -159,11 +159,9 @@ final class Transfer {
                 case .refused:
                     transfer.onPause?(transfer)
                     return 0x1000_0001  // CURL_WRITEFUNC_PAUSE: libcurl keeps the chunk for later
-                case .held(let first):
-                    if first {
-                        transfer.heldSince = transfer.clock.now
-                        transfer.onHeld?(transfer)
-                    }
+                case .held(let newBatch, let first):
+                    if newBatch { transfer.heldSince = transfer.clock.now }
+                    if first { transfer.onHeld?(transfer) }
                     return length
                 }
             }

@@ -1,4 +1,4 @@
-import CurlHTTP
+@testable import CurlHTTP
 import Foundation
 import MockAPI
 import Testing
@@ -349,6 +349,29 @@ extension BulkTransfers {
                     consumed += chunk.count
                 }
                 #expect(consumed == 64 << 20)
+            }
+        }
+
+        @Test("stream() hands a large body over whole and in order, and a consumer that stops reading leaves the client holding no more than its sink's bound")
+        func batchedAndBounded() async throws {
+            try await MockServer.withServer { mock in
+                let session = try Session(configuration: SessionConfiguration(requestDefaults: testOptions(timeout: .seconds(120))))
+                let size = 24 << 20
+                let request = session.streamRequest("\(mock.baseURL)/pattern/\(size)")
+                let sink = request.sink
+                var iterator = request.stream().makeAsyncIterator()
+                // The consumer does not read yet: the sink fills to its bound, and the write callback pauses the transfer.
+                #expect(await eventually { sink.isPaused })
+                let bound = StreamSink.highWater + StreamSink.maxChunk
+                #expect(sink.heldBytes.now >= StreamSink.highWater)
+                #expect(sink.heldBytes.now <= bound)
+                // (How the chunks are gathered into elements depends on how fast they came: StreamSinkTests checks it.)
+                var received = Data()
+                while let element = try await iterator.next() {
+                    received.append(element)
+                }
+                #expect(received == DownloadTests.pattern(size))
+                #expect(sink.heldBytes.peak <= bound, "the sink held \(sink.heldBytes.peak) bytes")
             }
         }
 
