@@ -33,22 +33,13 @@ done
 source Benchmarks/build-release.sh
 
 work=$(mktemp -d)
-mock_pids=()
+source Benchmarks/mock.sh
 trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
 export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
 
-# start_mock NAME LATENCY: starts forecast-mock (its output in files, so that nothing waits on
-# this script's pipes), and sets the variable NAME to its base URL.
-start_mock() {
-    "$bin/forecast-mock" --latency "$2" >"$work/mock-$1.url" 2>"$work/mock-$1.err" &
-    mock_pids+=($!)
-    for _ in $(seq 100); do [ -s "$work/mock-$1.url" ] && break; sleep 0.05; done
-    printf -v "$1" '%s' "$(head -1 "$work/mock-$1.url")"
-}
-start_mock fast 0
-start_mock slow "$latency"
-[ -n "$fast" ] && [ -n "$slow" ] || { echo "forecast-mock did not start" >&2; exit 1; }
+start_mock fast --latency 0
+start_mock slow --latency "$latency"
 
 # instructions COMMAND…: callgrind's instruction count of one run.
 instructions() {

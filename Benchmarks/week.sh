@@ -29,19 +29,13 @@ done
 source Benchmarks/build-release.sh
 
 work=$(mktemp -d)
-mock_pids=()
+source Benchmarks/mock.sh
 trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_JMA_URL FORECAST_CONFIG
 export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
 
-start_mock() {
-    "$bin/forecast-mock" --stamp-release --latency "$2" >"$work/mock-$1.url" 2>"$work/mock-$1.err" &
-    mock_pids+=($!)
-    for _ in $(seq 100); do [ -s "$work/mock-$1.url" ] && break; sleep 0.05; done
-    printf -v "$1" '%s' "$(head -1 "$work/mock-$1.url")"
-}
-start_mock fast 0
-start_mock slow "$latency"
+start_mock fast --stamp-release --latency 0
+start_mock slow --stamp-release --latency "$latency"
 
 ids=$(awk -F'\t' 'NR > 1 { print $1 }' Fixtures/cities.tsv | tr '\n' ' ')
 offices=$(awk -F'\t' 'NR > 1 { print $4 }' Fixtures/jma/areas.tsv | sort -u)

@@ -18,15 +18,11 @@ command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgri
 
 source Benchmarks/build-release.sh
 work=$(mktemp -d)
-mock_pid=
-trap '[ -n "$mock_pid" ] && kill "$mock_pid" 2>/dev/null; rm -rf "$work"' EXIT
+source Benchmarks/mock.sh
+trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
 export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
-"$bin/forecast-mock" >"$work/mock.url" 2>/dev/null &
-mock_pid=$!
-for _ in $(seq 100); do [ -s "$work/mock.url" ] && break; sleep 0.05; done
-base=$(head -1 "$work/mock.url")
-[ -n "$base" ] || { echo "forecast-mock did not start" >&2; exit 1; }
+start_mock base
 
 # The runs status bars, cron jobs and people make, most common first.
 runs=(

@@ -46,6 +46,7 @@ public struct TemplateFormatter: ResultFormatter {
     private func line<Report: CityReport>(_ result: CityResult<Report>, _ row: Int?) -> String {
         // What an addition answers is computed once for the line, whichever of its placeholders the template has.
         var added: [Int: [FormatTemplate.Placeholder: String]] = [:]
+        let style = TextStyle(language: language, units: units)
         return template.line { placeholder in
             switch placeholder {
             case .id: return result.city.id
@@ -57,7 +58,7 @@ public struct TemplateFormatter: ResultFormatter {
             case _ where decoration?.placeholders.contains(placeholder) == true:
                 return decoration?.template(placeholder, for: result.city.id, language: language)
             default:
-                let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, TextStyle(language: language, units: units)) } }
+                let own = result.value.flatMap { value in row.flatMap { Report.layout.placeholder(placeholder, value, $0, style) } }
                 guard own == nil, let index = additions.firstIndex(where: { $0.placeholders.contains(placeholder) }) else { return own }
                 if added[index] == nil {
                     let day = result.value.flatMap { value in row.flatMap { Report.layout.day(value, $0) } }
