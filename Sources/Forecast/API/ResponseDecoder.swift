@@ -39,7 +39,7 @@ public enum ResponseDecoder {
             if container.contains("error") {
                 self = .apiError(try container.decode(String.self, forKey: "error"))
             } else {
-                self = .forecast(try CityForecast(from: decoder))
+                self = .forecast(try CityForecast(container))
             }
         }
     }
