@@ -17,7 +17,8 @@ extension CityForecast: Decodable {
         title = try container.decode(String.self, forKey: "title")
         link = try container.decode(String.self, forKey: "link")
         description = try ForecastDescription(container.nestedContainer(keyedBy: JSONKey.self, forKey: "description"))
-        forecasts = try container.decodeObjects(forKey: "forecasts", DailyForecast.init)
+        var days = try container.nestedUnkeyedContainer(forKey: "forecasts")
+        forecasts = try days.objects(DailyForecast.init)
         location = try Location(container.nestedContainer(keyedBy: JSONKey.self, forKey: "location"))
         copyright = try Copyright(container.nestedContainer(keyedBy: JSONKey.self, forKey: "copyright"))
     }
@@ -141,7 +142,8 @@ extension Copyright {
         title = try container.decode(String.self, forKey: "title")
         link = try container.decode(String.self, forKey: "link")
         image = try Image(container.nestedContainer(keyedBy: JSONKey.self, forKey: "image"))
-        provider = try container.decodeObjects(forKey: "provider", Provider.init)
+        var providers = try container.nestedUnkeyedContainer(forKey: "provider")
+        provider = try providers.objects(Provider.init)
     }
 }
 
@@ -189,19 +191,6 @@ extension TemperatureRange {
 }
 
 extension KeyedDecodingContainer {
-    /// An array of objects, each made by `make` from its container.
-    fileprivate func decodeObjects<Element>(
-        forKey key: Key, _ make: (KeyedDecodingContainer<JSONKey>) throws -> Element
-    ) throws -> [Element] {
-        var items = try nestedUnkeyedContainer(forKey: key)
-        var elements: [Element] = []
-        if let count = items.count { elements.reserveCapacity(count) }
-        while !items.isAtEnd {
-            elements.append(try make(items.nestedContainer(keyedBy: JSONKey.self)))
-        }
-        return elements
-    }
-
     /// A number written as a string, or null (nil). "" and "--" also mean unknown.
     fileprivate func decodeNumberText(forKey key: Key) throws -> Double? {
         guard let text = try decodeTextOrNull(forKey: key) else { return nil }
