@@ -79,7 +79,7 @@ count=${#ids[@]}
 for id in "${ids[@]}"; do echo "$base/api/forecast/city/$id"; done >"$work/urls.txt"
 while read -r url; do printf 'url = "%s"\noutput = "/dev/null"\n' "$url"; done <"$work/urls.txt" >"$work/urls.cfg"
 
-names=(forecast "curl --parallel${immediate:+ -immediate}" async-http-client URLSession)
+names=(forecast "curl --parallel${immediate:+ --parallel-immediate}" async-http-client URLSession)
 commands=(
     "$forecast --no-cache -p -j $jobs --base-url $base ${ids[*]}"
     "curl -s -f -w '%{http_code}\\n' --parallel $immediate --parallel-max $jobs -K $work/urls.cfg"
@@ -148,14 +148,15 @@ for r in range(1, runs + 1):
     for result in json.load(open(f"{work}/round-{r}.json"))["results"]:
         times[result["command"]] += result["times"]
 curl = statistics.median(times[names[1]])
-print(f"{'':20} {'median':>9} {'min–max':>15} {'÷ curl':>7} {'peak RSS':>9} {'connections (h2)':>17}")
+print(f"{'':26} {'median':>9} {'min–max':>15} {'÷ curl':>7} {'peak RSS':>9} {'connections (h2)':>17}")
 for name, check in zip(names, checks):
     kib, conns, h2 = check.split()
     t = times[name]
     m = statistics.median(t)
-    print(f"{name:20} {m * 1000:7.0f}ms {min(t) * 1000:6.0f}–{max(t) * 1000:4.0f} ms {m / curl:7.2f} "
+    print(f"{name:26} {m * 1000:7.0f}ms {min(t) * 1000:6.0f}–{max(t) * 1000:4.0f} ms {m / curl:7.2f} "
           f"{int(kib) / 1024:7.1f}MB {conns:>12} ({h2})")
 forecast = statistics.median(times[names[0]])
-print(f"forecast ÷ {names[1]}: {forecast / curl:.2f} (issue 42's target: ≤ 0.80, "
-      f"{'met' if forecast / curl <= 0.8 else 'not met'})")
+if names[1] == "curl --parallel":
+    print(f"forecast ÷ {names[1]}: {forecast / curl:.2f} (issue 42's target: ≤ 0.80, "
+          f"{'met' if forecast / curl <= 0.8 else 'not met'})")
 EOF
