@@ -7,8 +7,8 @@
 # Usage: Benchmarks/transfer.sh [SIZE=1G]   (needs nginx: apt-get install nginx-light)
 # Then the download and both streams of SIZE against curl in pairs taken in turn (10, 30 and 30
 # pairs; PAIRS=N for N of each).
-# async-http-client is built from Benchmarks/AHCStream, a package of its own; set NO_AHC=1 to
-# leave it out.
+# async-http-client is built from Benchmarks/Peers (its AHCStream), a package of its own; set
+# NO_AHC=1 to leave it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-1G}
@@ -17,8 +17,8 @@ swift build -c release --product CurlHTTPBench >/dev/null
 bench=$(swift build -c release --show-bin-path)/CurlHTTPBench
 ahc=""
 if [ -z "${NO_AHC:-}" ]; then
-    swift build -c release --package-path Benchmarks/AHCStream >/dev/null
-    ahc=$(swift build -c release --package-path Benchmarks/AHCStream --show-bin-path)/AHCStream
+    swift build -c release --package-path Benchmarks/Peers --product AHCStream >/dev/null
+    ahc=$(swift build -c release --package-path Benchmarks/Peers --show-bin-path)/AHCStream
 fi
 
 work=$(mktemp -d -p /dev/shm)

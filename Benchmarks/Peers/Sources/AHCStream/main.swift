@@ -25,5 +25,6 @@ do {
     print("failed: \(error)")
     failed = true
 }
-try await client.shutdown()
+// The future-returning shutdown: the plain `await` form resolves to it here, with a warning.
+try await client.shutdown().get()
 exit(failed ? 1 : 0)
