@@ -69,10 +69,10 @@ static void load(void) {
        RTLD_DEEPBIND: libcurl and the thirty libraries behind it look each symbol up among
        themselves before the process's scope. Nearly all of them are bound at load (Debian
        builds them with -z now), about 9,000 lookups, and each was first tried on the
-       executable, libm and libc; a loopback run costs 1.2 M instructions less, less than
-       curl's own start with libcurl linked (Benchmarks/README.md, startup-parts.sh). The
-       executable exports no symbol and has no copy relocation, so nothing it defines is
-       skipped. Not when malloc is replaced: then libcurl must allocate with the same malloc as
+       executable, libm and libc; the dlopen costs 1.6 M instructions less, less than curl's
+       own start with libcurl linked (Benchmarks/README.md, startup-parts.sh). Nothing the
+       executable defines is meant for them (its own C functions are ccurl_ and cprocess_, and
+       it has no copy relocation of a library's data), so nothing is skipped. Not when malloc is replaced: then libcurl must allocate with the same malloc as
        the rest of the process, and the sanitizers' runtimes refuse RTLD_DEEPBIND outright. A
        preload that replaces other functions (libfaketime's clocks) then serves the Swift code
        but not libcurl, which keeps the system's clock. */
