@@ -29,7 +29,6 @@ while (($#)); do
 done
 ((${#targets[@]})) || targets=(decoder cache resolver)
 
-declare -A entry=([decoder]=DecoderFuzz [cache]=CacheFuzz [resolver]=ResolverFuzz)
 curl_cflags=()
 for flag in $(pkg-config --cflags libcurl); do curl_cflags+=(-Xcc "$flag"); done
 mkdir -p "$out/lib" "$out/bin"
@@ -80,17 +79,19 @@ if stale "$out/gen/.made" "$root/Sources/Forecast" "$root/Plugins/TableToSwift" 
     echo "$tables" > "$out/gen/.made"
 fi
 
-# Each fuzzer is Forecast's sources and one entry point, compiled together with coverage
-# instrumentation (libFuzzer) and AddressSanitizer.
-for target in "${targets[@]}"; do
-    binary="$out/bin/$target"
-    if stale "$binary" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a" "$out/lib/libJapanTime.a" "$out/gen/.made"; then
-        echo "== building $target"
-        nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
-            -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
-            $(find "$root/Sources/Forecast" "$out/gen" -name "*.swift" | sort) "$root/Fuzz/Targets/${entry[$target]}.swift" \
-            -L "$out/lib" -lCurlHTTP -lJapanTime -o "$binary"
-    fi
+# The fuzzers are one binary, Forecast's sources and the three targets' entries compiled together
+# with coverage instrumentation (libFuzzer) and AddressSanitizer, and linked under each target's
+# name, which picks the target (Targets/Entry.swift): Forecast is compiled once, not three times.
+fuzzer="$out/bin/fuzz"
+if stale "$fuzzer" "$root/Sources/Forecast" "$root/Fuzz/Targets" "$out/lib/libCurlHTTP.a" "$out/lib/libJapanTime.a" "$out/gen/.made"; then
+    echo "== building the fuzzers"
+    nice -n 10 swiftc -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
+        -module-name ForecastFuzz -package-name forecast -I "$out/lib" -I "$root/Sources/CCurl/include" "${curl_cflags[@]}" \
+        $(find "$root/Sources/Forecast" "$out/gen" "$root/Fuzz/Targets" -name "*.swift" | sort) \
+        -L "$out/lib" -lCurlHTTP -lJapanTime -o "$fuzzer"
+fi
+for target in decoder cache resolver; do
+    ln -sf fuzz "$out/bin/$target"
 done
 ((build_only)) && exit 0
 

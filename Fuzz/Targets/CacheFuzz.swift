@@ -23,11 +23,10 @@ private enum CacheFuzzState {
     static let file = cache.path(host: "h", key: "130010")
 }
 
-/// libFuzzer entry for the cache reader: the input is a whole cache file (header line and
+/// The fuzz target for the cache reader: the input is a whole cache file (header line and
 /// body). It is written where the cache looks, read back through `ForecastCache.read`, and a
 /// body the cache serves is decoded, as the client does with a hit.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func cacheFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+func cacheFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // A plain write, not FileManager.createFile: that one calls fsync, which would make each
     // input cost milliseconds of disk I/O. libFuzzer owns `bytes` for the duration of this
     // call and passes a valid pointer for `count` bytes (nil only when count is 0); write(2)

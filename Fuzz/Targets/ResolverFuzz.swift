@@ -1,10 +1,9 @@
-/// libFuzzer entry for the city-argument resolver: the input, read as UTF-8 (invalid
+/// The fuzz target for the city-argument resolver: the input, read as UTF-8 (invalid
 /// sequences repaired, as the command line's arguments are), is one `<city>` argument.
 ///
 /// A city, or an `UnknownCityError` whose message can be built, is fine; so is any result of
 /// the catalog search `forecast cities` runs with the same text.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func resolverFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+func resolverFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // libFuzzer owns `bytes` for the duration of this call and passes a valid pointer for
     // `count` bytes (nil only when count is 0); the buffer is decoded into a String at once
     // and the pointer is never kept.
