@@ -3,16 +3,24 @@
 /// the name the binary is run by picks the target (libFuzzer runs itself again by that name too).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    fuzzTarget(bytes, count)
+    switch FuzzTarget.named {
+    case .decoder: decoderFuzzTestOneInput(bytes, count)
+    case .cache: cacheFuzzTestOneInput(bytes, count)
+    case .resolver: resolverFuzzTestOneInput(bytes, count)
+    }
 }
 
-/// The target the binary's name picks, once.
-private let fuzzTarget: @Sendable (UnsafePointer<UInt8>?, Int) -> CInt = {
-    let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-    switch name {
-    case "decoder": return decoderFuzzTestOneInput
-    case "cache": return cacheFuzzTestOneInput
-    case "resolver": return resolverFuzzTestOneInput
-    default: fatalError("run this fuzzer as decoder, cache or resolver (it was run as \"\(name)\")")
-    }
-}()
+private enum FuzzTarget {
+    case decoder, cache, resolver
+
+    /// The target the binary's name picks, read once.
+    static let named: FuzzTarget = {
+        let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        switch name {
+        case "decoder": return .decoder
+        case "cache": return .cache
+        case "resolver": return .resolver
+        default: fatalError("run this fuzzer as decoder, cache or resolver (it was run as \"\(name)\")")
+        }
+    }()
+}
