@@ -22,16 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 latency=100 count=142 jobs=50 runs=7 tls=
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --tls) tls=1; shift ;;
-        --latency) latency=$2; shift 2 ;;
-        --cities) count=$2; shift 2 ;;
-        --jobs) jobs=$2; shift 2 ;;
-        --runs) runs=$2; shift 2 ;;
-        *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R] [--tls]" >&2; exit 64 ;;
-    esac
-done
+source Benchmarks/options.sh
+read_options "[--latency MS] [--cities N] [--jobs J] [--runs R] [--tls]" "$@"
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
 
 source Benchmarks/build-release.sh

@@ -29,16 +29,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 latency=100 count=142 jobs=50 runs=10 immediate=
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --latency) latency=$2; shift 2 ;;
-        --cities) count=$2; shift 2 ;;
-        --jobs) jobs=$2; shift 2 ;;
-        --runs) runs=$2; shift 2 ;;
-        --immediate) immediate=--parallel-immediate; shift ;;
-        *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R] [--immediate]" >&2; exit 64 ;;
-    esac
-done
+source Benchmarks/options.sh
+read_options "[--latency MS] [--cities N] [--jobs J] [--runs R] [--immediate]" "$@"
 for tool in hyperfine curl python3 /usr/bin/time update-ca-certificates; do
     command -v "$tool" >/dev/null || {
         echo "needs $tool (apt-get install hyperfine curl python3 time ca-certificates)" >&2; exit 1; }
@@ -82,7 +74,7 @@ while read -r url; do printf 'url = "%s"\noutput = "/dev/null"\n' "$url"; done <
 names=(forecast "curl --parallel${immediate:+ --parallel-immediate}" async-http-client URLSession)
 commands=(
     "$forecast --no-cache -p -j $jobs --base-url $base ${ids[*]}"
-    "curl -s -f -w '%{http_code}\\n' --parallel $immediate --parallel-max $jobs -K $work/urls.cfg"
+    "curl -s -f -w '%{http_code}\\n' --parallel ${immediate:+--parallel-immediate} --parallel-max $jobs -K $work/urls.cfg"
     "$peers_bin/ahc-fetch -j $jobs -f $work/urls.txt"
     "$peers_bin/urlsession-fetch -j $jobs -f $work/urls.txt"
 )

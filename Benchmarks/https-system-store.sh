@@ -25,16 +25,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 latency=100 count=142 jobs=50 runs=5 system_store=
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --latency) latency=$2; shift 2 ;;
-        --cities) count=$2; shift 2 ;;
-        --jobs) jobs=$2; shift 2 ;;
-        --runs) runs=$2; shift 2 ;;
-        --system-store) system_store=1; shift ;;
-        *) echo "usage: $0 [--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]" >&2; exit 64 ;;
-    esac
-done
+source Benchmarks/options.sh
+read_options "[--latency MS] [--cities N] [--jobs J] [--runs R] [--system-store]" "$@"
 for tool in curl openssl valgrind python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install curl openssl valgrind python3 time)" >&2; exit 1; }
 done

@@ -16,13 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 latency=100 runs=7
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --latency) latency=$2; shift 2 ;;
-        --runs) runs=$2; shift 2 ;;
-        *) echo "usage: $0 [--latency MS] [--runs R]" >&2; exit 64 ;;
-    esac
-done
+source Benchmarks/options.sh
+read_options "[--latency MS] [--runs R]" "$@"
 for tool in valgrind curl jq; do
     command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 1; }
 done
