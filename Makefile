@@ -58,7 +58,7 @@ SOURCES = Package.swift $(shell find Sources -name '*.swift' -o -name '*.c' -o -
 LINK_INPUTS = $(wildcard Scripts/link/*)
 STAGED = $(STAGE)/forecast $(STAGE)/forecast.1 $(STAGE)/forecast.bash $(STAGE)/_forecast $(STAGE)/forecast.fish
 
-.PHONY: all mock bench test install uninstall deb man check-man docs check-docs clean
+.PHONY: all mock bench swift-build test install uninstall deb man check-man docs check-docs clean
 
 # What the install line builds: the command alone. The mock of README's offline start is a target of its own: it
 # compiles SwiftNIO and BoringSSL, most of a fresh build's time, and install leaves it out. A bare `swift build`
@@ -73,6 +73,10 @@ mock: $(MOCK)
 bench:
 	$(SWIFT_BUILD) --product CurlHTTPBench
 	$(SWIFT_BUILD) --product CurlHTTPSoak
+
+# The release build's command, for the benchmark scripts (Benchmarks/build-release.sh): one list of flags.
+swift-build:
+	@echo $(SWIFT_BUILD)
 
 test:
 	$(SWIFT) test

@@ -1,7 +1,8 @@
-# Sourced by the benchmark scripts: builds forecast and forecast-mock in release mode as `make`
-# does (Swift's runtime linked in, by lld), in a scratch path of its own so that a
-# benchmark never waits for an interactive build, and sets `bin` to where they are.
-build=(swift build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs -Xlinker "-L$PWD/Scripts/link" -Xlinker "--symbol-ordering-file=$PWD/Scripts/link/forecast.order" -Xlinker --no-warn-symbol-ordering --scratch-path .build-bench)
+# Sourced by the benchmark scripts: builds forecast and forecast-mock in release mode with the
+# command `make` builds with (its `swift-build` target prints it: Swift's runtime linked in, by
+# lld), in a scratch path of its own so that a benchmark never waits for an interactive build,
+# and sets `bin` to where they are.
+read -ra build <<< "$(make -s --no-print-directory swift-build) --scratch-path .build-bench"
 echo "building (release)…" >&2
 # SwiftPM relinks only for changed objects or a missing binary, not for a changed link input.
 old_bin=$("${build[@]}" --show-bin-path)/forecast

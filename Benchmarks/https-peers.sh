@@ -38,11 +38,11 @@ done
 [ "$(id -u)" -eq 0 ] || { echo "adds a test CA to /etc/ssl/certs: run it as root" >&2; exit 1; }
 
 source Benchmarks/build-release.sh
-work=$(mktemp -d)
 installed_ca=/usr/local/share/ca-certificates/forecast-benchmark-peers-test-ca.crt
 source Benchmarks/mock.sh
+isolated_run
 cleanup() {
-    for pid in "${mock_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    stop_mocks
     if [ -e "$installed_ca" ]; then
         rm -f "$installed_ca"
         update-ca-certificates --fresh >/dev/null 2>&1 || true
@@ -57,9 +57,6 @@ for product in ahc-fetch urlsession-fetch; do
     "${peers[@]}" --product "$product" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 done
 peers_bin=$("${peers[@]}" --show-bin-path)
-
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
-export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
 
 start_mock base --tls --latency "$latency" --ca-file "$work/test-ca.pem"
 for _ in $(seq 100); do [ -s "$work/test-ca.pem" ] && break; sleep 0.05; done

@@ -31,11 +31,8 @@ else
     source Benchmarks/build-release.sh
 fi
 
-work=$(mktemp -d)
 source Benchmarks/mock.sh
-trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
-export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
+isolated_run
 start_mock base
 gcc -O2 -shared -fPIC -o "$work/smaps.so" Benchmarks/smaps-at-exit.c
 "$forecast" --base-url "$base" 130010 >/dev/null   # the warm cache

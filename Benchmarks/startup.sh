@@ -25,11 +25,8 @@ done
 
 source Benchmarks/build-release.sh
 
-work=$(mktemp -d)
 source Benchmarks/mock.sh
-trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
-export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
+isolated_run
 
 start_mock fast --latency 0
 start_mock slow --latency "$latency"

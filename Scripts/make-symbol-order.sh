@@ -17,11 +17,8 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 
 source Benchmarks/build-release.sh
-work=$(mktemp -d)
 source Benchmarks/mock.sh
-trap 'for p in "${mock_pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR FORECAST_BASE_URL FORECAST_CONFIG
-export FORECAST_CACHE_DIR=$work/cache XDG_CONFIG_HOME=$work/config
+isolated_run
 start_mock base
 
 # The runs status bars, cron jobs and people make, most common first.

@@ -16,15 +16,16 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .executableTarget(
             name: "AHCStream",
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
-        // The command line and the bounded fan-out that both fetchers share; no dependency, so
-        // that urlsession-fetch links nothing of async-http-client's.
-        .target(name: "PeerFetch"),
+        // The command line and the bounded fan-out that both fetchers share; nothing of
+        // async-http-client's, which urlsession-fetch then does not link.
+        .target(name: "PeerFetch", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "AHCFetch",
             dependencies: ["PeerFetch", .product(name: "AsyncHTTPClient", package: "async-http-client")]

@@ -6,7 +6,7 @@ import AsyncHTTPClient
 import NIOCore
 import PeerFetch
 
-let options = FetchOptions.parse(name: "ahc-fetch")
+let options = FetchOptions.parseOrExit()
 let client = HTTPClient(eventLoopGroupProvider: .singleton)
 let failures = await fetchAll(options.urls, jobs: options.jobs) { url in
     do {

@@ -1,54 +1,29 @@
-// What ahc-fetch and urlsession-fetch share: reading their command line, and running one fetch
-// per URL with at most `jobs` of them in flight, counting the ones that failed.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// What ahc-fetch and urlsession-fetch share: their command line, and running one fetch per URL
+// with at most `jobs` of them in flight, counting the ones that failed.
+import ArgumentParser
+import Foundation
 
 /// A fetcher's command line: `NAME [-j JOBS] URL…` or `NAME [-j JOBS] -f FILE` (one URL a line;
-/// blank lines are skipped).
-public struct FetchOptions: Sendable {
+/// blank lines are skipped). A bad one prints the usage and exits 64.
+public struct FetchOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "At most this many requests in flight.")
     public var jobs = 50
+    @Option(name: .shortAndLong, help: "A file of URLs, one a line.")
+    public var file: String?
+    @Argument(help: "The URLs.")
     public var urls: [String] = []
 
-    /// Reads `CommandLine.arguments`; prints the usage and exits 64 when it cannot.
-    public static func parse(name: String) -> FetchOptions {
-        var options = FetchOptions()
-        var arguments = CommandLine.arguments.dropFirst()
-        func usage() -> Never {
-            writeError("usage: \(name) [-j JOBS] URL… | \(name) [-j JOBS] -f FILE\n")
-            exit(64)
-        }
-        while let argument = arguments.popFirst() {
-            switch argument {
-            case "-j", "--jobs":
-                guard let value = arguments.popFirst(), let jobs = Int(value), jobs > 0 else { usage() }
-                options.jobs = jobs
-            case "-f", "--file":
-                guard let path = arguments.popFirst(), let text = readFile(path) else { usage() }
-                options.urls += text.split(whereSeparator: \.isNewline).map(String.init)
-            case "-h", "--help":
-                usage()
-            default:
-                options.urls.append(argument)
-            }
-        }
-        if options.urls.isEmpty { usage() }
-        return options
-    }
+    public init() {}
 
-    private static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
+    public mutating func validate() throws {
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        if let file {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw ValidationError("cannot read \(file)")
+            }
+            urls += text.split(whereSeparator: \.isNewline).map(String.init)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard !urls.isEmpty else { throw ValidationError("no URL given") }
     }
 }
 
@@ -83,11 +58,5 @@ public func finish(failures: Int) -> Never {
 
 /// Tells standard error why a URL failed (standard output stays the count alone).
 public func report(_ url: String, _ why: String) {
-    writeError("\(url): \(why)\n")
-}
-
-/// Writes to descriptor 2 directly: C's `stderr` is a global that Swift 6 will not share.
-private func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    FileHandle.standardError.write(Data("\(url): \(why)\n".utf8))
 }

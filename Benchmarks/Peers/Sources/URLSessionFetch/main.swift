@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 import PeerFetch
 
-let options = FetchOptions.parse(name: "urlsession-fetch")
+let options = FetchOptions.parseOrExit()
 let session = URLSession(configuration: .default)
 let failures = await fetchAll(options.urls, jobs: options.jobs) { string in
     guard let url = URL(string: string) else {
