@@ -155,7 +155,7 @@ struct ClientTests {
 
     /// Fetches `cities` in parallel as one caller would, in their order, with `client`, except the one the server
     /// stalls, which a client like it but with ``stallTimeout`` fetches after them.
-    static func fetchWithStall(_ cities: [City], stalled: String, client: ForecastClient) async -> [FetchResult] {
+    static func fetchWithStall(_ cities: [City], stalled: String, client: ForecastClient) async throws -> [FetchResult] {
         let fast = ForecastClient(configuration: ClientConfiguration(
             baseURL: client.configuration.baseURL, timeout: .seconds(stallTimeout), retries: 0, source: .tsukumijima))
         let others = await offPool {
@@ -165,9 +165,11 @@ struct ClientTests {
             }
             return results.withLock { $0 }
         }
-        let stall = await fast.fetch(cities.first { $0.id == stalled }!)
+        let stall = await fast.fetch(try #require(cities.first { $0.id == stalled }))
         await fast.shutdown()
-        return cities.map { city in city.id == stalled ? stall : others.first { $0.city.id == city.id }! }
+        return try cities.map { city in
+            try city.id == stalled ? stall : #require(others.first { $0.city.id == city.id }, "\(city.id) not delivered")
+        }
     }
 
     @Test("HTTP failures, API errors and timeouts become that city's error")
@@ -178,7 +180,7 @@ struct ClientTests {
             "090010": FaultRule(.stall),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let results = await Self.fetchWithStall(Array(fiveCities.prefix(3)), stalled: "090010", client: client)
+            let results = try await Self.fetchWithStall(Array(fiveCities.prefix(3)), stalled: "090010", client: client)
             #expect(results[0].error == .http(status: 404, attempts: 1))
             #expect(results[1].error == .api(message: "The specified city ID is invalid."))
             #expect(results[2].error?.description == "timed out after \(Self.stallTimeout) s")
@@ -195,7 +197,7 @@ struct ClientTests {
             "400040": FaultRule(.reset),
         ]
         try await withClient(MockConfiguration(faultsByCity: faults)) { client, _ in
-            let results = await Self.fetchWithStall(fiveCities, stalled: "090010", client: client)
+            let results = try await Self.fetchWithStall(fiveCities, stalled: "090010", client: client)
             #expect(results.map { $0.error?.kind.rawValue } == ["http", "api", "timeout", "decode", "connection"])
             #expect(results[0].error?.httpStatus == 503)
             #expect(results[2].error?.isTimeout == true)
