@@ -15,33 +15,25 @@ source Benchmarks/build-release.sh   # `build`, `bin`, and forecast-mock built
 # and link (`--target` alone compiles it without linking).
 "${build[@]}" --product CurlHTTPBench >/dev/null
 
-work=$(mktemp -d)
-trap 'kill $mock_pid 2>/dev/null; rm -rf "$work"' EXIT
+source Benchmarks/mock.sh
+isolated_run
+start_mock fast --latency 0
+start_mock slow --latency "$latency"
 
-start_mock() {
-    "$bin/forecast-mock" --latency "$1" >"$work/mock.out" &
-    mock_pid=$!
-    for _ in $(seq 100); do [ -s "$work/mock.out" ] && break; sleep 0.05; done
-    base=$(head -1 "$work/mock.out")
-}
-
-url_list() {  # N copies of the URL as a curl config file
-    for _ in $(seq "$1"); do echo "url = \"$base/api/forecast/city/130010\""; echo 'output = "/dev/null"'; done
+url_list() {  # BASE N: N copies of BASE's URL of 東京 as a curl config file
+    for _ in $(seq "$2"); do echo "url = \"$1/api/forecast/city/130010\""; echo 'output = "/dev/null"'; done
 }
 
 echo "== $sequential sequential requests, latency 0 ms"
-start_mock 0
-url_list "$sequential" >"$work/seq.cfg"
+url_list "$fast" "$sequential" >"$work/seq.cfg"
 hyperfine --warmup 1 --runs 10 --export-markdown "$work/seq.md" \
-    -n "CurlHTTP sequential" "$bin/CurlHTTPBench sequential $sequential $base/api/forecast/city/130010" \
+    -n "CurlHTTP sequential" "$bin/CurlHTTPBench sequential $sequential $fast/api/forecast/city/130010" \
     -n "curl sequential" "curl -s -f -K $work/seq.cfg"
-kill $mock_pid; wait $mock_pid 2>/dev/null || true
 
 echo "== $parallel concurrent requests, latency $latency ms"
-start_mock "$latency"
-url_list "$parallel" >"$work/par.cfg"
+url_list "$slow" "$parallel" >"$work/par.cfg"
 hyperfine --warmup 1 --runs 10 --export-markdown "$work/par.md" \
-    -n "CurlHTTP parallel" "$bin/CurlHTTPBench parallel $parallel $base/api/forecast/city/130010" \
+    -n "CurlHTTP parallel" "$bin/CurlHTTPBench parallel $parallel $slow/api/forecast/city/130010" \
     -n "curl --parallel --parallel-immediate" "curl -s -f --parallel --parallel-immediate --parallel-max $parallel -K $work/par.cfg" \
     -n "curl --parallel" "curl -s -f --parallel --parallel-max $parallel -K $work/par.cfg"
 cat "$work/seq.md" "$work/par.md"

@@ -28,23 +28,16 @@ read_options "[--latency MS] [--cities N] [--jobs J] [--runs R] [--tls]" "$@"
 
 source Benchmarks/build-release.sh
 
-work=$(mktemp -d)
-mock_pid=
-trap '[ -n "$mock_pid" ] && kill "$mock_pid" 2>/dev/null; rm -rf "$work"' EXIT
-
-# Each tool is told about the CA on its command line; none of curl's CA variables applies.
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR
+# Each tool is told about the CA on its command line; none of curl's CA variables applies (isolated_run unsets them).
+source Benchmarks/mock.sh
+isolated_run
 trust=()
 if [ -n "$tls" ]; then
-    "$bin/forecast-mock" --tls --latency "$latency" --ca-file "$work/ca.pem" >"$work/mock.url" &
+    start_mock base --tls --latency "$latency" --ca-file "$work/ca.pem"
     trust=(--cacert "$work/ca.pem")
 else
-    "$bin/forecast-mock" --latency "$latency" >"$work/mock.url" &
+    start_mock base --latency "$latency"
 fi
-mock_pid=$!
-for _ in $(seq 100); do [ -s "$work/mock.url" ] && break; sleep 0.05; done
-base=$(head -1 "$work/mock.url")
-[ -n "$base" ] || { echo "forecast-mock did not start" >&2; exit 1; }
 
 # connections: how many the mock has accepted so far, counting this request's own.
 connections() {

@@ -36,11 +36,11 @@ fi
 
 source Benchmarks/build-release.sh
 
-work=$(mktemp -d)
-pids=()
 installed_ca=/usr/local/share/ca-certificates/forecast-benchmark-test-ca.crt
+source Benchmarks/mock.sh
+isolated_run
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    stop_mocks
     if [ -n "$system_store" ] && [ -e "$installed_ca" ]; then
         rm -f "$installed_ca"
         update-ca-certificates --fresh >/dev/null 2>&1 || true
@@ -49,21 +49,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start_mock FILE ARGS…: starts forecast-mock, waits for its first line.
-start_mock() {
-    local out=$1; shift
-    "$bin/forecast-mock" --latency "$latency" "$@" >"$out" &
-    pids+=($!)
-    for _ in $(seq 100); do [ -s "$out" ] && break; sleep 0.05; done
-    [ -s "$out" ] || { echo "forecast-mock did not start" >&2; exit 1; }
-}
-start_mock "$work/tls.out" --tls --ca-file "$work/test-ca.pem"
-start_mock "$work/plain.out"
-tls_base=$(head -1 "$work/tls.out")
-plain_base=$(head -1 "$work/plain.out")
+start_mock tls_base --latency "$latency" --tls --ca-file "$work/test-ca.pem"
+start_mock plain_base --latency "$latency"
 
-# The tools' environments: nothing of curl's CA variables unless a mode sets it.
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR
+# The tools' environments: nothing of curl's CA variables (isolated_run unsets them) unless a mode sets it.
 if [ -n "$system_store" ]; then
     cp "$work/test-ca.pem" "$installed_ca"
     update-ca-certificates >/dev/null

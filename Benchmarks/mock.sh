@@ -1,4 +1,5 @@
-# Sourced by the benchmark scripts and Scripts/make-symbol-order.sh, after `bin` (where forecast-mock is) is set.
+# Sourced by the benchmark scripts, Scripts/make-symbol-order.sh and .ci/instructions, after `bin` (where forecast-mock
+# is) is set.
 #
 # isolated_run: a scratch folder `work`, removed at exit with the mocks stopped, and an environment that the user's
 # config file, cache, base URLs and CA variables do not reach. A script with more to undo at exit sets its own trap

@@ -67,15 +67,14 @@ static void load(void) {
        for a linked library; RTLD_LOCAL: its symbols stay out of the global scope. The handle
        is never closed: libcurl stays until the process ends, as a linked library would.
        RTLD_DEEPBIND: libcurl and the thirty libraries behind it look each symbol up among
-       themselves before the process's scope. Nearly all of them are bound at load (Debian
-       builds them with -z now), about 9,000 lookups, and each was first tried on the
-       executable, libm and libc; the dlopen costs 1.6 M instructions less, less than curl's
-       own start with libcurl linked (Benchmarks/README.md, startup-parts.sh). Nothing the
-       executable defines is meant for them (its own C functions are ccurl_ and cprocess_, and
-       it has no copy relocation of a library's data), so nothing is skipped. Not when malloc is replaced: then libcurl must allocate with the same malloc as
-       the rest of the process, and the sanitizers' runtimes refuse RTLD_DEEPBIND outright. A
-       preload that replaces other functions (libfaketime's clocks) then serves the Swift code
-       but not libcurl, which keeps the system's clock. */
+       themselves before the process's scope. Debian builds them with -z now, so nearly all
+       their symbols are bound at load, and without the flag each lookup first tries the
+       executable, libm and libc in vain. Nothing the executable defines is meant for them
+       (its own C functions are ccurl_ and cprocess_, and it has no copy relocation of a
+       library's data), so nothing is skipped. Not when malloc is replaced: then libcurl must
+       allocate with the same malloc as the rest of the process, and the sanitizers' runtimes
+       refuse RTLD_DEEPBIND outright. A preload that replaces other functions (libfaketime's
+       clocks) then serves the Swift code but not libcurl, which keeps the system's clock. */
     int flags = RTLD_LAZY | RTLD_LOCAL;
     if (!malloc_replaced()) flags |= RTLD_DEEPBIND;
     void *library = dlopen(library_name, flags);

@@ -1,7 +1,7 @@
 // Each type decodes from its object's keyed container, and a nested object or array of objects is read
 // through a nested container, not decoded as a `Decodable` value: that skips what `JSONDecoder` does for
 // each value's type (a protocol conformance check, the first of each type a scan of every conformance in
-// the binary, and an `any Decoder` per value): 0.05 M of a cache hit's 2.83 M instructions.
+// the binary, and an `any Decoder` per value).
 
 extension CityForecast: Decodable {
     /// Decodes the API's response object; every key is required.
