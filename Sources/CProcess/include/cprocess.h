@@ -2,9 +2,10 @@
 #define CPROCESS_H
 
 /*
- * Settings of the C library that belong to the whole process and that Swift's Glibc module
- * does not declare, for the command's ProcessWide alone: a library never changes its host
- * process, so only ForecastCLI depends on this target.
+ * What belongs to the whole process, for the command alone: a library never changes its host
+ * process, so only ForecastCLI depends on this target. Settings of the C library that Swift's
+ * Glibc module does not declare, for ProcessWide; and, declared nowhere since only the linker
+ * needs them, the process's arguments for Swift's CommandLine (see cprocess.c).
  */
 
 /* Limits glibc's malloc to `count` arenas: mallopt(M_ARENA_MAX, count), from <malloc.h>,
