@@ -20,30 +20,34 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     /// The endpoint of a URL such as "https://user@example.com:8443/path?query": everything
     /// between "://" (or the start) and the first "/", "?" or "#", without user information.
     public init(url: String) {
-        var rest = Substring(url)
-        var scheme = ""
-        // The first "://", found colon by colon: `firstRange(of:)` is _StringProcessing's, whose
-        // code a run would otherwise map in for this alone (see Forecast's ByteSearch).
-        var searchFrom = rest.startIndex
-        while let colon = rest[searchFrom...].firstIndex(of: ":") {
-            if rest[colon...].hasPrefix("://") {
-                scheme = String(rest[..<colon])
-                rest = rest[rest.index(colon, offsetBy: 3)...]
+        // Read as UTF-8 bytes: every delimiter is ASCII, and walking a String's Characters (grapheme
+        // clusters) costs several times as much, at every start. No `firstRange(of:)` either: it is
+        // _StringProcessing's, whose code a run would otherwise map in for this alone (see Forecast's
+        // ByteSearch).
+        let bytes = url.utf8
+        var start = bytes.startIndex
+        var scheme = Substring()
+        // The first "://", found colon by colon.
+        var searchFrom = start
+        while let colon = bytes[searchFrom...].firstIndex(of: UInt8(ascii: ":")) {
+            if bytes[colon...].starts(with: "://".utf8) {
+                scheme = url[..<colon]
+                start = bytes.index(colon, offsetBy: 3)
                 break
             }
-            searchFrom = rest.index(after: colon)
+            searchFrom = bytes.index(after: colon)
         }
-        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        var host = rest
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { start = bytes.index(after: at) }
+        var host = url[start..<end]
         var port: Int?
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-            host = rest[rest.index(after: rest.startIndex)..<close]
-            let after = rest[rest.index(after: close)...]
-            if after.hasPrefix(":") { port = Int(after.dropFirst()) }
-        } else if let colon = rest.lastIndex(of: ":") {
-            host = rest[..<colon]
-            port = Int(rest[rest.index(after: colon)...])
+        if start < end, bytes[start] == UInt8(ascii: "["), let close = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")) {
+            host = url[bytes.index(after: start)..<close]
+            let after = bytes.index(after: close)
+            if after < end, bytes[after] == UInt8(ascii: ":") { port = Int(url[bytes.index(after: after)..<end]) }
+        } else if let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":")) {
+            host = url[start..<colon]
+            port = Int(url[bytes.index(after: colon)..<end])
         }
         self.init(scheme: String(scheme), host: String(host), port: port)
     }

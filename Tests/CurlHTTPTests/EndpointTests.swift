@@ -16,6 +16,8 @@ struct EndpointTests {
         ("example.com:8080/path", "", "example.com", 8080, "example.com:8080"),
         ("a:b://host:1/", "a:b", "host", 1, "host:1"),
         ("http:/x://h/", "http:/x", "h", nil, "h"),
+        // Read as bytes: a host of more than ASCII keeps every character around the delimiters.
+        ("http://ユーザー@天気.例え:81/パス?キー", "http", "天気.例え", 81, "天気.例え:81"),
     ])
     func parse(url: String, scheme: String, host: String, port: Int?, authority: String) {
         let endpoint = Endpoint(url: url)
