@@ -180,13 +180,19 @@ package final class OptionSpec: Sendable {
 
 /// A value the options set, by the option's long name, with the value it has when the option
 /// is not given: the one place that default is written.
+///
+/// The default is kept as a closure, so that the key's layout does not depend on `Value`: the subscript of
+/// ``OptionValues``, which the command calls unspecialized (a `package` function is not specialized in another
+/// module, even `@inlinable`), then reads a key without looking up `OptionKey<Value>`'s metadata at run time.
 package struct OptionKey<Value: Sendable>: Sendable {
     package let name: String
-    package let defaultValue: Value
+    private let makeDefault: @Sendable () -> Value
 
-    package init(_ name: String, _ defaultValue: Value) {
+    package var defaultValue: Value { makeDefault() }
+
+    package init(_ name: String, _ defaultValue: @autoclosure @escaping @Sendable () -> Value) {
         self.name = name
-        self.defaultValue = defaultValue
+        makeDefault = defaultValue
     }
 }
 
@@ -197,15 +203,29 @@ package struct OptionValues: Sendable {
 
     package init() {}
 
+    /// The value of `key`: the one given last, else its default. The path of an option not given (most of a run's reads)
+    /// needs no metadata of `Value`, which an unspecialized read would look up at run time twice (the key's and
+    /// `Optional<Value>`'s); the cast of a given value, which does need it, is a function of its own.
     package subscript<Value>(key: OptionKey<Value>) -> Value {
         get {
-            guard let given = values.last(where: { $0.name == key.name }) else { return key.defaultValue }
-            return given.value as? Value ?? key.defaultValue
+            guard let given = given(key.name) else { return key.defaultValue }
+            return Self.value(given, as: key)
         }
         set {
             values.removeAll { $0.name == key.name }
             values.append((key.name, newValue))
         }
+    }
+
+    /// The value last given by the name, if any.
+    private func given(_ name: String) -> (any Sendable)? {
+        for entry in values.reversed() where entry.name == name { return entry.value }
+        return nil
+    }
+
+    @inline(never)
+    private static func value<Value>(_ given: any Sendable, as key: OptionKey<Value>) -> Value {
+        given as? Value ?? key.defaultValue
     }
 }
 
