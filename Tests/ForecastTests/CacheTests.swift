@@ -98,6 +98,21 @@ struct CacheTests {
         #expect(cache.read(host: "h", key: "130010") == (try fixture("130010.json")))
     }
 
+    @Test("A host's folder keeps letters, digits, dots and dashes, of any script, and turns the rest into _", arguments: [
+        ("weather.tsukumijima.net", "weather.tsukumijima.net"),
+        ("127.0.0.1:8080", "127.0.0.1_8080"),
+        ("[::1]:9000", "___1__9000"),
+        ("Ex-Ample.COM", "Ex-Ample.COM"),
+        ("a/b\\c d", "a_b_c_d"),
+        ("天気.例え:81", "天気.例え_81"),
+        ("ｗｅａｔｈｅｒ.jp", "ｗｅａｔｈｅｒ.jp"),
+        ("é/", "é_"),
+    ])
+    func hostFolder(host: String, folder: String) {
+        #expect(ForecastCache.safeName(host) == folder)
+        #expect(ForecastCache(directory: "/c").path(host: host, key: "130010") == "/c/\(folder)/130010.json")
+    }
+
     @Test("refresh writes but does not read; disabled does neither")
     func modes() throws {
         let dir = try temporaryDirectory()

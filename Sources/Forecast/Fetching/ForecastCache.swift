@@ -96,9 +96,25 @@ public struct ForecastCache: Sendable {
 
     /// The file of one city's entry for one host ("weather.tsukumijima.net", "127.0.0.1:8080").
     public func path(host: String, key: String) -> String {
-        let safeHost = String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        let safeHost = Self.safeName(host)
         let folder = shelf.folder.isEmpty ? directory : "\(directory)/\(shelf.folder)"
         return "\(folder)/\(safeHost.isEmpty ? "_" : safeHost)/\(key).json"
+    }
+
+    /// A host as a folder's name: letters, digits, "." and "-" kept, anything else "_". An ASCII host (every one but
+    /// a literal internationalised name) is read byte by byte, the same answer without Unicode's letter tables.
+    static func safeName(_ host: String) -> String {
+        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = host.utf8.map { byte -> UInt8 in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "."), UInt8(ascii: "-"): byte
+                default: UInt8(ascii: "_")
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
     }
 
     /// The cached body if there is a fresh, readable entry and the mode reads.
@@ -214,12 +230,43 @@ public struct ForecastCache: Sendable {
     /// A fetch time before 1970 is not one `write` makes, and near `Int.min` the release
     /// arithmetic would overflow: such a file is not an entry either.
     private func entry(host: String, key: String) -> (Int, Data)? {
-        guard mode != .disabled, let file = FileManager.default.contents(atPath: path(host: host, key: key)),
+        guard mode != .disabled, let file = Self.contents(ofFile: path(host: host, key: key)),
               let newline = file.prefix(64).firstIndex(of: 0x0A)
         else { return nil }
         let header = String(decoding: file[file.startIndex..<newline], as: UTF8.self)
         guard header.hasPrefix(Self.magic), let fetched = Int(header.dropFirst(Self.magic.count)), fetched >= 0 else { return nil }
         return (fetched, file[(newline + 1)...])
+    }
+
+    /// The most an entry's file may hold: far more than a header and the largest body the client takes (1 MB).
+    static let largestEntry = 8 << 20
+
+    /// The whole of a regular file, or nil: nothing there, not a regular file (a folder, a FIFO, a device, which could
+    /// block or never end), unreadable, or larger than any entry. Read with the C library: `FileManager`'s first use
+    /// makes its shared instance, at every start, for this one read.
+    static func contents(ofFile path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestEntry else { return nil }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                // The buffer is the Data's own storage, `buffer.count` bytes long, and the read starts `filled` bytes
+                // into it and asks for no more than the rest: it stays within the storage.
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break  // shorter than it was: an entry is replaced by a rename, never rewritten, so this is no entry's
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+        return filled == data.count ? data : nil
     }
 
     /// When the body says it was published (the API's `publicTime`, the agency's first
