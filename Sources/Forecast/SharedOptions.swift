@@ -212,9 +212,23 @@ extension OptionSpec {
         first: [OptionSpec], units hasUnits: Bool = true, middle: [OptionSpec] = [], afterColor: [OptionSpec] = [], bar: Bool,
         last: [OptionSpec] = []
     ) -> [OptionSpec] {
-        [parallel, jobs] + first + [lang] + (hasUnits ? [units] : []) + [noParallel, noHeader, timeout, retries, interval] + middle
-            + [refresh, noCache, cacert, maxTime, staleIfError, color] + afterColor + [jmaURL]
-            + (bar ? [watch, noWatch, textFormat] : []) + last + [verbose] + requests
+        // One array, appended to: a chain of `+` made a new array at each step, at every start for each command.
+        var options: [OptionSpec] = []
+        options.reserveCapacity(22 + first.count + middle.count + afterColor.count + last.count + requests.count)
+        options.append(contentsOf: [parallel, jobs])
+        options.append(contentsOf: first)
+        options.append(lang)
+        if hasUnits { options.append(units) }
+        options.append(contentsOf: [noParallel, noHeader, timeout, retries, interval])
+        options.append(contentsOf: middle)
+        options.append(contentsOf: [refresh, noCache, cacert, maxTime, staleIfError, color])
+        options.append(contentsOf: afterColor)
+        options.append(jmaURL)
+        if bar { options.append(contentsOf: [watch, noWatch, textFormat]) }
+        options.append(contentsOf: last)
+        options.append(verbose)
+        options.append(contentsOf: requests)
+        return options
     }
 
     /// An API root must be an http or https URL.
