@@ -19,8 +19,6 @@ import Foundation
 public final class ForecastClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: ClientConfiguration
-    /// What the session is made with, and every request's defaults.
-    let sessionConfiguration: SessionConfiguration
     /// When `configuration.maxTime` runs out, counted from the client's creation.
     let deadline: ContinuousClock.Instant?
     /// Where the client stands: no session yet, a running one, or ended.
@@ -39,22 +37,25 @@ public final class ForecastClient: Sendable {
     /// cannot be made (libcurl missing, no thread), that fetch fails with the `CurlError` as a transport error.
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         self.configuration = configuration
-        let deadline = configuration.maxTime.map { ContinuousClock.now + $0 }
-        self.deadline = deadline
-        let retry = RetryPolicy(maxRetries: configuration.retries)
+        deadline = configuration.maxTime.map { ContinuousClock.now + $0 }
+    }
+
+    /// What the session is made with, and every request's defaults: made with the session, since a run the cache
+    /// answers makes neither (the hosts' pacing is a dictionary, the headers another).
+    var sessionConfiguration: SessionConfiguration {
         let options = RequestOptions(
             timeout: configuration.timeout,
             connectTimeout: min(configuration.timeout, .seconds(10)),
             maxBodySize: 1 << 20,
             userAgent: configuration.userAgent,
             headers: ["Accept": "application/json"],
-            retry: retry,
+            retry: RetryPolicy(maxRetries: configuration.retries),
             trust: configuration.trust,
             // The bodies are 4–40 KB: half libcurl's default buffer still reads most in a go,
             // and fifty transfers in flight hold less memory.
             receiveBufferSize: 8 << 10,
             deadline: deadline)
-        sessionConfiguration = SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
+        return SessionConfiguration(requestDefaults: options, pacing: configuration.pacing)
     }
 
     /// A source as the client holds it: with its cache layer, and the stale copies of `--stale-if-error`.
@@ -134,7 +135,7 @@ public final class ForecastClient: Sendable {
         if isPastDeadline { return .failure(deadlineError) }
         do throws(CurlError) {
             guard let session = try runningSession() else { return .failure(.cancelled) }
-            var options = sessionConfiguration.requestDefaults
+            var options = session.configuration.requestDefaults
             options.limit = limit
             options.retry.retryableResponse = transient
             return .success(session.request(url, options: options))
