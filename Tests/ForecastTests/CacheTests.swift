@@ -113,6 +113,37 @@ struct CacheTests {
         #expect(ForecastCache(directory: "/c").path(host: host, key: "130010") == "/c/\(folder)/130010.json")
     }
 
+    @Test("An entry's path holding a FIFO, a folder or more than any entry is a miss, the FIFO not waited on", .timeLimit(.minutes(1)))
+    func notAnEntry() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = ForecastCache(directory: dir, now: Clock(Self.justAfterRelease).now)
+        let path = cache.path(host: "h", key: "130010")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let body = try fixture("130010.json")
+        cache.write(host: "h", key: "130010", body: body)
+        #expect(cache.read(host: "h", key: "130010") == body)
+        let header = try #require(FileManager.default.contents(atPath: path)).prefix { $0 != 0x0A } + [0x0A]
+
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(cache.read(host: "h", key: "130010") == nil)
+        #expect(cache.readStale(host: "h", key: "130010", maxAge: .seconds(86_400)) == nil)
+
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(cache.read(host: "h", key: "130010") == nil)
+
+        try FileManager.default.removeItem(atPath: path)
+        var large = Data(header)
+        large.append(body)
+        large.append(Data(repeating: 0x20, count: ForecastCache.largestEntry))
+        try large.write(to: URL(fileURLWithPath: path))
+        #expect(cache.read(host: "h", key: "130010") == nil)
+        try (Data(header) + body + Data(repeating: 0x20, count: 1000)).write(to: URL(fileURLWithPath: path))
+        #expect(cache.read(host: "h", key: "130010") == body + Data(repeating: 0x20, count: 1000))
+    }
+
     @Test("refresh writes but does not read; disabled does neither")
     func modes() throws {
         let dir = try temporaryDirectory()
