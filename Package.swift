@@ -32,9 +32,9 @@ let package = Package(
             name: "CCurl",
             path: "Sources/CCurl"
         ),
-        // The C library's settings for the whole process that Swift's Glibc module does not
-        // declare (mallopt): for the command's ProcessWide alone, since a library never changes
-        // its host process.
+        // What belongs to the whole process: the C library's settings that Swift's Glibc module
+        // does not declare (mallopt), and the process's arguments for CommandLine (see its
+        // cprocess.c). For the command alone, since a library never changes its host process.
         .target(
             name: "CProcess",
             path: "Sources/CProcess"
@@ -75,7 +75,7 @@ let package = Package(
                 "Forecast",
                 // Only for ProcessWide's package-level switch of OpenSSL's exit clean-up.
                 "CurlHTTP",
-                // Only for ProcessWide's malloc arena.
+                // ProcessWide's malloc arena, and the arguments CommandLine reads.
                 "CProcess",
             ]
         ),
