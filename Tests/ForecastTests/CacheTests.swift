@@ -3,6 +3,7 @@ import JapanTime
 import CurlHTTP
 @testable import Forecast
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -113,7 +114,18 @@ struct CacheTests {
         #expect(ForecastCache(directory: "/c").path(host: host, key: "130010") == "/c/\(folder)/130010.json")
     }
 
-    @Test("An entry's path holding a FIFO, a folder or more than any entry is a miss, the FIFO not waited on", .timeLimit(.minutes(1)))
+    @Test("An ASCII host's folder, read byte by byte, is the one the rule gives character by character, CR LF one _")
+    func asciiHostFolder() {
+        let byCharacter = { (host: String) in String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }) }
+        var hosts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        hosts += ["a\r\nb", "\r\n", "\r", "\n\r", "x.y-z:1", "a\u{7F}b"]
+        for host in hosts {
+            #expect(ForecastCache.safeName(host) == byCharacter(host), "\(Array(host.utf8))")
+        }
+        #expect(ForecastCache.safeName("a\r\nb") == "a_b")
+    }
+
+    @Test("An entry's path holding a FIFO, a folder or more than any entry is a miss, and the FIFO is not waited on")
     func notAnEntry() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -123,12 +135,18 @@ struct CacheTests {
         let body = try fixture("130010.json")
         cache.write(host: "h", key: "130010", body: body)
         #expect(cache.read(host: "h", key: "130010") == body)
-        let header = try #require(FileManager.default.contents(atPath: path)).prefix { $0 != 0x0A } + [0x0A]
+        let entry = try #require(FileManager.default.contents(atPath: path))
+        let header = entry.prefix { $0 != 0x0A } + [0x0A]
 
+        // A FIFO in the entry's place. A reader that waited on it (opening it for a writer, reading it to its end)
+        // would hang the suite, so a writer stands by: whenever a reader is there, it writes the whole entry and closes,
+        // and a reader that waited then gets the entry, which fails the test instead of hanging it.
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)
+        let writer = FIFOWriter(path: path, bytes: [UInt8](entry))
         #expect(cache.read(host: "h", key: "130010") == nil)
         #expect(cache.readStale(host: "h", key: "130010", maxAge: .seconds(86_400)) == nil)
+        writer.stop()
 
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -217,5 +235,40 @@ struct PublicationTests {
         #expect(JST.parseInstant("2024-02-29T12:00:00.250+00:00") == 1_709_208_000)
         #expect(JST.parseInstant("2021-03-03 05:00") == nil)
         #expect(JST.parseInstant("") == nil)
+    }
+}
+
+/// A thread that, until stopped, opens a FIFO for writing whenever a reader has it open (it tries every few milliseconds
+/// without blocking), writes `bytes` and closes it, once. SIGPIPE is blocked on this thread alone, so a reader that closed
+/// first makes the write fail with EPIPE rather than end the test process.
+private final class FIFOWriter: Sendable {
+    private let stopped = Mutex(false)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(path: String, bytes: [UInt8]) {
+        let thread = Thread { [self] in
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            while !stopped.withLock({ $0 }) {
+                let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                if descriptor >= 0 {
+                    // The pointer is the array's own storage and the count its length, for the call alone.
+                    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    close(descriptor)
+                    break
+                }
+                usleep(5_000)
+            }
+            ended.signal()
+        }
+        thread.start()
+    }
+
+    /// Stops the thread and returns once it has ended.
+    func stop() {
+        stopped.withLock { $0 = true }
+        ended.wait()
     }
 }

@@ -101,10 +101,11 @@ public struct ForecastCache: Sendable {
         return "\(folder)/\(safeHost.isEmpty ? "_" : safeHost)/\(key).json"
     }
 
-    /// A host as a folder's name: letters, digits, "." and "-" kept, anything else "_". An ASCII host (every one but
-    /// a literal internationalised name) is read byte by byte, the same answer without Unicode's letter tables.
+    /// A host as a folder's name: letters, digits, "." and "-" kept, any other character "_". An ASCII host (every one
+    /// but a literal internationalised name) is read byte by byte, the same answer without Unicode's letter tables;
+    /// but for a carriage return, which with a line feed after it is one character, and one "_".
     static func safeName(_ host: String) -> String {
-        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+        if host.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
             let bytes = host.utf8.map { byte -> UInt8 in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -245,7 +246,8 @@ public struct ForecastCache: Sendable {
     /// block or never end), unreadable, or larger than any entry. Read with the C library: `FileManager`'s first use
     /// makes its shared instance, at every start, for this one read.
     static func contents(ofFile path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOCTTY: a terminal is not made the controlling one.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -253,16 +255,18 @@ public struct ForecastCache: Sendable {
         var data = Data(count: Int(info.st_size))
         var filled = 0
         while filled < data.count {
-            let count = data.withUnsafeMutableBytes { buffer in
-                // The buffer is the Data's own storage, `buffer.count` bytes long, and the read starts `filled` bytes
-                // into it and asks for no more than the rest: it stays within the storage.
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let (count, error) = data.withUnsafeMutableBytes { buffer in
+                // The buffer is the Data's own storage, `buffer.count` bytes long and not empty (the loop runs only
+                // while bytes are missing), so its base address exists; the read starts `filled` bytes into it and asks
+                // for no more than the rest: it stays within the storage.
+                let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                return (count, count < 0 ? errno : 0)
             }
             if count > 0 {
                 filled += count
             } else if count == 0 {
                 break  // shorter than it was: an entry is replaced by a rename, never rewritten, so this is no entry's
-            } else if errno != EINTR {
+            } else if error != EINTR {
                 return nil
             }
         }
