@@ -214,7 +214,7 @@ extension OptionSpec {
     ) -> [OptionSpec] {
         // One array, appended to: a chain of `+` made a new array at each step, at every start for each command.
         var options: [OptionSpec] = []
-        options.reserveCapacity(22 + first.count + middle.count + afterColor.count + last.count + requests.count)
+        options.reserveCapacity(20 + first.count + middle.count + afterColor.count + last.count + requests.count)
         options.append(contentsOf: [parallel, jobs])
         options.append(contentsOf: first)
         options.append(lang)

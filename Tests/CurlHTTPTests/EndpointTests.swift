@@ -18,6 +18,9 @@ struct EndpointTests {
         ("http:/x://h/", "http:/x", "h", nil, "h"),
         // Read as bytes: a host of more than ASCII keeps every character around the delimiters.
         ("http://ユーザー@天気.例え:81/パス?キー", "http", "天気.例え", 81, "天気.例え:81"),
+        // A delimiter with a combining mark after it is still a delimiter, as libcurl reads the URL (walked as
+        // Characters, "/" and U+0301 were one character, and the host ran on).
+        ("http://h/\u{301}x", "http", "h", nil, "h"),
     ])
     func parse(url: String, scheme: String, host: String, port: Int?, authority: String) {
         let endpoint = Endpoint(url: url)
