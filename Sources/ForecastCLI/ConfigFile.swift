@@ -125,7 +125,7 @@ struct ConfigFile: Sendable {
             throw Unreadable(reason: String(cString: strerror(error)))
         }
         defer { close(descriptor) }
-        let (bytes, failure) = Terminal.readAll(descriptor, chunk: 4096, limit: largest)
+        let (bytes, failure) = DescriptorReading.readAll(descriptor, chunk: 4096, limit: largest)
         if let failure { throw Unreadable(reason: String(cString: strerror(failure))) }
         guard bytes.count <= largest else { throw Unreadable(reason: "more than \(largest >> 20) MB, which is no config file") }
         return String(decoding: bytes, as: UTF8.self)

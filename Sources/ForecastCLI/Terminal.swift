@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Forecast
 
 /// The process's standard streams, written with write(2): no buffering to flush, and a closed
 /// pipe is seen as an error rather than a signal.
@@ -69,24 +70,6 @@ enum Terminal {
     }
 
     static func readStandardInput() -> String {
-        String(decoding: readAll(0, chunk: 65_536).bytes, as: UTF8.self)
-    }
-
-    /// What `descriptor` reads until its end, in reads of `chunk` bytes, retrying after a
-    /// signal; it stops at a failed read, with its `errno`, or once it has more than `limit` bytes.
-    static func readAll(_ descriptor: Int32, chunk: Int, limit: Int = .max) -> (bytes: [UInt8], failure: Int32?) {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: chunk)
-        while bytes.count <= limit {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                return (bytes, error)
-            }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
-        return (bytes, nil)
+        String(decoding: DescriptorReading.readAll(0, chunk: 65_536).bytes, as: UTF8.self)
     }
 }

@@ -252,25 +252,13 @@ public struct ForecastCache: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestEntry else { return nil }
-        var data = Data(count: Int(info.st_size))
-        var filled = 0
-        while filled < data.count {
-            let (count, error) = data.withUnsafeMutableBytes { buffer in
-                // The buffer is the Data's own storage, `buffer.count` bytes long and not empty (the loop runs only
-                // while bytes are missing), so its base address exists; the read starts `filled` bytes into it and asks
-                // for no more than the rest: it stays within the storage.
-                let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                return (count, count < 0 ? errno : 0)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break  // shorter than it was: an entry is replaced by a rename, never rewritten, so this is no entry's
-            } else if error != EINTR {
-                return nil
-            }
-        }
-        return filled == data.count ? data : nil
+        // Its size's worth, as `fstat` gave it: an entry is replaced by a rename, never rewritten, so a file that reads
+        // shorter is no entry's.
+        let size = Int(info.st_size)
+        var (bytes, failure) = DescriptorReading.readAll(descriptor, chunk: size + 1, limit: size)
+        guard failure == nil, bytes.count >= size else { return nil }
+        bytes.count = size
+        return bytes
     }
 
     /// When the body says it was published (the API's `publicTime`, the agency's first
