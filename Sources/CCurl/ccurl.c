@@ -70,8 +70,8 @@ static void load(void) {
        themselves before the process's scope. Debian builds them with -z now, so nearly all
        their symbols are bound at load, and without the flag each lookup first tries the
        executable, libm and libc in vain. Nothing the executable defines is meant for them
-       (its own C functions are ccurl_ and cprocess_, and it has no copy relocation of a
-       library's data), so nothing is skipped. Not when malloc is replaced: then libcurl must
+       (its own C functions are ccurl_, cprocess_ and the Swift runtime's argument entry
+       points, and it has no copy relocation of a library's data), so nothing is skipped. Not when malloc is replaced: then libcurl must
        allocate with the same malloc as the rest of the process, and the sanitizers' runtimes
        refuse RTLD_DEEPBIND outright. A preload that replaces other functions (libfaketime's
        clocks) then serves the Swift code but not libcurl, which keeps the system's clock. */
