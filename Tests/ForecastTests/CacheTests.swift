@@ -86,17 +86,25 @@ struct CacheTests {
 
     @Test("A corrupt or foreign entry is ignored, and a write replaces it")
     func corruption() throws {
+        try withEntryFolder { cache, path in
+            for garbage in ["", "not a cache file\n{}", "forecast-cache 1 abc\n{}", "forecast-cache 1 99999999999\n{}"] {
+                try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
+                #expect(cache.read(host: "h", key: "130010") == nil, "read \(garbage)")
+            }
+            cache.write(host: "h", key: "130010", body: try fixture("130010.json"))
+            #expect(cache.read(host: "h", key: "130010") == (try fixture("130010.json")))
+        }
+    }
+
+    /// Runs `body` with a cache in a new folder, at `justAfterRelease`, and the path of host h's entry for 130010, whose
+    /// folder is made; the folder is removed afterwards.
+    private func withEntryFolder(_ body: (ForecastCache, String) throws -> Void) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cache = ForecastCache(directory: dir, now: Clock(Self.justAfterRelease).now)
         let path = cache.path(host: "h", key: "130010")
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        for garbage in ["", "not a cache file\n{}", "forecast-cache 1 abc\n{}", "forecast-cache 1 99999999999\n{}"] {
-            try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(cache.read(host: "h", key: "130010") == nil, "read \(garbage)")
-        }
-        cache.write(host: "h", key: "130010", body: try fixture("130010.json"))
-        #expect(cache.read(host: "h", key: "130010") == (try fixture("130010.json")))
+        try body(cache, path)
     }
 
     @Test("A host's folder keeps letters, digits, dots and dashes, of any script, and turns the rest into _", arguments: [
@@ -127,39 +135,36 @@ struct CacheTests {
 
     @Test("An entry's path holding a FIFO, a folder or more than any entry is a miss, and the FIFO is not waited on")
     func notAnEntry() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let cache = ForecastCache(directory: dir, now: Clock(Self.justAfterRelease).now)
-        let path = cache.path(host: "h", key: "130010")
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let body = try fixture("130010.json")
-        cache.write(host: "h", key: "130010", body: body)
-        #expect(cache.read(host: "h", key: "130010") == body)
-        let entry = try #require(FileManager.default.contents(atPath: path))
-        let header = entry.prefix { $0 != 0x0A } + [0x0A]
+        try withEntryFolder { cache, path in
+            let body = try fixture("130010.json")
+            cache.write(host: "h", key: "130010", body: body)
+            #expect(cache.read(host: "h", key: "130010") == body)
+            let entry = try #require(FileManager.default.contents(atPath: path))
+            let header = entry.prefix { $0 != 0x0A } + [0x0A]
 
-        // A FIFO in the entry's place. A reader that waited on it (opening it for a writer, reading it to its end)
-        // would hang the suite, so a writer stands by: whenever a reader is there, it writes the whole entry and closes,
-        // and a reader that waited then gets the entry, which fails the test instead of hanging it.
-        try FileManager.default.removeItem(atPath: path)
-        #expect(mkfifo(path, 0o600) == 0)
-        let writer = FIFOWriter(path: path, bytes: [UInt8](entry))
-        #expect(cache.read(host: "h", key: "130010") == nil)
-        #expect(cache.readStale(host: "h", key: "130010", maxAge: .seconds(86_400)) == nil)
-        writer.stop()
+            // A FIFO in the entry's place. A reader that waited on it (opening it for a writer, reading it to its end)
+            // would hang the suite, so a writer stands by: as soon as a reader opens it, it writes the whole entry and
+            // closes, and a reader that waited then gets the entry, which fails the test instead of hanging it.
+            try FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o600) == 0)
+            let writer = FIFOWriter(path: path, bytes: [UInt8](entry))
+            #expect(cache.read(host: "h", key: "130010") == nil)
+            #expect(cache.readStale(host: "h", key: "130010", maxAge: .seconds(86_400)) == nil)
+            writer.stop()
 
-        try FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        #expect(cache.read(host: "h", key: "130010") == nil)
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            #expect(cache.read(host: "h", key: "130010") == nil)
 
-        try FileManager.default.removeItem(atPath: path)
-        var large = Data(header)
-        large.append(body)
-        large.append(Data(repeating: 0x20, count: ForecastCache.largestEntry))
-        try large.write(to: URL(fileURLWithPath: path))
-        #expect(cache.read(host: "h", key: "130010") == nil)
-        try (Data(header) + body + Data(repeating: 0x20, count: 1000)).write(to: URL(fileURLWithPath: path))
-        #expect(cache.read(host: "h", key: "130010") == body + Data(repeating: 0x20, count: 1000))
+            try FileManager.default.removeItem(atPath: path)
+            var large = Data(header)
+            large.append(body)
+            large.append(Data(repeating: 0x20, count: ForecastCache.largestEntry))
+            try large.write(to: URL(fileURLWithPath: path))
+            #expect(cache.read(host: "h", key: "130010") == nil)
+            try (Data(header) + body + Data(repeating: 0x20, count: 1000)).write(to: URL(fileURLWithPath: path))
+            #expect(cache.read(host: "h", key: "130010") == body + Data(repeating: 0x20, count: 1000))
+        }
     }
 
     @Test("refresh writes but does not read; disabled does neither")
@@ -238,37 +243,43 @@ struct PublicationTests {
     }
 }
 
-/// A thread that, until stopped, opens a FIFO for writing whenever a reader has it open (it tries every few milliseconds
-/// without blocking), writes `bytes` and closes it, once. SIGPIPE is blocked on this thread alone, so a reader that closed
-/// first makes the write fail with EPIPE rather than end the test process.
+/// A thread that serves a FIFO's readers until stopped: opening it for writing blocks until a reader has it open, and
+/// each reader gets `bytes`, then the end of the file. ``stop()`` opens the FIFO for reading itself, so that a writer
+/// still waiting goes on and sees it is stopped, and returns once the thread has ended. SIGPIPE is blocked on this
+/// thread alone, so a reader that closed first makes the write fail with EPIPE rather than end the test process.
 private final class FIFOWriter: Sendable {
+    private let path: String
     private let stopped = Mutex(false)
     private let ended = DispatchSemaphore(value: 0)
 
+    /// `bytes` must fit in a pipe's buffer (64 KB), so that a write never waits for a reader to take them.
     init(path: String, bytes: [UInt8]) {
+        self.path = path
         let thread = Thread { [self] in
             var pipeSignal = sigset_t()
             sigemptyset(&pipeSignal)
             sigaddset(&pipeSignal, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             while !stopped.withLock({ $0 }) {
-                let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-                if descriptor >= 0 {
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { break }
+                if !stopped.withLock({ $0 }) {
                     // The pointer is the array's own storage and the count its length, for the call alone.
                     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                    close(descriptor)
-                    break
                 }
-                usleep(5_000)
+                close(descriptor)
             }
             ended.signal()
         }
         thread.start()
     }
 
-    /// Stops the thread and returns once it has ended.
+    /// Ends the writer, with a reader of its own held open until the thread has ended: a writer waiting for a reader
+    /// goes on, and one about to open the FIFO does not wait.
     func stop() {
         stopped.withLock { $0 = true }
+        let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         ended.wait()
+        if reader >= 0 { close(reader) }
     }
 }
