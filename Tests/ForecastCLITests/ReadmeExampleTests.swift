@@ -131,9 +131,12 @@ let libfaketime: String? = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
 final class MockProcess {
     private let child: ChildProcess
     private let output: URL
+    /// Whether libfaketime is preloaded into it.
+    private let fakedClock: Bool
 
     init(executable: URL, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-mock-\(UUID().uuidString)")
+        fakedClock = environment["LD_PRELOAD"]?.contains("libfaketime") == true
         child = try ChildProcess(executable.path, arguments, environment: environment, stdout: .file(output.path))
     }
 
@@ -157,5 +160,16 @@ final class MockProcess {
             Issue.record("forecast-mock did not stop: \(error)")
         }
         try? FileManager.default.removeItem(at: output)
+        if fakedClock { Self.removeClockFiles(of: child.pid) }
+    }
+
+    /// libfaketime 0.9.10 gives the first process it is loaded into a shared clock, a shared-memory object and a
+    /// semaphore named by that process's id, and unlinks them in its destructor. The mock's shell makes them and
+    /// becomes the mock by `exec` (same id), and the mock ends by SIGTERM, so no destructor runs: without this,
+    /// every transcript with a faked mock left two files in /dev/shm.
+    static func removeClockFiles(of pid: pid_t) {
+        for name in ["/dev/shm/faketime_shm_\(pid)", "/dev/shm/sem.faketime_sem_\(pid)"] {
+            _ = unlink(name)
+        }
     }
 }
