@@ -36,9 +36,9 @@ final class FetchRun {
     private var states: [CityState]
     /// Where the run's timers come from: the client's clock.
     private let clock: any RunClock
-    /// When the next tick is due, and the task that will post it.
+    /// When the next tick is due, and the timer that will post it.
     private var tickDue: ContinuousClock.Instant?
-    private var tick: Task<Void, Never>?
+    private var tick: RunTimer?
     private var stopped = false
 
     /// Where a city stands.
@@ -363,16 +363,13 @@ final class FetchRun {
         }
     }
 
-    /// Makes sure a tick comes at `due` (or before): a task that sleeps on the run's clock, as
-    /// a lock wait's pauses do, on the consumer's executor.
+    /// Makes sure a tick comes at `due` (or before): a timer of the run's clock, whose task (for
+    /// a clock that needs one) runs on the consumer's executor.
     private func arm(_ due: ContinuousClock.Instant) {
         if let tickDue, tickDue <= due { return }
         tick?.cancel()
         let events = events
-        tick = Task(executorPreference: executor) { [clock] in
-            guard (try? await clock.sleep(until: due)) != nil else { return }
-            events.post(.tick)
-        }
+        tick = clock.timer(at: due, executor: executor) { events.post(.tick) }
         tickDue = due
     }
 }
