@@ -44,9 +44,9 @@ struct SystemRunClock: RunClock {
         try await Task.sleep(until: instant, clock: .continuous)
     }
 
-    /// A dispatch timer, not a task: a task's first sleep costs every run that waits on the network (the hedge's tick
-    /// is armed with its first request) 0.15 M instructions, most of it the runtime's scan of all 3,584 conformance
-    /// records to learn whether the global executor schedules by itself (`SchedulingExecutor`). The delay is taken
+    /// A dispatch timer, not a task: a task's first sleep cost every run that hedges (the tick is armed with its first
+    /// request) 0.16 M instructions, most of it the runtime's scan of all 3,584 conformance records to learn whether
+    /// the global executor schedules by itself (`SchedulingExecutor`). The delay is taken
     /// now: the continuous clock and dispatch's uptime clock move together while the machine is awake.
     func timer(
         at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
