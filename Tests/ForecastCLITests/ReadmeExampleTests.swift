@@ -154,19 +154,20 @@ final class MockProcess {
 
     func stop() {
         child.send(SIGTERM)
+        // While the id is still the mock's: it is not reaped before the wait.
+        if fakedClock { Self.removeClockFiles(of: child.pid) }
         do {
             _ = try child.wait()
         } catch {
             Issue.record("forecast-mock did not stop: \(error)")
         }
         try? FileManager.default.removeItem(at: output)
-        if fakedClock { Self.removeClockFiles(of: child.pid) }
     }
 
     /// libfaketime 0.9.10 gives the first process it is loaded into a shared clock, a shared-memory object and a
-    /// semaphore named by that process's id, and unlinks them in its destructor. The mock's shell makes them and
-    /// becomes the mock by `exec` (same id), and the mock ends by SIGTERM, so no destructor runs: without this,
-    /// every transcript with a faked mock left two files in /dev/shm.
+    /// semaphore named by that process's id, and unlinks them at exit only in the process image that made them. The
+    /// mock's shell makes them and is replaced by the mock (`exec`, the same id), which only opened them: without
+    /// this, every transcript with a faked mock left two files in /dev/shm. The mock keeps what it has open.
     static func removeClockFiles(of pid: pid_t) {
         for name in ["/dev/shm/faketime_shm_\(pid)", "/dev/shm/sem.faketime_sem_\(pid)"] {
             _ = unlink(name)

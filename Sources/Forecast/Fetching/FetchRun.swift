@@ -15,7 +15,7 @@ import CurlHTTP
 /// asked as well, and takes whichever good answer it has first, the first source's if both.
 ///
 /// Not Sendable: only the iteration's consumer touches it. Other threads reach it through its ``RunEvents``: the
-/// session's thread as requests end, the tasks that wait for locks and for the next hedge.
+/// session's thread as requests end, the tasks that wait for locks, and the clock's timer of the next hedge.
 final class FetchRun {
     let client: ForecastClient
     let route: Route

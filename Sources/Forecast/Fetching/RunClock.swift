@@ -11,8 +11,8 @@ protocol RunClock: Sendable {
     var now: ContinuousClock.Instant { get }
     /// Suspends until `now` reaches `instant`; throws when the task is cancelled first.
     func sleep(until instant: ContinuousClock.Instant) async throws
-    /// Calls `fire` once, when `now` reaches `instant`, unless the timer is cancelled first. A clock that needs a task
-    /// for it runs the task on `executor`'s preference (the run's consumer's).
+    /// Calls `fire` once, when `now` reaches `instant` (or later), unless the timer is cancelled first. A clock that
+    /// needs a task for it runs the task on `executor`'s preference (the run's consumer's).
     func timer(
         at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
     ) -> RunTimer
@@ -44,20 +44,26 @@ struct SystemRunClock: RunClock {
         try await Task.sleep(until: instant, clock: .continuous)
     }
 
-    /// A dispatch timer, not a task: a task's first sleep cost every run that hedges (the tick is armed with its first
-    /// request) 0.16 M instructions, most of it the runtime's scan of all 3,584 conformance records to learn whether
-    /// the global executor schedules by itself (`SchedulingExecutor`). The delay is taken
-    /// now: the continuous clock and dispatch's uptime clock move together while the machine is awake.
+    /// A dispatch timer, not a task: a task's first sleep cost every run that arms a hedge (the tick is armed with a
+    /// city's first request) 0.16 M instructions, 0.135 M of it the runtime's scan of all 3,584 conformance records to
+    /// learn whether the global executor schedules by itself (`SchedulingExecutor`).
+    ///
+    /// The delay is taken now, on dispatch's uptime clock, which stops while the machine sleeps where the continuous
+    /// clock does not: a timer pending across a suspend fires that much later, never earlier (a hedge then comes late;
+    /// libcurl's own timeouts are on a clock that stops too). A timer more than a day away fires after a day: a run's
+    /// timers are seconds away, and an early tick only has the run look at its hedges again.
+    ///
+    /// `fire` is kept under a lock and taken once: by the timer, or by `cancel()`, which lets go of what it holds (the
+    /// run's events) at once rather than at the timer's instant.
     func timer(
         at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
     ) -> RunTimer {
-        let cancelled = LockedValue(false)
-        // At most a day, so that the nanoseconds fit: a run's timers are seconds away.
+        let pending = LockedValue<(@Sendable () -> Void)?>(fire)
         let delay = min(max(ContinuousClock.now.duration(to: instant), .zero), .seconds(86_400))
         let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-            if !cancelled.withLock({ $0 }) { fire() }
+            pending.withLock { $0.take() }?()
         }
-        return RunTimer { cancelled.withLock { $0 = true } }
+        return RunTimer { _ = pending.withLock { $0.take() } }
     }
 }
