@@ -2,22 +2,22 @@ import CurlHTTP
 @testable import Forecast
 
 /// A run's clock that moves only when the test moves it: it starts at the continuous clock's
-/// present, and a sleep ends when ``advance(to:)`` reaches its instant. A test drives a run's
+/// present, and a timer fires (a sleep ends) when ``advance(to:)`` reaches its instant. A test drives a run's
 /// timers with it (the hedge), and so waits for what the run does, never for the time to pass.
 final class TestRunClock: RunClock {
-    private struct Sleeper {
+    private struct PendingTimer {
         let id: Int
         let until: ContinuousClock.Instant
-        let continuation: CheckedContinuation<Void, any Error>
+        let fire: @Sendable () -> Void
     }
 
     private struct State {
         var now: ContinuousClock.Instant
-        var sleepers: [Sleeper] = []
+        var timers: [PendingTimer] = []
         var lastID = 0
-        /// Whoever waits for a sleeper to come (``nextWake()``), by id.
+        /// Whoever waits for a timer to be set (``nextWake()``), by id.
         var watchers: [(id: Int, continuation: CheckedContinuation<ContinuousClock.Instant?, Never>)] = []
-        /// Whether ``drive(_:beforeEachMove:)``'s task has ended: no more waits for a sleep.
+        /// Whether ``drive(_:beforeEachMove:)``'s task has ended: no more waits for a timer.
         var ended = false
     }
 
@@ -31,48 +31,34 @@ final class TestRunClock: RunClock {
 
     var now: ContinuousClock.Instant { state.withLock { $0.now } }
 
-    func sleep(until instant: ContinuousClock.Instant) async throws {
-        let id = state.withLock { state in
+    func timer(at instant: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> RunTimer {
+        enum Now { case fire, wait([CheckedContinuation<ContinuousClock.Instant?, Never>]) }
+        let (id, now) = state.withLock { state -> (Int, Now) in
             state.lastID += 1
-            return state.lastID
+            if state.now >= instant { return (state.lastID, .fire) }
+            state.timers.append(PendingTimer(id: state.lastID, until: instant, fire: fire))
+            defer { state.watchers = [] }
+            return (state.lastID, .wait(state.watchers.map(\.continuation)))
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Now { case wake, cancel, wait([CheckedContinuation<ContinuousClock.Instant?, Never>]) }
-                let now = state.withLock { state -> Now in
-                    if Task.isCancelled { return .cancel }
-                    if state.now >= instant { return .wake }
-                    state.sleepers.append(Sleeper(id: id, until: instant, continuation: continuation))
-                    defer { state.watchers = [] }
-                    return .wait(state.watchers.map(\.continuation))
-                }
-                switch now {
-                case .wake: continuation.resume()
-                case .cancel: continuation.resume(throwing: CancellationError())
-                case .wait(let watchers): watchers.forEach { $0.resume(returning: instant) }
-                }
-            }
-        } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.sleepers.remove(at: index)
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+        switch now {
+        case .fire: fire()
+        case .wait(let watchers): watchers.forEach { $0.resume(returning: instant) }
         }
+        return RunTimer { [state] in state.withLock { $0.timers.removeAll { $0.id == id } } }
     }
 
-    /// Moves the clock to `instant` (never back), ending every sleep it reaches.
+    /// Moves the clock to `instant` (never back), firing every timer it reaches.
     func advance(to instant: ContinuousClock.Instant) {
-        let woken = state.withLock { state -> [Sleeper] in
+        let woken = state.withLock { state -> [PendingTimer] in
             state.now = max(state.now, instant)
             let now = state.now
-            defer { state.sleepers.removeAll { $0.until <= now } }
-            return state.sleepers.filter { $0.until <= now }
+            defer { state.timers.removeAll { $0.until <= now } }
+            return state.timers.filter { $0.until <= now }
         }
-        woken.forEach { $0.continuation.resume() }
+        woken.forEach { $0.fire() }
     }
 
-    /// The earliest instant a sleep waits for, once one does; nil once the driven task has
+    /// The earliest instant a timer is set for, once one is; nil once the driven task has
     /// ended, or if this one is cancelled first.
     func nextWake() async -> ContinuousClock.Instant? {
         let id = state.withLock { state in
@@ -84,7 +70,7 @@ final class TestRunClock: RunClock {
                 enum Now { case sleeping(ContinuousClock.Instant), cancelled, watching }
                 let now = state.withLock { state -> Now in
                     if state.ended || Task.isCancelled { return .cancelled }
-                    if let earliest = state.sleepers.map(\.until).min() { return .sleeping(earliest) }
+                    if let earliest = state.timers.map(\.until).min() { return .sleeping(earliest) }
                     state.watchers.append((id, continuation))
                     return .watching
                 }
@@ -103,7 +89,7 @@ final class TestRunClock: RunClock {
         }
     }
 
-    /// Moves the clock to each instant a sleep waits for, as they come, until `task` ends:
+    /// Moves the clock to each instant a timer is set for, as they come, until `task` ends:
     /// its value, and the instants the clock was moved to. `beforeEachMove` runs while the run
     /// sleeps, before each move.
     func drive<Value: Sendable>(

@@ -363,13 +363,12 @@ final class FetchRun {
         }
     }
 
-    /// Makes sure a tick comes at `due` (or before): a timer of the run's clock, whose task (for
-    /// a clock that needs one) runs on the consumer's executor.
+    /// Makes sure a tick comes at `due` (or before): a timer of the run's clock.
     private func arm(_ due: ContinuousClock.Instant) {
         if let tickDue, tickDue <= due { return }
         tick?.cancel()
         let events = events
-        tick = clock.timer(at: due, executor: executor) { events.post(.tick) }
+        tick = clock.timer(at: due) { events.post(.tick) }
         tickDue = due
     }
 }

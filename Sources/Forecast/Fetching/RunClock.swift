@@ -5,17 +5,14 @@ import Dispatch
 /// process's lock. The system's continuous clock, unless a test gives the client one that moves
 /// only when told, so that the hedge is tested by moving the clock rather than by waiting.
 ///
+/// A clock gives one thing, a timer (``timer(at:_:)``); a sleep is a timer awaited (``sleep(until:)``).
+///
 /// Its instants are the continuous clock's, which the session's requests are timed by (`Request.started`, the
 /// deadline): a clock given for a test starts at the continuous clock's present and only moves forward.
 protocol RunClock: Sendable {
     var now: ContinuousClock.Instant { get }
-    /// Suspends until `now` reaches `instant`; throws when the task is cancelled first.
-    func sleep(until instant: ContinuousClock.Instant) async throws
-    /// Calls `fire` once, when `now` reaches `instant` (or later), unless the timer is cancelled first. A clock that
-    /// needs a task for it runs the task on `executor`'s preference (the run's consumer's).
-    func timer(
-        at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
-    ) -> RunTimer
+    /// Calls `fire` once, when `now` reaches `instant` (or later), unless the timer is cancelled first.
+    func timer(at instant: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> RunTimer
 }
 
 /// A timer of a ``RunClock``: `cancel()` keeps it from firing, if it has not yet.
@@ -24,29 +21,46 @@ struct RunTimer: Sendable {
 }
 
 extension RunClock {
-    /// A task that sleeps on the clock, then fires.
-    func timer(
-        at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
-    ) -> RunTimer {
-        let task = Task(executorPreference: executor) { [self] in
-            guard (try? await sleep(until: instant)) != nil else { return }
-            fire()
+    /// Suspends until `now` reaches `instant`, on a timer of the clock; throws `CancellationError` when the task is
+    /// cancelled first, the timer then cancelled.
+    func sleep(until instant: ContinuousClock.Instant) async throws {
+        let sleep = LockedValue(RunSleep())
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let cancelled = sleep.withLock { sleep in
+                    if !sleep.cancelled { sleep.continuation = continuation }
+                    return sleep.cancelled
+                }
+                guard !cancelled else { return continuation.resume(throwing: CancellationError()) }
+                let timer = self.timer(at: instant) { sleep.withLock { $0.continuation.take() }?.resume() }
+                // A cancellation that came before the timer was kept could not cancel it.
+                if sleep.withLock({ sleep in sleep.timer = timer; return sleep.cancelled }) { timer.cancel() }
+            }
+        } onCancel: {
+            let (continuation, timer) = sleep.withLock { sleep in
+                sleep.cancelled = true
+                return (sleep.continuation.take(), sleep.timer)
+            }
+            timer?.cancel()
+            continuation?.resume(throwing: CancellationError())
         }
-        return RunTimer { task.cancel() }
     }
+}
+
+/// Where a ``RunClock/sleep(until:)`` stands: the task's continuation until the timer or a cancellation takes it.
+private struct RunSleep {
+    var continuation: CheckedContinuation<Void, any Error>?
+    var timer: RunTimer?
+    var cancelled = false
 }
 
 /// The system's continuous clock.
 struct SystemRunClock: RunClock {
     var now: ContinuousClock.Instant { .now }
 
-    func sleep(until instant: ContinuousClock.Instant) async throws {
-        try await Task.sleep(until: instant, clock: .continuous)
-    }
-
-    /// A dispatch timer, not a task: a task's first sleep cost every run that arms a hedge (the tick is armed with a
-    /// city's first request) 0.16 M instructions, 0.135 M of it the runtime's scan of all 3,584 conformance records to
-    /// learn whether the global executor schedules by itself (`SchedulingExecutor`).
+    /// A dispatch timer, not a task's sleep: a task's first `Task.sleep` cost every run that arms a hedge (the tick is
+    /// armed with a city's first request) 0.16 M instructions, 0.135 M of it the runtime's scan of all 3,584
+    /// conformance records to learn whether the global executor schedules by itself (`SchedulingExecutor`).
     ///
     /// The delay is taken now, on dispatch's uptime clock, which stops while the machine sleeps where the continuous
     /// clock does not: a timer pending across a suspend fires that much later, never earlier (a hedge then comes late;
@@ -54,10 +68,8 @@ struct SystemRunClock: RunClock {
     /// timers are seconds away, and an early tick only has the run look at its hedges again.
     ///
     /// `fire` is kept under a lock and taken once: by the timer, or by `cancel()`, which lets go of what it holds (the
-    /// run's events) at once rather than at the timer's instant.
-    func timer(
-        at instant: ContinuousClock.Instant, executor: (any TaskExecutor)?, _ fire: @escaping @Sendable () -> Void
-    ) -> RunTimer {
+    /// run's events, a sleep's continuation) at once rather than at the timer's instant.
+    func timer(at instant: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> RunTimer {
         let pending = LockedValue<(@Sendable () -> Void)?>(fire)
         let delay = min(max(ContinuousClock.now.duration(to: instant), .zero), .seconds(86_400))
         let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
