@@ -20,10 +20,14 @@ enum ProcessWide {
         // parallel run's peak memory lower at no cost in time. mallopt(M_ARENA_MAX, 1), called from C: Swift's Glibc
         // module leaves <malloc.h> out. A refusal leaves glibc's default, which costs memory and nothing else.
         _ = cprocess_malloc_arena_max(1)
-        // GnuTLS is asked not to initialise itself when it is loaded, unless the user set the
-        // variable: Debian's libcurl brings it in through librtmp, and its constructor builds
-        // its global state at load; forecast never uses it (http and https only, over OpenSSL).
-        setenv("GNUTLS_NO_EXPLICIT_INIT", "1", 0)
+        // GnuTLS is asked not to initialise itself when it is loaded, unless the user set either of
+        // its names for that: Debian's libcurl brings it in through librtmp and libldap, and its
+        // constructor builds its global state at load; forecast never uses it (http and https only,
+        // over OpenSSL). GNUTLS_NO_IMPLICIT_INIT is the name since GnuTLS 3.7.3; the older
+        // GNUTLS_NO_EXPLICIT_INIT is read too, as deprecated, and a user's setting of it is left to win.
+        if getenv("GNUTLS_NO_EXPLICIT_INIT") == nil {
+            setenv("GNUTLS_NO_IMPLICIT_INIT", "1", 0)
+        }
         // OpenSSL's atexit clean-up frees one by one what the exit frees at once. The only
         // import of CurlHTTP in the command, for this package-level switch.
         CurlGlobal.skipTLSCleanupAtExit()
