@@ -72,8 +72,7 @@ struct SystemRunClock: RunClock {
     func timer(at instant: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> RunTimer {
         let pending = LockedValue<(@Sendable () -> Void)?>(fire)
         let delay = min(max(ContinuousClock.now.duration(to: instant), .zero), .seconds(86_400))
-        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) {
             pending.withLock { $0.take() }?()
         }
         return RunTimer { _ = pending.withLock { $0.take() } }
