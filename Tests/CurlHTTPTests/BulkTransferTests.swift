@@ -340,11 +340,16 @@ extension BulkTransfers {
                 // would write the whole body instead.
                 #expect(await eventually { mock.stats().streamsBlocked == 1 || mock.stats().inFlight == 0 })
                 let whileStopped = arrived.withLock { $0 }
-                #expect(mock.stats().streamsBlocked == 1, "the server wrote the whole body while nothing was read")
+                // The stream stays in flight until its last byte is written. Not `streamsBlocked`, which
+                // is what the server is at this instant: it flickers while the client's kernel grows its
+                // receive window and takes a little more (one run in twenty failed on a busy machine).
+                #expect(mock.stats().inFlight == 1, "the server wrote the whole body while nothing was read")
                 #expect(whileStopped < 24 << 20, "\(whileStopped) bytes arrived while nothing was read")
                 // Meanwhile the session's other transfers go on, and this one stays stopped.
                 #expect(try await session.request(mock.forecastURL("130010")).validate().response().status == 200)
-                #expect(mock.stats().streamsBlocked == 1)
+                #expect(mock.stats().inFlight == 1)
+                let afterOther = arrived.withLock { $0 }
+                #expect(afterOther < 24 << 20, "\(afterOther) bytes arrived while another request went on")
                 while let chunk = try await iterator.next() {
                     consumed += chunk.count
                 }
