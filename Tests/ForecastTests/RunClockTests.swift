@@ -3,7 +3,7 @@ import CurlHTTP
 import Testing
 
 /// The system clock's timers, which post a run's hedge tick, and the sleeps made of them (a lock wait's pauses).
-@Suite("The run's clock", .timeLimit(.minutes(1)))
+@Suite("The run's clock", .timeLimit(.minutes(5)))
 struct RunClockTests {
     @Test("A timer of the system's clock fires, not before its instant")
     func systemTimerFires() async {
